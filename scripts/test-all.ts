@@ -1,0 +1,70 @@
+// `npm test`: every check of the project, in order, stopping at the first failure.
+// Server tests run on embedded PGlite, then again on PostgreSQL when TEST_DATABASE_URL is set.
+// E2E needs Debian's chromium and a CJK font: missing them is a skip with instructions locally,
+// and an error when E2E_REQUIRED=1 (set by .ci/run).
+import { spawnSync, execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const required = process.env.E2E_REQUIRED === '1' || process.env.CI === 'true';
+const results: { step: string; status: string; seconds: number }[] = [];
+
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n=== ${step}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  results.push({ step, status: r.status === 0 ? 'passed' : 'FAILED', seconds });
+  if (r.status !== 0) summary(1);
+}
+
+function summary(code: number): never {
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.status.padEnd(8)} ${r.step} (${r.seconds} s)`);
+  process.exit(code);
+}
+
+function skipOrFail(step: string, why: string, how: string) {
+  if (required) {
+    console.error(`\n${step} cannot run: ${why}. In CI this is an error.\n${how}`);
+    results.push({ step, status: 'FAILED', seconds: 0 });
+    summary(1);
+  }
+  console.warn(`\n!!! ${step} SKIPPED: ${why}.\n${how}`);
+  results.push({ step, status: 'SKIPPED', seconds: 0 });
+}
+
+const npx = 'npx';
+run('API types fresh', 'npm', ['run', '-s', 'api:check']);
+run('API lint', 'npm', ['run', '-s', 'api:lint']);
+run('Typecheck', npx, ['tsc', '--noEmit']);
+run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
+run('Server + contract tests (PGlite)', npx, ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  run('Server + contract tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server']);
+} else {
+  skipOrFail(
+    'Server tests on PostgreSQL',
+    'TEST_DATABASE_URL is not set',
+    'Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (each test file creates and drops its own database).',
+  );
+}
+run('Build', 'npm', ['run', '-s', 'build']);
+run('Size budgets', npx, ['tsx', 'scripts/size-check.ts']);
+
+const chromium = existsSync('/usr/bin/chromium');
+let cjk = false;
+try {
+  cjk = /wqy|noto sans cjk|noto serif cjk/i.test(execSync('fc-list', { encoding: 'utf8' }));
+} catch {
+  cjk = false;
+}
+if (chromium && cjk) {
+  run('E2E (Chromium, 375x812)', npx, ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']);
+} else {
+  skipOrFail(
+    'E2E tests',
+    `${chromium ? '' : 'Debian chromium (/usr/bin/chromium) '}${cjk ? '' : 'a CJK font '}missing`,
+    'Install them with: sudo apt-get update && sudo apt-get install -y chromium fonts-wqy-microhei (never `npx playwright install`).',
+  );
+}
+summary(0);

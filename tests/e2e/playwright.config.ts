@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+// The real server, built app and a fresh embedded database for each run; test hooks are on (NODE_ENV=test).
+const port = Number(process.env.E2E_PORT ?? 18080);
+const dataDir = `.tmp/e2e-${process.pid}-${Date.now()}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: '../../test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `npx tsx server/main.ts`,
+    cwd: '../..',
+    url: `http://127.0.0.1:${port}/openapi.json`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    env: { NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  },
+});
