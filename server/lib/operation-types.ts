@@ -1,0 +1,20 @@
+// Request types of each operation, taken from the client types generated from the OpenAPI document.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { operations } from '../../src/api/schema';
+
+export type OperationId = keyof operations & string;
+
+type Op<K extends OperationId> = operations[K];
+type OrEmpty<T> = [T] extends [never] ? Record<string, never> : [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+
+export type BodyOf<K extends OperationId> = Op<K> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : unknown;
+export type QueryOf<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } } ? OrEmpty<Q> : Record<string, never>;
+export type ParamsOf<K extends OperationId> = Op<K> extends { parameters: { path?: infer P } } ? OrEmpty<P> : Record<string, never>;
+
+export type OperationRequest<K extends OperationId> = FastifyRequest<{
+  Body: BodyOf<K>;
+  Querystring: QueryOf<K>;
+  Params: ParamsOf<K>;
+}>;
+
+export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>, reply: FastifyReply) => Promise<unknown>;

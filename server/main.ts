@@ -1,0 +1,57 @@
+// Starts the server; on SIGTERM/SIGINT stops accepting, finishes requests, closes the DB, releases the lock.
+import { loadConfig, ConfigError } from './config.ts';
+import { buildApp } from './app.ts';
+import { LockError } from './db/lock.ts';
+import { demoAccounts, demoPassword } from './db/seed-data/index.ts';
+
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out after 10 s');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}/web/`;
+  const lines = [``, `  户籍业务办理已启动 Server ready: ${url}`, `  接口文档 API reference: ${url.replace('/web/', '/api-docs')}`];
+  if (!config.databaseUrl) lines.push(`  数据库 Database: PGlite in ${config.dataDir}/pglite (PostgreSQL: set DATABASE_URL)`);
+  if (config.nodeEnv === 'production' && !config.databaseUrl) {
+    lines.push('  注意：生产环境建议使用 PostgreSQL（PGlite 不做 fsync）。 Production should use PostgreSQL.');
+  }
+  if (config.nodeEnv === 'production' && !config.smsGatewayUrl) {
+    lines.push('  注意：未配置 SMS_GATEWAY_URL，短信只写入发件箱表。 No SMS gateway: messages only go to the outbox table.');
+  }
+  if (config.nodeEnv !== 'production') {
+    lines.push(`  演示账号 Demo accounts (password ${demoPassword}; sign in with phone, xh or gzzh):`);
+    for (const a of demoAccounts) lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
+    if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS: ${url.replace('/web/', '/cas/login')}`);
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof LockError) {
+    console.error(err.message);
+  } else {
+    console.error('启动失败 Failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,49 @@
+// Bearer-token authentication (header qhyhAuthorization): sha256 lookup, 7-day sliding expiry, roles.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/envelope.ts';
+import { hashToken } from '../services/sessions.ts';
+import type { SessionUser } from '../types.ts';
+
+export interface AuthOptions {
+  required: boolean;
+  roles?: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    authenticate(request: FastifyRequest, opts: AuthOptions): Promise<void>;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.qhyhauthorization;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return undefined;
+  const token = value.replace(/^Bearer\s+/i, '').trim();
+  return token && token !== 'null' && token !== 'undefined' ? token : undefined;
+}
+
+const roleAllows = (role: SessionUser['role'], roles: string[]) => roles.includes(role) || (role === 'admin' && roles.includes('staff'));
+
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('tokenHash', null);
+
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, opts: AuthOptions) {
+    const token = bearerToken(request);
+    if (token) {
+      const tokenHash = hashToken(token);
+      const user = await app.services.sessions.resolve(tokenHash);
+      if (user) {
+        request.user = user;
+        request.tokenHash = tokenHash;
+      } else if (opts.required) {
+        throw unauthorized('登录已过期，请重新登录');
+      }
+    }
+    if (!opts.required) return;
+    if (!request.user) throw unauthorized('请先登录');
+    if (opts.roles?.length && !roleAllows(request.user.role, opts.roles)) throw forbidden('无权访问');
+  });
+});

@@ -1,0 +1,128 @@
+// Every error becomes a Chinese-message envelope: AppError as thrown, request-validation failures as 400 with
+// errors[], Fastify's own client errors as 400/404/429, anything else as a generic 500 (detail logged only).
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, GENERIC_500, type FieldError } from '../lib/envelope.ts';
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  parentSchema?: Record<string, unknown>;
+}
+
+const PART: Record<string, string> = { body: '请求体', querystring: '查询参数', params: '路径参数', headers: '请求头' };
+
+/** The Chinese label of a field from its schema: "xm: 姓名" / "姓名（Name）" / "人员类别 Person type: …" → the Chinese word. */
+function labelOf(schema: unknown, fallback: string): string {
+  if (typeof schema !== 'object' || schema === null) return fallback;
+  const s = schema as Record<string, unknown>;
+  const text = [s.title, s.description].find((v): v is string => typeof v === 'string') ?? '';
+  const label = /[\u4e00-\u9fa5][\u4e00-\u9fa5A-Za-z0-9/]*?(?=[\s（(，,。:：;；]|$)/.exec(text.replace(/^[A-Za-z0-9_]+\s*[:：]\s*/, ''))?.[0];
+  return label ?? fallback;
+}
+
+const isChoice = (schema: unknown) =>
+  typeof schema === 'object' && schema !== null && (Array.isArray((schema as { enum?: unknown }).enum) || (schema as { type?: unknown }).type === 'boolean');
+
+function toFieldError(err: AjvError, context: string): FieldError {
+  const path = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (err.keyword === 'required') {
+    const missing = String(err.params.missingProperty);
+    const props = (err.parentSchema?.properties ?? {}) as Record<string, unknown>;
+    const field = path ? `${path}.${missing}` : missing;
+    const label = labelOf(props[missing], missing);
+    return { field, message: isChoice(props[missing]) ? `请选择${label}` : `请填写${label}` };
+  }
+  if (err.keyword === 'additionalProperties') {
+    const extra = String(err.params.additionalProperty);
+    return { field: path ? `${path}.${extra}` : extra, message: `不支持的字段 ${extra}` };
+  }
+  const field = path || PART[context] || context;
+  const props = err.parentSchema;
+  const custom = props?.['x-error-message'] ?? props?.errorMessage;
+  if (typeof custom === 'string') return { field, message: custom };
+  const label = labelOf(props, field);
+  const limit = err.params.limit;
+  switch (err.keyword) {
+    case 'type':
+      return { field, message: `${label}类型不正确` };
+    case 'minLength':
+      return { field, message: Number(limit) === 1 ? `${label}不能为空` : `${label}长度不能少于${limit}个字符` };
+    case 'maxLength':
+      return { field, message: `${label}长度不能超过${limit}个字符` };
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return { field, message: `${label}不能小于${limit}` };
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return { field, message: `${label}不能大于${limit}` };
+    case 'minItems':
+      return { field, message: `${label}至少需要${limit}项` };
+    case 'maxItems':
+      return { field, message: `${label}最多${limit}项` };
+    case 'enum':
+    case 'const':
+      return { field, message: `请选择${label}` };
+    case 'pattern':
+    case 'format':
+      return { field, message: `${label}格式不正确` };
+    default:
+      return { field, message: `${label}不符合要求` };
+  }
+}
+
+export function validationError(errors: AjvError[], context: string): AppError {
+  const fieldErrors: FieldError[] = [];
+  for (const err of errors) {
+    // anyOf/oneOf/if wrappers repeat what their branches already said.
+    if (['anyOf', 'oneOf', 'if', 'not'].includes(err.keyword)) continue;
+    const fe = toFieldError(err, context);
+    if (!fieldErrors.some((e) => e.field === fe.field)) fieldErrors.push(fe);
+  }
+  if (!fieldErrors.length) fieldErrors.push({ field: PART[context] ?? context, message: '请求参数有误' });
+  return new AppError(400, fieldErrors[0]!.message, { errors: fieldErrors });
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求体不能为空'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求体不是有效的 JSON'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [400, '不支持的请求内容类型'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [400, '请求体过大'],
+  FST_REQ_FILE_TOO_LARGE: [400, '文件不能超过 10 MB'],
+  FST_FILES_LIMIT: [400, '一次只能上传一个文件'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请以 multipart/form-data 上传文件'],
+};
+
+function toAppError(error: FastifyError): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error.validation) return validationError(error.validation as AjvError[], error.validationContext ?? 'body');
+  const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+  if (known) return new AppError(known[0], known[1]);
+  if (error.statusCode === 404) return new AppError(404, '接口不存在');
+  if (error.statusCode === 429) return new AppError(429, '请求过于频繁，请稍后再试');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError(400, '请求无效');
+  return undefined;
+}
+
+export default fp(async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (!appError) {
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.status(500).send({ code: 500, msg: GENERIC_500 });
+    }
+    if (appError.statusCode >= 500) request.log.error({ err: error }, appError.message);
+    if (appError.headers) reply.headers(appError.headers);
+    return reply.status(appError.statusCode).send({
+      code: appError.code,
+      msg: appError.message,
+      ...(appError.data !== undefined ? { data: appError.data } : {}),
+      ...(appError.errors ? { errors: appError.errors } : {}),
+    });
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 404, msg: '接口不存在' }));
+});

@@ -1,0 +1,26 @@
+// Per-IP request ceilings (@fastify/rate-limit) — a general one for every route and stricter ones that
+// operations pass to app.operation. The code and sign-in rules themselves are database counters (services).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../lib/envelope.ts';
+
+export const GENERAL_LIMIT = { max: 600, timeWindow: 60_000 };
+
+/** Stricter per-IP ceilings for code-sending and sign-in operations. */
+export const LIMITS = {
+  imageCode: { max: 30, timeWindow: 60_000 },
+  smsSend: { max: 10, timeWindow: 60_000 },
+  signIn: { max: 30, timeWindow: 60_000 },
+  register: { max: 10, timeWindow: 60_000 },
+} as const;
+
+export default fp(async function limitsPlugin(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: true,
+    ...GENERAL_LIMIT,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, '请求过于频繁，请稍后再试', { headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) } }),
+  });
+});

@@ -1,0 +1,82 @@
+// The web app at /web/ (history fallback to index.html), `/` → /web/, the bundled document at /openapi.json
+// and a rendered reference at /api-docs (Redoc served from node_modules).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+export const webDist = `${root}dist/web`;
+const redocBundle = `${root}node_modules/redoc/bundles`;
+
+const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>前端尚未构建</title>
+<body style="font-family:sans-serif;padding:2em;line-height:1.6"><h1>前端尚未构建 The web app is not built</h1>
+<p>请先在项目目录运行 <code>npm run build</code>，然后重新启动服务。</p>
+<p>Run <code>npm run build</code> in the project directory, then restart the server.</p>
+<p>接口文档 API reference: <a href="/api-docs">/api-docs</a></p></body></html>`;
+
+const DOCS_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>接口文档 API reference</title>
+<style>body{margin:0}</style></head><body>
+<redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
+<script src="/api-docs/redoc.standalone.js"></script></body></html>`;
+
+const DOCS_CSP = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    upgradeInsecureRequests: null,
+  },
+};
+
+export default async function webPlugin(app: FastifyInstance, opts: { distDir?: string }) {
+  const dist = opts.distDir ?? webDist;
+  // Gives reply.sendFile to every route; files are named with an explicit root where sent.
+  await app.register(fastifyStatic, { root: redocBundle, serve: false, cacheControl: false });
+  app.get('/', async (_request, reply) => reply.redirect('/web/'));
+
+  app.get('/openapi.json', async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(app.openapi.raw)),
+  );
+  app.get('/api-docs', { helmet: { contentSecurityPolicy: DOCS_CSP } }, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
+  app.get('/api-docs/redoc.standalone.js', async (_request, reply) =>
+    reply.header('cache-control', 'public, max-age=86400').sendFile('redoc.standalone.js', redocBundle),
+  );
+
+  if (!existsSync(`${dist}/index.html`)) {
+    const notBuilt = async (_request: unknown, reply: import('fastify').FastifyReply) =>
+      reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT);
+    app.get('/web', notBuilt);
+    app.get('/web/*', notBuilt);
+    return;
+  }
+
+  await app.register(async (web) => {
+    await web.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      decorateReply: false,
+      cacheControl: false,
+      redirect: true,
+      setHeaders(reply, path) {
+        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+        else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'public, max-age=3600');
+      },
+    });
+    // History fallback: a route of the app (no file extension) answers index.html.
+    web.setNotFoundHandler(async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
+      if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+    });
+  }, { prefix: '/web' });
+}

@@ -1,0 +1,122 @@
+// Announcements with their files, public downloads, notices and uploads.
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { announcements, notices, publicFiles, uploads } from '../db/schema.ts';
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type PublicFileRow = typeof publicFiles.$inferSelect;
+export type NoticeRow = typeof notices.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
+export type FileSummary = Pick<PublicFileRow, 'fileName' | 'displayName' | 'size' | 'announcementId'>;
+
+export interface Page {
+  pageNum: number;
+  pageSize: number;
+}
+
+const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
+
+/** Escapes LIKE wildcards in user input. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const announcementsRepo = (db: Executor) => ({
+  async page(page: Page, keyword?: string) {
+    const where = and(eq(announcements.published, true), keyword ? ilike(announcements.title, `%${likeEscape(keyword)}%`) : undefined);
+    const [rows, [total]] = await Promise.all([
+      db
+        .select()
+        .from(announcements)
+        .where(where)
+        .orderBy(desc(announcements.pinned), desc(announcements.publishedAt), desc(announcements.id))
+        .limit(page.pageSize)
+        .offset(offsetOf(page)),
+      db.select({ n: count() }).from(announcements).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async attachmentsOf(ids: number[]): Promise<FileSummary[]> {
+    if (!ids.length) return [];
+    return db
+      .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+      .from(publicFiles)
+      .where(and(eq(publicFiles.kind, 'announcement'), inArray(publicFiles.announcementId, ids)))
+      .orderBy(asc(publicFiles.sort), asc(publicFiles.id));
+  },
+});
+
+export const publicFilesRepo = (db: Executor) => ({
+  /** A file of a kind by name; announcement attachments only while their announcement is published. */
+  async find(kind: string, fileName: string): Promise<PublicFileRow | null> {
+    const [row] = await db
+      .select({ file: publicFiles, published: announcements.published })
+      .from(publicFiles)
+      .leftJoin(announcements, eq(announcements.id, publicFiles.announcementId))
+      .where(and(eq(publicFiles.kind, kind), eq(publicFiles.fileName, fileName)));
+    if (!row) return null;
+    if (kind === 'announcement' && row.published !== true) return null;
+    return row.file;
+  },
+});
+
+export interface NoticeFilter {
+  type?: string;
+  isRead?: '0' | '1';
+}
+
+export const noticesRepo = (db: Executor) => ({
+  async page(userId: number, filter: NoticeFilter, page: Page) {
+    const conditions: (SQL | undefined)[] = [eq(notices.userId, userId)];
+    if (filter.type) conditions.push(eq(notices.type, filter.type));
+    if (filter.isRead === '0') conditions.push(isNull(notices.readAt));
+    if (filter.isRead === '1') conditions.push(gte(notices.readAt, new Date(0)));
+    const where = and(...conditions);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(notices).where(where).orderBy(desc(notices.createdAt), desc(notices.id)).limit(page.pageSize).offset(offsetOf(page)),
+      db.select({ n: count() }).from(notices).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async create(values: typeof notices.$inferInsert): Promise<NoticeRow> {
+    const [row] = await db.insert(notices).values(values).returning();
+    return row!;
+  },
+
+  /** Marks the user's own notices read (ids of other users are ignored). */
+  async markRead(userId: number, ids: number[] | 'all', now: Date): Promise<void> {
+    const mine = and(eq(notices.userId, userId), isNull(notices.readAt));
+    await db
+      .update(notices)
+      .set({ readAt: now })
+      .where(ids === 'all' ? mine : and(mine, inArray(notices.id, ids.length ? ids : [-1])));
+  },
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notices)
+      .where(and(eq(notices.userId, userId), isNull(notices.readAt)));
+    return row?.n ?? 0;
+  },
+});
+
+export const uploadsRepo = (db: Executor) => ({
+  async create(values: typeof uploads.$inferInsert): Promise<UploadRow> {
+    const [row] = await db.insert(uploads).values(values).returning();
+    return row!;
+  },
+
+  async findById(id: string): Promise<UploadRow | null> {
+    const [row] = await db.select().from(uploads).where(eq(uploads.id, id));
+    return row ?? null;
+  },
+
+  async countByOwnerSince(ownerId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.ownerId, ownerId), gte(uploads.createdAt, since)));
+    return row?.n ?? 0;
+  },
+});

@@ -1,0 +1,32 @@
+// Repositories: small objects of async methods over one executor (the database or a transaction).
+import type { Executor } from '../db/client.ts';
+import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
+import { announcementsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
+import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
+import { sessionsRepo } from './sessions.ts';
+import { usersRepo } from './users.ts';
+
+export const createRepositories = (db: Executor) => ({
+  users: usersRepo(db),
+  sessions: sessionsRepo(db),
+  imageCodes: imageCodesRepo(db),
+  smsPermits: smsPermitsRepo(db),
+  smsCodes: smsCodesRepo(db),
+  smsOutbox: smsOutboxRepo(db),
+  loginFailures: loginFailuresRepo(db),
+  casTickets: casTicketsRepo(db),
+  housekeeping: housekeepingRepo(db),
+  counters: countersRepo(db),
+  settings: settingsRepo(db),
+  dict: dictRepo(db),
+  divisions: divisionsRepo(db),
+  policeStations: policeStationsRepo(db),
+  sectors: sectorsRepo(db),
+  banners: bannersRepo(db),
+  announcements: announcementsRepo(db),
+  publicFiles: publicFilesRepo(db),
+  notices: noticesRepo(db),
+  uploads: uploadsRepo(db),
+});
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,106 @@
+// Reference data: counters, settings, dictionaries, divisions, police stations, sectors, banners.
+import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { banners, counters, dictItems, divisions, policeStations, sectors, settings } from '../db/schema.ts';
+
+export type DictItemRow = typeof dictItems.$inferSelect;
+export type DivisionRow = typeof divisions.$inferSelect;
+export type SectorRow = typeof sectors.$inferSelect;
+
+export const countersRepo = (db: Executor) => ({
+  async increment(name: string): Promise<number> {
+    const [row] = await db
+      .insert(counters)
+      .values({ name, value: 1 })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value });
+    return row!.value;
+  },
+});
+
+export const settingsRepo = (db: Executor) => ({
+  async get<T>(key: string): Promise<T | null> {
+    const [row] = await db.select().from(settings).where(eq(settings.key, key));
+    return row ? (row.value as T) : null;
+  },
+
+  async getMany(keys: string[]): Promise<Map<string, unknown>> {
+    const rows = keys.length ? await db.select().from(settings).where(inArray(settings.key, keys)) : [];
+    return new Map(rows.map((r) => [r.key, r.value]));
+  },
+
+  async set(key: string, value: unknown): Promise<void> {
+    await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  },
+});
+
+export const dictRepo = (db: Executor) => ({
+  async list(type: string): Promise<DictItemRow[]> {
+    return db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id));
+  },
+
+  async listTypes(types: string[]): Promise<DictItemRow[]> {
+    if (!types.length) return [];
+    return db.select().from(dictItems).where(inArray(dictItems.type, types)).orderBy(asc(dictItems.sort), asc(dictItems.id));
+  },
+
+  async find(type: string, value: string): Promise<DictItemRow | null> {
+    const [row] = await db
+      .select()
+      .from(dictItems)
+      .where(and(eq(dictItems.type, type), eq(dictItems.value, value)));
+    return row ?? null;
+  },
+});
+
+export const divisionsRepo = (db: Executor) => ({
+  async provinces() {
+    return this.children(null);
+  },
+
+  /** Children with a flag telling whether they have children themselves. */
+  async children(parentCode: string | null) {
+    const child = sql`exists (select 1 from ${divisions} c where c.parent_code = ${divisions.code})`;
+    return db
+      .select({ code: divisions.code, name: divisions.name, hasChildren: sql<boolean>`${child}` })
+      .from(divisions)
+      .where(parentCode === null ? isNull(divisions.parentCode) : eq(divisions.parentCode, parentCode))
+      .orderBy(asc(divisions.code));
+  },
+
+  async find(code: string): Promise<DivisionRow | null> {
+    const [row] = await db.select().from(divisions).where(eq(divisions.code, code));
+    return row ?? null;
+  },
+});
+
+export const policeStationsRepo = (db: Executor) => ({
+  async find(id: string) {
+    const [row] = await db.select().from(policeStations).where(eq(policeStations.id, id));
+    return row ?? null;
+  },
+
+  /** `prefix` narrows by division code ('11' Beijing, '1101' its districts, '110108' Haidian). */
+  async list(prefix?: string) {
+    return db
+      .select()
+      .from(policeStations)
+      .where(prefix ? like(policeStations.divisionCode, `${prefix}%`) : undefined)
+      .orderBy(asc(policeStations.sort), asc(policeStations.id));
+  },
+});
+
+export const sectorsRepo = (db: Executor) => ({
+  async forPersonType(personType: string): Promise<SectorRow[]> {
+    return db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id));
+  },
+});
+
+export const bannersRepo = (db: Executor) => ({
+  async listEnabled() {
+    return db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id));
+  },
+});

@@ -1,0 +1,69 @@
+import { eq, or } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { householdRecords, users } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type HouseholdRow = typeof householdRecords.$inferSelect;
+
+export const usersRepo = (db: Executor) => ({
+  async findById(id: number): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row ?? null;
+  },
+
+  /** A sign-in name is a phone, a student number or a staff number (in that order of precedence). */
+  async findByLoginName(name: string): Promise<UserRow | null> {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(or(eq(users.phone, name), eq(users.studentNo, name), eq(users.staffNo, name)));
+    return rows.find((u) => u.phone === name) ?? rows.find((u) => u.studentNo === name) ?? rows[0] ?? null;
+  },
+
+  async findByPhone(phone: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.phone, phone));
+    return row ?? null;
+  },
+
+  async findByIdNumber(idNumber: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.idNumber, idNumber));
+    return row ?? null;
+  },
+
+  /** CAS user names match a student or staff number (or an account created by CAS earlier). */
+  async findByCasUid(uid: string): Promise<UserRow | null> {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(or(eq(users.casUid, uid), eq(users.studentNo, uid), eq(users.staffNo, uid)));
+    return rows.find((u) => u.casUid === uid) ?? rows[0] ?? null;
+  },
+
+  async findByStudentOrStaffNo(no: string): Promise<UserRow | null> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(or(eq(users.studentNo, no), eq(users.staffNo, no)));
+    return row ?? null;
+  },
+
+  async create(values: NewUser): Promise<UserRow> {
+    const [row] = await db.insert(users).values(values).returning();
+    return row!;
+  },
+
+  async update(id: number, patch: Partial<NewUser>): Promise<UserRow | null> {
+    const [row] = await db
+      .update(users)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return row ?? null;
+  },
+
+  async household(userId: number): Promise<HouseholdRow | null> {
+    const [row] = await db.select().from(householdRecords).where(eq(householdRecords.userId, userId));
+    return row ?? null;
+  },
+});

@@ -1,0 +1,89 @@
+// Sign-in, registration, password retrieval, unified login and sign-out.
+import type { FastifyInstance } from 'fastify';
+import { AppError, bizError, ok, okToken } from '../../lib/envelope.ts';
+import { clientIp, requestOrigin, sameSiteService } from '../../lib/request.ts';
+import { LIMITS } from '../../plugins/limits.ts';
+import devCas from './dev-cas.ts';
+
+export default async function authRoutes(app: FastifyInstance) {
+  const { auth, captcha, sms, cas, sessions } = app.services;
+
+  app.operation('login', async (request) => okToken(await auth.login(request.body, clientIp(request), true)), { rateLimit: LIMITS.signIn });
+
+  app.operation('loginWithoutCaptcha', async (request) => okToken(await auth.login(request.body, clientIp(request), false)), {
+    rateLimit: LIMITS.signIn,
+  });
+
+  app.operation('visitCount', async () => ok(await app.repos.counters.increment('visits'), '查询成功'));
+
+  app.operation('getClientIp', async (request) => ok(clientIp(request).replace(/\./g, '_'), '查询成功'));
+
+  app.operation('getUnifiedLoginUrl', async (request) => {
+    if (!cas) throw bizError('统一身份认证暂未开通，请使用账号密码登录');
+    const service = sameSiteService(app.config.publicUrl, request.query.service, requestOrigin(request));
+    return ok(cas.loginUrl(service), '查询成功');
+  });
+
+  app.operation(
+    'validateTicket',
+    async (request) => {
+      if (!cas) throw bizError('统一身份认证暂未开通，请使用账号密码登录');
+      const service = request.query.service || `${app.config.publicUrl}/web/my`;
+      const identity = await cas.validate(request.query.ticket, service);
+      if (!identity) throw bizError('统一身份认证失败，请重新登录');
+      request.log.info({ casUser: identity.uid, clientIp: request.query.ip?.replace(/_/g, '.') }, 'unified login');
+      return ok(await auth.casLogin(identity, clientIp(request)), '登录成功');
+    },
+    { rateLimit: LIMITS.signIn },
+  );
+
+  app.operation('getImageCode', async () => ok(await captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+
+  app.operation(
+    'verifyImageCode',
+    async (request) => {
+      const { phone, code, uuid } = request.body;
+      if (!(await captcha.check(uuid, code))) throw bizError('图形验证码错误或已过期');
+      return ok(await sms.issuePermit(phone), '校验成功');
+    },
+    { rateLimit: LIMITS.imageCode },
+  );
+
+  app.operation(
+    'sendSmsCode',
+    async (request) => {
+      const { phone, smsTicket, scene } = request.body;
+      const registered = !!(await app.repos.users.findByPhone(phone));
+      if (scene === 'register' && registered) throw bizError('该手机号已注册');
+      if (scene === 'forget' && !registered) throw bizError('该手机号未注册');
+      try {
+        return ok(await sms.send(phone, smsTicket, scene, clientIp(request)), '验证码已发送');
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        request.log.error({ err }, 'SMS sending failed');
+        throw new AppError(500, '短信发送失败，请稍后再试');
+      }
+    },
+    { rateLimit: LIMITS.smsSend },
+  );
+
+  app.operation('register', async (request) => okToken(await auth.register(request.body, clientIp(request)), '注册成功'), {
+    rateLimit: LIMITS.register,
+  });
+
+  app.operation(
+    'retrievePassword',
+    async (request) => {
+      await auth.retrievePassword(request.body);
+      return ok(undefined, '密码已重置，请重新登录');
+    },
+    { rateLimit: LIMITS.register },
+  );
+
+  app.operation('logout', async (request) => {
+    if (request.tokenHash) await sessions.revoke(request.tokenHash);
+    return ok(undefined, '已退出登录');
+  });
+
+  if (app.services.devCas) await app.register(devCas);
+}

@@ -1,0 +1,17 @@
+// Every product operation, registered through app.operation from the OpenAPI document.
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth/index.ts';
+import commonRoutes from './common/index.ts';
+import dictRoutes from './dict/index.ts';
+import moveOutRoutes from './moveout/index.ts';
+import myRoutes from './my/index.ts';
+import userRoutes from './user/index.ts';
+
+export default async function routes(app: FastifyInstance) {
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(dictRoutes);
+  await app.register(commonRoutes);
+  await app.register(myRoutes);
+  await app.register(moveOutRoutes);
+}

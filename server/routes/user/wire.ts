@@ -1,0 +1,23 @@
+// Wire shape of the user info (UserInfo in the document).
+import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
+import type { HouseholdRow, UserRow } from '../../repositories/users.ts';
+
+export function userInfoWire(user: UserRow, household: HouseholdRow | null, loginType: string, rylbmc: string | undefined) {
+  return {
+    id: user.id,
+    xm: user.name,
+    rylb: user.personType as '0' | '1' | '2' | '3' | '4' | '5' | '7',
+    ...(rylbmc ? { rylbmc } : {}),
+    xh: user.studentNo,
+    gzzh: user.staffNo,
+    loginType: loginType as '1' | '2',
+    hyzkm: user.maritalStatusCode,
+    zhxlm: user.educationCode,
+    scfc: user.warningFlag === '1' ? ('1' as const) : ('0' as const),
+    scfcmessage: user.warningMessage,
+    hkIn: household?.status === '1',
+    sfzjh: maskIdNumber(user.idNumber),
+    phone: maskPhone(user.phone),
+    roles: [user.role as 'user' | 'staff' | 'admin'],
+  };
+}

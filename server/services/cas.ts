@@ -1,0 +1,94 @@
+// CAS single sign-on: serviceValidate against CAS_BASE_URL, or — without it and outside production — a small
+// development CAS on this server (/cas/login, /cas/serviceValidate) whose tickets live in the database.
+import type { FastifyBaseLogger } from 'fastify';
+import { randomToken, sha256 } from '../lib/crypto.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { CasIdentity } from './auth.ts';
+import { addSeconds, type Clock } from './clock.ts';
+
+export const DEV_CAS_PATH = '/cas';
+const TICKET_SECONDS = 300;
+
+export interface CasClient {
+  /** Where the browser goes to sign in (`service` is already checked to be on this site). */
+  loginUrl(service: string): string;
+  /** The identity behind a ticket, or null when the ticket is invalid, used or for another service. */
+  validate(ticket: string, service: string): Promise<CasIdentity | null>;
+}
+
+const decodeXml = (text: string) =>
+  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** Reads a CAS 2.0/3.0 serviceValidate answer. */
+export function parseServiceResponse(xml: string): CasIdentity | null {
+  const success = /<cas:authenticationSuccess>([\s\S]*?)<\/cas:authenticationSuccess>/.exec(xml)?.[1];
+  const uid = success && /<cas:user>([\s\S]*?)<\/cas:user>/.exec(success)?.[1]?.trim();
+  if (!success || !uid) return null;
+  const attributes: Record<string, string> = {};
+  const block = /<cas:attributes>([\s\S]*?)<\/cas:attributes>/.exec(success)?.[1] ?? '';
+  for (const [, name, value] of block.matchAll(/<cas:([A-Za-z0-9_]+)>([\s\S]*?)<\/cas:\1>/g)) attributes[name!] = decodeXml(value!.trim());
+  return { uid: decodeXml(uid), attributes };
+}
+
+export function serviceResponseXml(identity: CasIdentity | null, ticket: string): string {
+  if (!identity) {
+    return `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">\n  <cas:authenticationFailure code="INVALID_TICKET">Ticket ${escapeXml(ticket)} not recognized</cas:authenticationFailure>\n</cas:serviceResponse>\n`;
+  }
+  const attributes = Object.entries(identity.attributes)
+    .map(([k, v]) => `      <cas:${k}>${escapeXml(v)}</cas:${k}>`)
+    .join('\n');
+  return `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">\n  <cas:authenticationSuccess>\n    <cas:user>${escapeXml(identity.uid)}</cas:user>\n    <cas:attributes>\n${attributes}\n    </cas:attributes>\n  </cas:authenticationSuccess>\n</cas:serviceResponse>\n`;
+}
+
+export function httpCasClient(baseUrl: string, log: FastifyBaseLogger): CasClient {
+  return {
+    loginUrl: (service) => `${baseUrl}/login?service=${encodeURIComponent(service)}`,
+    async validate(ticket, service) {
+      const url = `${baseUrl}/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`;
+      try {
+        const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
+        if (!response.ok) {
+          log.warn({ status: response.status }, 'CAS serviceValidate failed');
+          return null;
+        }
+        return parseServiceResponse(await response.text());
+      } catch (err) {
+        log.warn({ err: (err as Error).message }, 'CAS serviceValidate unreachable');
+        return null;
+      }
+    },
+  };
+}
+
+/** The development CAS: tickets are issued by the /cas/login form and checked in-process. */
+export function devCasClient(repos: Repositories, clock: Clock) {
+  return {
+    loginUrl: (service: string) => `${new URL(service).origin}${DEV_CAS_PATH}/login?service=${encodeURIComponent(service)}`,
+
+    async issueTicket(identity: CasIdentity, service: string): Promise<string> {
+      const ticket = `ST-${randomToken(24)}`;
+      const now = clock.now();
+      await repos.casTickets.create({
+        ticketHash: sha256(ticket),
+        uid: identity.uid,
+        attributes: identity.attributes,
+        service,
+        expiresAt: addSeconds(now, TICKET_SECONDS),
+        createdAt: now,
+      });
+      return ticket;
+    },
+
+    async validate(ticket: string, service: string): Promise<CasIdentity | null> {
+      const now = clock.now();
+      const row = await repos.casTickets.consume(sha256(ticket), now);
+      if (!row || row.expiresAt <= now || row.service !== service) return null;
+      return { uid: row.uid, attributes: row.attributes as Record<string, string> };
+    },
+  } satisfies CasClient & Record<string, unknown>;
+}
+
+export type DevCasClient = ReturnType<typeof devCasClient>;

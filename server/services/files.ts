@@ -1,0 +1,85 @@
+// Uploaded files: checked by content (jpg/png/webp/pdf, at most 10 MB) and stored under DATA_DIR/uploads by
+// content hash. The storage interface leaves room for S3-compatible object storage.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import { sha256 } from '../lib/crypto.ts';
+import { AppError, badRequest, bizError } from '../lib/envelope.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { UploadRow } from '../repositories/content.ts';
+import { startOfChinaDay, type Clock } from './clock.ts';
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const DAILY_UPLOADS = 200;
+export const ACCEPTED_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+
+export interface FileStorage {
+  put(name: string, content: Buffer): Promise<void>;
+  get(name: string): Promise<Buffer | null>;
+}
+
+export function directoryStorage(dir: string): FileStorage {
+  return {
+    async put(name, content) {
+      const path = join(dir, name);
+      if (await stat(path).then(() => true, () => false)) return; // same content already stored
+      await mkdir(dir, { recursive: true });
+      const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, content);
+      await rename(tmp, path);
+    },
+    async get(name) {
+      try {
+        return await readFile(join(dir, name));
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Keeps the last path segment, drops control characters, bounds the length. */
+export function cleanFileName(name: string | undefined, ext: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || `file.${ext}`).slice(-200);
+}
+
+export function createFileService(repos: Repositories, storage: FileStorage, clock: Clock) {
+  return {
+    async save(ownerId: number, content: Buffer, originalName: string | undefined): Promise<UploadRow> {
+      if (!content.length) throw badRequest('请选择要上传的文件', [{ field: 'file', message: '请选择要上传的文件' }]);
+      if (content.length > MAX_UPLOAD_BYTES) throw bizError('文件大小不能超过10MB');
+      const type = await fileTypeFromBuffer(content);
+      const ext = type && ACCEPTED_TYPES[type.mime];
+      if (!type || !ext) throw bizError('仅支持上传 jpg、png、webp 格式的图片或 pdf 文件');
+      const now = clock.now();
+      if ((await repos.uploads.countByOwnerSince(ownerId, startOfChinaDay(now))) >= DAILY_UPLOADS) {
+        throw new AppError(429, '上传过于频繁，请稍后再试');
+      }
+      const hash = sha256(content);
+      const storedName = `${hash}.${ext}`;
+      await storage.put(storedName, content);
+      return repos.uploads.create({
+        id: `f_${randomBytes(16).toString('hex')}`,
+        ownerId,
+        sha256: hash,
+        storedName,
+        originalName: cleanFileName(originalName, ext),
+        mime: type.mime,
+        size: content.length,
+        createdAt: now,
+      });
+    },
+
+    /** The file when the reader owns it or is staff; null otherwise (not told apart from "missing"). */
+    async read(id: string, reader: { id: number; role: string }): Promise<{ row: UploadRow; content: Buffer } | null> {
+      const row = await repos.uploads.findById(id);
+      if (!row || (row.ownerId !== reader.id && reader.role === 'user')) return null;
+      const content = await storage.get(row.storedName);
+      return content ? { row, content } : null;
+    },
+  };
+}
+
+export type FileService = ReturnType<typeof createFileService>;

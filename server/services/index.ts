@@ -1,0 +1,56 @@
+// The services of the app, built once from the configuration, the database and a clock.
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Repositories } from '../repositories/index.ts';
+import { createAuthService } from './auth.ts';
+import { createCaptchaService } from './captcha.ts';
+import { devCasClient, httpCasClient, type CasClient, type DevCasClient } from './cas.ts';
+import type { Clock } from './clock.ts';
+import { createFileService, directoryStorage } from './files.ts';
+import { createHousekeeping } from './housekeeping.ts';
+import { createLoginGuard } from './login-guard.ts';
+import { createNoticeService } from './notices.ts';
+import { createSectorService } from './sectors.ts';
+import { createSessionService } from './sessions.ts';
+import { createSmsService, gatewaySender, outboxSender, type SmsSender } from './sms.ts';
+
+export interface ServiceDeps {
+  config: Config;
+  db: Database;
+  repos: Repositories;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  smsSender?: SmsSender;
+}
+
+export function createServices({ config, db, repos, clock, log, smsSender }: ServiceDeps) {
+  const sender =
+    smsSender ??
+    (config.smsGatewayUrl
+      ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
+      : outboxSender(repos, { print: config.nodeEnv === 'development' }));
+  const sessions = createSessionService(repos, clock);
+  const captcha = createCaptchaService(repos, clock, { keepPlainText: config.nodeEnv === 'test' });
+  const sms = createSmsService(db, repos, sender, clock);
+  const guard = createLoginGuard(repos, clock);
+  const devCas: DevCasClient | null = !config.casBaseUrl && config.nodeEnv !== 'production' ? devCasClient(repos, clock) : null;
+  const cas: CasClient | null = config.casBaseUrl ? httpCasClient(config.casBaseUrl, log) : devCas;
+  return {
+    clock,
+    sessions,
+    captcha,
+    sms,
+    guard,
+    cas,
+    devCas,
+    auth: createAuthService({ repos, guard, captcha, sessions, sms }),
+    files: createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock),
+    notices: createNoticeService(repos, clock),
+    sectors: createSectorService(repos, clock),
+    housekeeping: createHousekeeping(repos, clock, log),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

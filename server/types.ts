@@ -1,0 +1,39 @@
+// Fastify type extensions shared by plugins and routes.
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { OpenApiDoc } from './lib/openapi-doc.ts';
+import type { Repositories } from './repositories/index.ts';
+import type { Services } from './services/index.ts';
+import type { OperationOptions } from './plugins/openapi.ts';
+import type { OperationHandler, OperationId } from './lib/operation-types.ts';
+
+export interface SessionUser {
+  id: number;
+  rylb: string;
+  loginType: string;
+  role: 'user' | 'staff' | 'admin';
+  name: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    repos: Repositories;
+    services: Services;
+    openapi: OpenApiDoc;
+    implementedOperations: Set<string>;
+    operation<K extends OperationId>(operationId: K, handler: OperationHandler<K>, options?: OperationOptions): void;
+    /** Response-contract violations seen in test mode (tests assert it stays empty). */
+    contractViolations: string[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** Set on requests authenticated by a bearer token (so logout can revoke it). */
+    tokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}

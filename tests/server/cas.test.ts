@@ -1,0 +1,162 @@
+// Unified login (CAS): login URL, the development CAS, ticket validation, an external CAS.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseServiceResponse } from '../../server/services/cas.ts';
+import { createTestApp, demo, PUBLIC_URL, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.assertContract());
+afterAll(() => t?.close());
+
+const SERVICE = `${PUBLIC_URL}/web/my`;
+
+/** Signs in at the development CAS form and answers the ticket from the redirect. */
+async function devCasTicket(fields: Record<string, string>, service = SERVICE): Promise<string> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/cas/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:8080' },
+    payload: new URLSearchParams({ service, ...fields }).toString(),
+  });
+  expect(res.statusCode).toBe(302);
+  const location = new URL(res.headers.location as string);
+  expect(`${location.origin}${location.pathname}`).toBe(service);
+  return location.searchParams.get('ticket')!;
+}
+
+describe('GET /h5/getUnifiedLoginUrl', () => {
+  it('points at the development CAS when CAS_BASE_URL is absent', async () => {
+    const res = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent(SERVICE)}` });
+    expect(res.body).toMatchObject({ code: 200, data: `${PUBLIC_URL}/cas/login?service=${encodeURIComponent(SERVICE)}` });
+  });
+
+  it('refuses a service on another site (no open redirect) and a missing one', async () => {
+    const foreign = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('https://evil.example/web/my')}` });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body).toMatchObject({ code: 400, msg: 'service 参数不合法' });
+    const missing = await t.json({ method: 'GET', url: '/h5/getUnifiedLoginUrl' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].field).toBe('service');
+  });
+
+  it('accepts the request origin as well as PUBLIC_URL', async () => {
+    const res = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('http://campus.test/web/my')}`, headers: { host: 'campus.test' } });
+    expect(res.body.data).toBe(`http://campus.test/cas/login?service=${encodeURIComponent('http://campus.test/web/my')}`);
+  });
+});
+
+describe('development CAS and GET /h5/validateTicket', () => {
+  it('shows a form listing the demo accounts', async () => {
+    const res = await t.request({ method: 'GET', url: `/cas/login?service=${encodeURIComponent(SERVICE)}`, headers: { host: 'localhost:8080' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(demo.undergraduate.xm);
+    expect(res.body).toContain(`value="${demo.staff.gzzh}"`);
+  });
+
+  it('signs a known person in by ticket; the ticket works once', async () => {
+    const ticket = await devCasTicket({ uid: demo.warnedStaff.gzzh! });
+    const res = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}&ip=127_0_0_1&service=${encodeURIComponent(SERVICE)}` });
+    expect(res.body.code).toBe(200);
+    expect(typeof res.body.data).toBe('string');
+    const info = await t.json({ method: 'POST', url: '/api/userinfo', token: res.body.data });
+    expect(info.body.data).toMatchObject({ xm: demo.warnedStaff.xm, loginType: '2', scfc: '1' });
+    expect(info.body.data.scfcmessage).toContain('迁出');
+    const again = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}&service=${encodeURIComponent(SERVICE)}` });
+    expect(again.body).toMatchObject({ code: 100, msg: '统一身份认证失败，请重新登录' });
+  });
+
+  it('defaults the service to PUBLIC_URL/web/my and refuses a ticket for another service', async () => {
+    const ticket = await devCasTicket({ uid: demo.undergraduate.xh! });
+    expect((await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` })).body.code).toBe(200);
+    const other = await devCasTicket({ uid: demo.undergraduate.xh! }, `${PUBLIC_URL}/web/home`);
+    const res = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${other}&service=${encodeURIComponent(SERVICE)}` });
+    expect(res.body.code).toBe(100);
+  });
+
+  it('creates a unified-login account (no password) for an unknown person', async () => {
+    const ticket = await devCasTicket({ uid: 'T20990001', xm: '新教师', rylb: '4' });
+    const token = (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` })).body.data;
+    const info = await t.json({ method: 'POST', url: '/api/userinfo', token });
+    expect(info.body.data).toMatchObject({ xm: '新教师', rylb: '4', gzzh: 'T20990001', loginType: '2', hkIn: false });
+    const password = await t.json({ method: 'POST', url: '/qhyhlogin_false', payload: { username: 'T20990001', password: 'x' }, remoteAddress: '10.200.0.1' });
+    expect(password.body.msg).toBe('该账号请使用统一身份认证登录');
+    // The same person again gets the same account.
+    const second = await devCasTicket({ uid: 'T20990001' });
+    const token2 = (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${second}` })).body.data;
+    expect((await t.json({ method: 'POST', url: '/api/userinfo', token: token2 })).body.data.id).toBe(info.body.data.id);
+  });
+
+  it('expires tickets after 5 minutes and refuses garbage', async () => {
+    const ticket = await devCasTicket({ uid: demo.undergraduate.xh! });
+    t.clock.advance(301);
+    expect((await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` })).body.code).toBe(100);
+    expect((await t.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-unknown' })).body.code).toBe(100);
+    const empty = await t.json({ method: 'GET', url: '/h5/validateTicket?ticket=' });
+    expect(empty.status).toBe(400);
+  });
+
+  it('speaks serviceValidate XML', async () => {
+    const ticket = await devCasTicket({ uid: demo.undergraduate.xh!, xm: 'X & Y' });
+    const res = await t.request({ method: 'GET', url: `/cas/serviceValidate?ticket=${ticket}&service=${encodeURIComponent(SERVICE)}` });
+    expect(res.headers['content-type']).toContain('xml');
+    expect(parseServiceResponse(res.body)).toEqual({ uid: demo.undergraduate.xh, attributes: { xm: 'X & Y' } });
+    const failed = await t.request({ method: 'GET', url: `/cas/serviceValidate?ticket=${ticket}&service=${encodeURIComponent(SERVICE)}` });
+    expect(failed.body).toContain('authenticationFailure');
+    expect(parseServiceResponse(failed.body)).toBeNull();
+  });
+
+  it('the CAS form refuses a foreign service', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/cas/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:8080' },
+      payload: new URLSearchParams({ service: 'https://evil.example/', uid: 'abc' }).toString(),
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('an external CAS (CAS_BASE_URL)', () => {
+  let ext: TestApp;
+  beforeAll(async () => {
+    ext = await createTestApp({ env: { CAS_BASE_URL: 'https://cas.example.edu.cn/cas' } });
+  });
+  afterAll(async () => {
+    vi.unstubAllGlobals();
+    await ext?.close();
+  });
+
+  it('builds the login URL from CAS_BASE_URL and has no development CAS', async () => {
+    const res = await ext.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent(SERVICE)}` });
+    expect(res.body.data).toBe(`https://cas.example.edu.cn/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    expect((await ext.request({ method: 'GET', url: '/cas/login' })).statusCode).toBe(404);
+  });
+
+  it('validates tickets with serviceValidate', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const ok = new URL(url).searchParams.get('ticket') === 'ST-good';
+      const body = ok
+        ? '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>2023010156</cas:user></cas:authenticationSuccess></cas:serviceResponse>'
+        : '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">no</cas:authenticationFailure></cas:serviceResponse>';
+      return new Response(body, { status: 200 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const good = await ext.json({ method: 'GET', url: `/h5/validateTicket?ticket=ST-good` });
+    expect(good.body.code).toBe(200);
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(
+      `https://cas.example.edu.cn/cas/serviceValidate?ticket=ST-good&service=${encodeURIComponent(SERVICE)}`,
+    );
+    const info = await ext.json({ method: 'POST', url: '/api/userinfo', token: good.body.data });
+    expect(info.body.data.xm).toBe(demo.undergraduate.xm);
+    expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-bad' })).body.code).toBe(100);
+    ext.assertContract();
+  });
+
+  it('answers code 100 when the CAS is unreachable', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))));
+    expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-x' })).body.code).toBe(100);
+  });
+});

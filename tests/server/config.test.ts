@@ -1,0 +1,71 @@
+// Configuration validation and the data-dir lock.
+import { mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+import { acquireDirLock, LockError } from '../../server/db/lock.ts';
+
+describe('loadConfig', () => {
+  it('has defaults', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      casBaseUrl: undefined,
+      smsGatewayUrl: undefined,
+      smsGatewayToken: undefined,
+      trustProxy: false,
+      nodeEnv: 'development',
+      publicUrl: 'http://localhost:8080',
+    });
+  });
+
+  it('reads every key; empty strings count as unset', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@h/db',
+      CAS_BASE_URL: 'https://cas.example/cas/',
+      TRUST_PROXY: 'true',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://hukou.example/',
+      SMS_GATEWAY_URL: '',
+    });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', casBaseUrl: 'https://cas.example/cas', trustProxy: true, nodeEnv: 'production', publicUrl: 'https://hukou.example', smsGatewayUrl: undefined });
+  });
+
+  it('explains what is wrong, in Chinese and English', () => {
+    expect(() => loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT 必须是整数');
+      expect(message).toContain('NODE_ENV must be development, test or production');
+      expect(message).toContain('DATABASE_URL');
+    }
+  });
+});
+
+describe('data-dir lock', () => {
+  it('refuses a second holder and releases on demand', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hukou-lock-'));
+    const lock = acquireDirLock(dir);
+    expect(() => acquireDirLock(dir)).toThrow(LockError);
+    lock.release();
+    expect(existsSync(join(dir, '.lock'))).toBe(false);
+    acquireDirLock(dir).release();
+    rmSync(dir, { recursive: true });
+  });
+
+  it('refuses a lock held by another live process, takes over a stale one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hukou-lock-'));
+    writeFileSync(join(dir, '.lock'), `${process.ppid}\n`);
+    expect(() => acquireDirLock(dir)).toThrow(/正被另一个进程/);
+    writeFileSync(join(dir, '.lock'), '999999999\n');
+    const lock = acquireDirLock(dir);
+    lock.release();
+    rmSync(dir, { recursive: true });
+  });
+});

@@ -1,0 +1,146 @@
+// User info (read and update) and the sectors open to a user.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { householdRecords, settings, users } from '../../server/db/schema.ts';
+import { createTestApp, demo, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.assertContract());
+afterAll(() => t?.close());
+
+const userInfo = (token: string) => t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} });
+const update = (token: string, payload: Record<string, unknown>) => t.json({ method: 'PUT', url: '/api/userinfo', token, payload });
+const sectors = (token: string) => t.json({ method: 'GET', url: '/api/userOpenSector?loginType=1', token });
+
+describe('POST /api/userinfo', () => {
+  it('answers the signed-in user with personal data masked', async () => {
+    const res = await userInfo(await t.login(demo.undergraduate.phone));
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      xm: demo.undergraduate.xm,
+      rylb: '0',
+      rylbmc: '本科生',
+      xh: demo.undergraduate.xh,
+      gzzh: null,
+      loginType: '1',
+      hyzkm: demo.undergraduate.hyzkm,
+      zhxlm: demo.undergraduate.zhxlm,
+      scfc: '0',
+      scfcmessage: null,
+      hkIn: true,
+      sfzjh: `${demo.undergraduate.sfzjh.slice(0, 4)}**********${demo.undergraduate.sfzjh.slice(-4)}`,
+      phone: `${demo.undergraduate.phone.slice(0, 3)}****${demo.undergraduate.phone.slice(-4)}`,
+      roles: ['user'],
+    });
+  });
+
+  it('works without a body and needs a token', async () => {
+    const token = await t.login(demo.staff.phone);
+    expect((await t.json({ method: 'POST', url: '/api/userinfo', token })).body.data.gzzh).toBe(demo.staff.gzzh);
+    expect((await t.json({ method: 'POST', url: '/api/userinfo' })).status).toBe(401);
+  });
+
+  it('each user sees only themself', async () => {
+    const a = await userInfo(await t.login(demo.master.phone));
+    const b = await userInfo(await t.login(demo.doctoral.phone));
+    expect(a.body.data.xm).toBe(demo.master.xm);
+    expect(b.body.data.xm).toBe(demo.doctoral.xm);
+  });
+});
+
+describe('PUT /api/userinfo', () => {
+  it('updates name and person type', async () => {
+    const user = await t.app.repos.users.create({ name: '改名前', personType: '0', studentNo: 'U0000001', loginType: '1', phone: '13700000001' });
+    const token = await t.app.services.sessions.create(user.id, '1', '127.0.0.1');
+    const res = await update(token, { xm: ' 改名后 ', rylb: '1' });
+    expect(res.body).toMatchObject({ code: 200, data: { xm: '改名后', rylb: '1', rylbmc: '硕士研究生' } });
+  });
+
+  it('needs a person type: 400 请选择人员类别', async () => {
+    const token = await t.login(demo.master.phone);
+    for (const payload of [{ xm: '张三' }, { xm: '张三', rylb: '' }]) {
+      const res = await update(token, payload);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'rylb', message: '请选择人员类别' }]);
+    }
+  });
+
+  it('refuses a type whose identifier the account lacks', async () => {
+    const token = await t.login(demo.master.phone);
+    const res = await update(token, { xm: demo.master.xm, rylb: '4' });
+    expect(res.body).toMatchObject({ code: 100, msg: '请先联系户籍办补充学号或工作证号' });
+  });
+
+  it('refuses to change the person type of a unified-login account', async () => {
+    const user = await t.app.repos.users.create({ name: '统一认证', personType: '4', staffNo: 'CASU0001', casUid: 'CASU0001', loginType: '2' });
+    const token = await t.app.services.sessions.create(user.id, '2', '127.0.0.1');
+    expect((await update(token, { xm: '统一认证', rylb: '3' })).body.msg).toBe('统一身份认证账号的人员类型由学校统一维护');
+    expect((await update(token, { xm: '新名字', rylb: '4' })).body.code).toBe(200);
+  });
+
+  it('needs a token', async () => {
+    expect((await update('', { xm: 'x', rylb: '0' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/userOpenSector', () => {
+  it('answers the tiles of a student, with move-out sub-sectors disabled by person type', async () => {
+    const res = await sectors(await t.login(demo.undergraduate.phone));
+    const data = res.body.data;
+    expect(data.openSectors.map((s: { sectorCode: string }) => s.sectorCode)).toEqual(['0', '1', '2', '3', '7', '8', '10']);
+    const moveOut = data.openSectors.find((s: { sectorCode: string }) => s.sectorCode === '7');
+    expect(moveOut.disabled).toBe(false);
+    expect(moveOut.subSectors).toHaveLength(8);
+    expect(moveOut.subSectors[0]).toEqual({ sectorCode: '0', sectorName: '毕业生迁出', disabled: false, disabledReason: null });
+    expect(moveOut.subSectors[1]).toMatchObject({ sectorCode: '1', disabled: true, disabledReason: expect.any(String) });
+    expect(data.tips).toBeTruthy();
+    expect(data.yxStartTime).toMatch(/\+08:00$/);
+  });
+
+  it('disables borrow-card and move-out when the household is not at school', async () => {
+    const token = await t.login(demo.postdoc.phone);
+    const me = (await userInfo(token)).body.data;
+    await t.app.db.update(householdRecords).set({ status: '2' }).where(eq(householdRecords.userId, me.id));
+    const data = (await sectors(token)).body.data;
+    const byCode = (code: string) => data.openSectors.find((s: { sectorCode: string }) => s.sectorCode === code);
+    expect(byCode('2')).toMatchObject({ disabled: true, disabledReason: '您不在校，无法借用户口卡' });
+    expect(byCode('7')).toMatchObject({ disabled: true, disabledReason: '您不在校，无法迁出' });
+    expect(byCode('4').disabled).toBe(false);
+    await t.app.db.update(householdRecords).set({ status: '1' }).where(eq(householdRecords.userId, me.id));
+  });
+
+  it('opens new-student move-in only inside the enrolment window, with yxTime', async () => {
+    const token = await t.login(demo.newStudent.phone);
+    const open = (await sectors(token)).body.data;
+    expect(open.openSectors[0]).toMatchObject({ sectorCode: '5', disabled: false });
+    expect(open.yxTime).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(open.yxTime).toBe(open.yxEndTime.slice(0, 10));
+    const past = { yxStartTime: '2020-01-01T00:00:00.000Z', yxEndTime: '2020-02-01T00:00:00.000Z' };
+    await t.app.db.update(settings).set({ value: past }).where(eq(settings.key, 'enrolment.window'));
+    const closed = (await sectors(token)).body.data;
+    expect(closed.openSectors[0]).toMatchObject({ sectorCode: '5', disabled: true });
+    expect(closed.yxTime).toBeNull();
+  });
+
+  it('follows the person type, not the loginType query', async () => {
+    const token = await t.login(demo.staff.phone);
+    const res = await t.json({ method: 'GET', url: '/api/userOpenSector?loginType=2', token });
+    expect(res.body.data.openSectors.map((s: { sectorCode: string }) => s.sectorCode)).toContain('6');
+    const bad = await t.json({ method: 'GET', url: '/api/userOpenSector?loginType=9', token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('needs a token', async () => {
+    expect((await t.json({ method: 'GET', url: '/api/userOpenSector' })).status).toBe(401);
+  });
+
+  it('a deleted account cannot use its old token', async () => {
+    const user = await t.app.repos.users.create({ name: '将删除', personType: '5', loginType: '1', phone: '13700000009' });
+    const token = await t.app.services.sessions.create(user.id, '1', '127.0.0.1');
+    await t.app.db.delete(users).where(eq(users.id, user.id));
+    expect((await sectors(token)).status).toBe(401);
+  });
+});
