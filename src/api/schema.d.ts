@@ -786,7 +786,7 @@ export interface paths {
         };
         /**
          * 办事指南 Service guide
-         * @description 公开。某项业务的办事指南：办理对象、条件、所需材料（可带样例文件名）、流程、办理时限、地点与时间、收费、咨询电话和规定文件。serviceCode 为 ServiceCode，迁出子业务写作 qianchu-<sub>（如 qianchu-graduate），迁入写作 qianru-1/2/3。未知代码答 404「办事指南不存在」。
+         * @description 公开。某项业务的办事指南：办理对象、条件、所需材料（可带样例文件名）、流程、办理时限、地点与时间、收费、咨询电话和规定文件。serviceCode 为 ServiceCode，迁出子业务写作 qianchu-<sub>（如 qianchu-graduate），迁入写作 qianru-1/2/3，其他信息变更写作 qtbs-change。materials[].name 即提交时附件的 clmc（如学历变更的「学历证明」、婚姻状况变更的「婚姻状况证明」）。指南存于服务端数据库，工作人员可修改。未知代码答 404「办事指南不存在」。
          */
         get: operations["getServiceGuide"];
         put?: never;
@@ -1418,7 +1418,7 @@ export interface paths {
         put?: never;
         /**
          * 提交身份证办理 Submit an identity-card application
-         * @description 需登录。预约：yyrq 须为 datelist/{blfs} 给出的日期；在同一事务中扣减该日期该办理方式的名额（条件更新，名额不会为负），名额已满时 code 100「该日期名额已满，请选择其他日期」。每人同时只能有一个有效预约（isSelect 可先查询），已有时 code 100「您已有身份证办理预约，请勿重复预约」。lqfs 为 1（邮寄）时 yjxx 必填（400）。撤销（endProcessing）或未通过时归还名额。
+         * @description 需登录。预约：yyrq 须为 datelist/{blfs} 给出的日期（否则 400，errors 指向 yyrq）；在同一事务中扣减该日期该办理方式的名额（条件更新，名额不会为负），名额已满时 code 100「该日期名额已满，请选择其他日期」。每人同时只能有一个有效预约（isSelect 可先查询），已有时 code 100「您已有身份证办理预约，请勿重复预约」。lqfs 为 1（邮寄）时 yjxx 必填（400）。撤销（endProcessing）或未通过时归还名额。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -1462,7 +1462,7 @@ export interface paths {
         put?: never;
         /**
          * 身份证办理方式 ID-card handling methods
-         * @description 需登录。办理方式（如 1 学校集中受理（户籍办代收代领）, 2 本人到派出所办理），dictValue 用于 datelist/{blfs}。请求体可为空对象。
+         * @description 需登录。办理方式（如 1 学校集中受理（户籍办代收代领）, 2 本人到派出所办理），每种办理方式每天有各自的预约名额，dictValue 用于 datelist/{blfs}。领取方式另见 SfzblAnswers.lqfs。请求体可为空对象。
          */
         post: operations["listSfzHandlingMethods"];
         delete?: never;
@@ -1566,7 +1566,7 @@ export interface paths {
         put?: never;
         /**
          * 提交借用户口卡 Submit a card loan
-         * @description 需登录。户口须在校（hkIn），否则 code 100「您不在校，无法借用户口卡」。本年度剩余次数为 0 时 code 100「本年度借用次数已用完」（getBorrowNumber 可先查询）。已有未归还或进行中的借用时 code 100「您有未归还的户口卡，请先归还」。jyrq 须为 getDateList 给出的日期；ghrq 须在 jyrq 之后 30 天内，否则 code 100「归还日期须在借用日期后30天内」。lqfs 为快递选项时 yjxx 必填（400）；停用选项 code 100「该寄送方式暂停使用，请选择其他方式」。借出时状态为 4（显示「已借出」），归还后为 7（显示「已归还」）；到期前 3 天与逾期时发送消息通知（type borrow）。
+         * @description 需登录。户口须在校（hkIn），否则 code 100「您不在校，无法借用户口卡」。本年度剩余次数为 0 时 code 100「本年度借用次数已用完」（getBorrowNumber 可先查询）。已有未归还或进行中的借用时 code 100「您有未归还的户口卡，请先归还」。jyrq 须为 getDateList 给出的日期（否则 400，errors 指向 jyrq），借用占用该日的办理名额，名额已满时 code 100「该日期名额已满，请选择其他日期」；ghrq 须在 jyrq 之后 7 天内（每年次数与期限见 getBorrowNumber 与办事指南），否则 code 100「归还日期须在借用日期后7天内」。lqfs 为快递选项时 yjxx 必填（400）；停用选项 code 100「该寄送方式暂停使用，请选择其他方式」。借出时状态为 4（显示「已借出」），归还后为 7（显示「已归还」）；到期前 3 天与逾期时发送消息通知（type borrow）。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -1608,7 +1608,7 @@ export interface paths {
         };
         /**
          * 可借用日期 Borrow dates
-         * @description 需登录。今后 14 天内户籍办可办理借用的工作日（dateLabel/dateValue）。
+         * @description 需登录。今后 14 天内户籍办可办理借用的工作日（dateLabel/dateValue），当日名额已满的日期不列出。
          */
         get: operations["listBorrowDates"];
         put?: never;
@@ -1714,7 +1714,7 @@ export interface paths {
         put?: never;
         /**
          * 其他业务类型 Other-business types
-         * @description 需登录。办事类型（group other 用于 /other，group change 用于 /change/other 的其他信息变更，如 姓名变更、民族更正、出生日期更正）。可在请求体中按 group 过滤。
+         * @description 需登录。办事类型（group other 用于 /other，group change 用于 /change/other 的其他信息变更，如 姓名变更、民族更正、出生日期更正）。两组代码不重复（change 组为 101-199），提交的 bslx 属于 change 组时申请的 sub 为 change。可在请求体中按 group 过滤。
          */
         post: operations["listQtbsTypes"];
         delete?: never;
@@ -2826,7 +2826,7 @@ export interface components {
         };
         /** @description 办事指南 Service guide */
         ServiceGuide: {
-            /** @description 业务代码（ServiceCode，迁出子业务为 qianchu-<sub>，迁入为 qianru-<qrlx>） Service code */
+            /** @description 业务代码（ServiceCode，迁出子业务为 qianchu-<sub>，迁入为 qianru-<qrlx>，其他信息变更为 qtbs-change） Service code */
             serviceCode: string;
             /** @description 业务名称 Title */
             title: string;
@@ -2845,6 +2845,8 @@ export interface components {
                 /** @description 样例文件名（/common/download/example?fileName=） Sample file name */
                 example?: string | null;
             }[];
+            /** @description 温馨提示 Tips */
+            notes?: string[];
             /** @description 办理流程 Steps */
             steps?: string[];
             /**
@@ -3028,6 +3030,11 @@ export interface components {
              * @enum {string}
              */
             zt: "0" | "1";
+            /**
+             * @description 状态名称 State label
+             * @enum {string}
+             */
+            ztmc?: "待回复" | "已回复";
             /** @description 提交时间 Submitted at */
             tjsj: components["schemas"]["DateTime"];
             /** @description 回复内容 Answer */
@@ -3045,7 +3052,11 @@ export interface components {
          *     `hkkjy` 借用户口卡, `sfzbl` 身份证办理, `hkkbb` 户口卡补办, `hjzmkj` 户籍证明开具, `wfzzmkj` 无犯罪记录证明开具,
          *     `wwfzmkj` 无违法证明开具, `zxhkzmkj` 注销户口并开具证明, `hyzkbg` 婚姻状况变更, `xlzkbg` 学历变更, `qtbs` 其他业务（含其他信息变更）,
          *     `qianru` 迁入（博士后、教职工、教职工家属）, `yingxin` 新生迁入, `qianchu` 迁出（毕业生、博士后、教职工、退学休学、迁出、改派）,
-         *     `qyzyq` 迁移证延期, `qyzbg` 迁移证地址变更, `qykbb` 迁移证补办
+         *     `qyzyq` 迁移证延期, `qyzbg` 迁移证地址变更, `qykbb` 迁移证补办。
+         *     一种业务有几项子业务时由申请的 `sub` 区分：qianchu 的 graduate 等（QianchuSub）、qianru 的 qrlx 1-3、
+         *     qtbs 的 change（其他信息变更，/change/other）。办事指南的代码为 ServiceCode 或 `<ServiceCode>-<sub>`
+         *     （如 qianchu-graduate、qianru-1、qtbs-change）。服务端数据库与种子数据使用同一套代码。
+         *     One set of codes for the contract, the seed data and the database; sub-services are told apart by `sub`.
          * @enum {string}
          */
         ServiceCode: "hkkjy" | "sfzbl" | "hkkbb" | "hjzmkj" | "wfzzmkj" | "wwfzmkj" | "zxhkzmkj" | "hyzkbg" | "xlzkbg" | "qtbs" | "qianru" | "yingxin" | "qianchu" | "qyzyq" | "qyzbg" | "qykbb";
@@ -3098,7 +3109,7 @@ export interface components {
              * @example 借用户口卡 · 借用日期 2026-11-25
              */
             title: string;
-            /** @description 子业务（迁出的 graduate 等、迁入的 qrlx） Sub-service where the kind has several */
+            /** @description 子业务（迁出的 graduate 等、迁入的 qrlx、其他业务的 change 即其他信息变更；没有子业务为 null） Sub-service where the kind has several */
             sub?: string | null;
             /** @description 提交时间 Created at */
             createdAt: components["schemas"]["DateTime"];
@@ -3248,7 +3259,9 @@ export interface components {
         /**
          * @description 邮寄信息（规格第 5 节派送表单） Delivery form. 校验提示 Messages: pssj「请选择您期望的派送日期」, sjd「请选择时间」,
          *     ssl「请填写您的宿舍楼号」, lxdh「请填写收件人联系电话」/「手机号格式错误」, sjrxm「请填写收件人姓名」, sjrdh 同 lxdh,
-         *     ssq「请选择」, xxdz「请填写您的详细地址」。
+         *     ssq「请选择」, xxdz「请填写您的详细地址」。参考服务端在 400 的 errors[] 中以这些提示指向 `yjxx.<字段>`
+         *     （`x-required-message` 为缺少或为空时的提示）；pssj 不是今后 14 天内的工作日时为「派送日期须为今后14天内的工作日」，
+         *     ssq.code 不是有效区划代码时为「请选择」。
          */
         Delivery: {
             /**
@@ -3384,7 +3397,7 @@ export interface components {
             jyrq: string;
             /**
              * Format: date
-             * @description 预计归还日期（借用日期后 30 天内） Planned return date (within 30 days)
+             * @description 预计归还日期（借用日期之后 7 天内） Planned return date (within 7 days)
              */
             ghrq: string;
             /** @description 领取方式代码（字典 qh_hkk_kd：0 现场领取，其余为快递选项；switch 为 "0" 的选项不受理） Pickup/courier option */
@@ -3418,8 +3431,8 @@ export interface components {
              */
             year: number;
             /**
-             * @description 每年可借次数（服务端配置，默认 6） Yearly limit
-             * @example 6
+             * @description 每年可借次数（服务端配置，默认 4） Yearly limit
+             * @example 4
              */
             limit: number;
             /** @description 已借次数（不含已撤销、未通过） Used */
@@ -3445,7 +3458,7 @@ export interface components {
              * @example 姓名变更
              */
             dictLabel: string;
-            /** @description 代码 Value */
+            /** @description 代码 Value（other 组 1-99，change 组 101-199，两组不重复，提交时 bslx 取此值） Value, unique across both groups */
             dictValue: string;
             /**
              * @description 所属 Group：other 其他业务（/other）, change 其他信息变更（/change/other）

@@ -1,0 +1,145 @@
+import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
+import { navigateApp } from '@/lib/nav';
+import { guardNavigation, moveOutSubRoute } from './navigation';
+
+type ScreenModule = { default: ComponentType<Record<string, unknown>> };
+type Loader = () => Promise<ScreenModule>;
+
+/** Screens that exist, by route (lazy chunks). A route without a screen shows the 404 page. */
+export const screens: Partial<Record<RouteKey, Loader>> = {
+  login: () => import('@/features/auth/login-page'),
+  register: () => import('@/features/auth/register-page'),
+  forget: () => import('@/features/auth/forget-page'),
+  home: () => import('@/features/home/home-page'),
+  my: () => import('@/features/my/my-page'),
+  info: () => import('@/features/my/info-page'),
+  news: () => import('@/features/news/news-page'),
+  announcement: () => import('@/features/announcement/announcement-page'),
+  contactInformation: () => import('@/features/contact/contact-page'),
+  address: () => import('@/features/address/address-page'),
+  applyList: () => import('@/features/applications/apply-list-page'),
+  details: () => import('@/features/applications/details-page'),
+  certif: () => import('@/features/certif/certif-page'),
+  certifIdCard: () => import('@/features/certif/id-card-page'),
+};
+
+const notFoundLoader: Loader = () => import('./not-found-page');
+const NotFound = lazy(notFoundLoader);
+
+type Progress = typeof import('nprogress');
+let progress: Promise<Progress> | undefined;
+
+/** The progress bar (nprogress), loaded after the first screen: it is not needed before. */
+export function loadProgress(): Promise<Progress> {
+  progress ??= import('./progress').then((m) => m.default);
+  return progress;
+}
+
+/** Loader of the screen a route shows (alias routes show their canonical screen). */
+export function loaderFor(key: RouteKey): Loader | undefined {
+  const def: RouteDef = paths[key];
+  return screens[(def.aliasOf ?? key) as RouteKey];
+}
+
+const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
+  const loader = loaderFor(key);
+  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(loader) }] : [];
+});
+
+export const PAGE_NOT_FOUND = '页面不存在';
+
+const entryForPath = (path: string) => {
+  const def = routeForPath(path);
+  return def && routeEntries.find((e) => e.def === def);
+};
+
+/** document.title of a path: the route's Chinese title, or 页面不存在 where no screen exists. */
+export const titleFor = (path: string) => entryForPath(path)?.def.title ?? PAGE_NOT_FOUND;
+
+const loaderForPath = (path: string): Loader => entryForPath(path)?.loader ?? notFoundLoader;
+
+/** Title, progress bar and the move-out guard for direct visits, on every path change. */
+function useNavigationEffects(path: string, search: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = titleFor(path);
+    const screen = loaderForPath(path)();
+    if (first.current) {
+      // The first screen loads with the page; the bar serves the navigations after it.
+      first.current = false;
+      void screen.then(loadProgress, loadProgress);
+      return;
+    }
+    void loadProgress().then((bar) => {
+      bar.start();
+      const done = () => bar.done();
+      screen.then(done, done);
+    });
+  }, [path]);
+
+  useEffect(() => {
+    // A move-out screen opened directly (reload, shared link) still passes the guard.
+    const to = search ? `${path}?${search}` : path;
+    if (!moveOutSubRoute(to) || new URLSearchParams(search).has('dizhi')) return;
+    void guardNavigation(to).then((target) => {
+      if (target === null) navigateApp(paths.moveOut.href(), { replace: true });
+      else navigateApp(target, { replace: true });
+    });
+  }, [path, search]);
+}
+
+/**
+ * A screen whose code cannot be loaded (offline, or replaced by a new release) offers a reload;
+ * `path` re-renders it on navigation so other screens still open.
+ */
+class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode }, { failedPath: string | null }> {
+  state = { failedPath: null as string | null };
+  static getDerivedStateFromError() {
+    return { failedPath: location.pathname };
+  }
+  render() {
+    if (this.state.failedPath !== location.pathname) return this.props.children;
+    return (
+      <div class="app-empty" role="alert">
+        <p>页面加载失败，请检查网络后重试</p>
+        <div class="app-actions">
+          <button type="button" class="weui-btn weui-btn_primary" onClick={() => location.reload()}>
+            重新加载
+          </button>
+        </div>
+      </div>
+    );
+  }
+}
+
+function Loading() {
+  return <div class="app-empty" aria-busy="true" />;
+}
+
+/** The router's routes; every route receives its params as props. */
+export function AppRoutes() {
+  const [path] = useLocation();
+  const search = useSearch();
+  useNavigationEffects(path, search);
+  return (
+    <ScreenErrorBoundary path={path}>
+      <Suspense fallback={<Loading />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to={paths.home.href()} replace />
+          </Route>
+          {routeEntries.map(({ key, def, Screen }) => (
+            <Route key={key} path={def.path}>
+              {(params: Record<string, string | undefined>) => <Screen {...params} params={params} />}
+            </Route>
+          ))}
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}

@@ -1,0 +1,115 @@
+import { lazy, Suspense } from 'react';
+import type { Schemas } from '@/api/client';
+import { deliverySlots, MOBILE_RE } from '@/lib/rules';
+import type { FieldErrors } from '@/lib/validators';
+import type { DeliveryChecked } from './delivery-schema';
+import type { Values } from './draft';
+import type { RegionChoice } from './region';
+import type { ReviewItem } from './service-review';
+
+export type Delivery = Schemas['Delivery'];
+
+/** Wire name of the delivery part of every answers body, and the prefix of its form fields. */
+export const DELIVERY = 'yjxx';
+const at = (name: string) => `${DELIVERY}.${name}`;
+
+/** A phone to prefill a field with: only a full one (the user info may carry a masked 138****8001). */
+export const usablePhone = (phone: string | null | undefined) => (phone && MOBILE_RE.test(phone) ? phone : '');
+
+/** Form field → wire field of the delivery part (the region is separate: `qu` + `ssqmc` ↔ `ssq`). */
+const wireNames: [form: string, wire: Exclude<keyof Delivery, 'ssq'>][] = [
+  ['pssj', 'pssj'],
+  ['pssd', 'sjd'],
+  ['sslh', 'ssl'],
+  ['lxdh', 'lxdh'],
+  ['sjrxm', 'sjrxm'],
+  ['sjrdh', 'sjrdh'],
+  ['xxdz', 'xxdz'],
+];
+
+/** Empty delivery fields; the recipient defaults to the user. */
+export function emptyDelivery(recipient: { xm?: string | null; phone?: string | null } = {}): Values {
+  const phone = usablePhone(recipient.phone);
+  return fromDelivery({ lxdh: phone, sjrxm: recipient.xm || '', sjrdh: phone } as Delivery);
+}
+
+/** The wire `yjxx` from the checked delivery part and the form values (for the region's name). */
+export function toDelivery(checked: DeliveryChecked, values: Values): Delivery {
+  const d = Object.fromEntries(wireNames.map(([form, wire]) => [wire, checked[form as keyof DeliveryChecked]]));
+  return { ...d, ssq: { code: checked.qu, name: values[at('ssqmc')] || '' } } as Delivery;
+}
+
+/** Form values of a saved `yjxx` (correcting an application). */
+export function fromDelivery(d: Delivery | null | undefined): Values {
+  if (!d) return {};
+  const code = d.ssq?.code || '';
+  return {
+    ...Object.fromEntries(wireNames.map(([form, wire]) => [at(form), d[wire] || ''])),
+    // GB/T 2260: the province and city codes are prefixes of the district code.
+    [at('shen')]: code && `${code.slice(0, 2)}0000`,
+    [at('shi')]: code && `${code.slice(0, 4)}00`,
+    [at('qu')]: code,
+    [at('ssqmc')]: d.ssq?.name || '',
+  };
+}
+
+/** Form values of a region picked on /address (its `field` is the prefix of the form's fields). */
+export function regionValues({ field: prefix, codes, names }: RegionChoice): Values {
+  return {
+    [`${prefix}.shen`]: codes[0] || '',
+    [`${prefix}.shi`]: codes[1] || codes[0] || '',
+    [`${prefix}.qu`]: codes[codes.length - 1] || '',
+    [`${prefix}.ssqmc`]: names.join('/'),
+  };
+}
+
+const wireToForm: Record<string, string> = {
+  ...Object.fromEntries(wireNames.map(([form, wire]) => [wire, form])),
+  ssq: 'qu',
+  'ssq.code': 'qu',
+  'ssq.name': 'qu',
+};
+
+/** Form field of a server error's field (`yjxx.sjd`, `/yjxx/ssq/code`, `yjxx` alone). */
+export function deliveryFieldOf(field: string): string {
+  const name = field.replace(/^\//, '').replace(/\//g, '.');
+  if (name === DELIVERY) return at('pssj');
+  if (!name.startsWith(`${DELIVERY}.`)) return name;
+  const rest = name.slice(DELIVERY.length + 1);
+  return at(wireToForm[rest] || rest);
+}
+
+/** The delivery answers for the review step (group 邮寄信息). */
+export function deliveryReview(values: Values): ReviewItem[] {
+  const item = (name: string, label: string, value = values[at(name)]) => ({ name: at(name), label, value, group: '邮寄信息' });
+  return [
+    item('pssj', '派送日期'),
+    item('pssd', '派送时间', deliverySlots.find((s) => s.value === values[at('pssd')])?.label),
+    item('sslh', '宿舍楼号'),
+    item('lxdh', '派送电话'),
+    item('sjrxm', '收件人姓名'),
+    item('sjrdh', '收件人电话'),
+    item('qu', '所在地区', values[at('ssqmc')]),
+    item('xxdz', '详细地址'),
+  ];
+}
+
+export interface DeliveryFieldsProps {
+  values: Values;
+  errors: FieldErrors;
+  set: (name: string) => (value: string) => void;
+  /** Opens /address for the region (the form is saved first). */
+  onPickRegion: () => void;
+}
+
+// The fields load when mailing is chosen, not with every screen that offers it.
+const Fields = lazy(() => import('./delivery-form'));
+
+/** The delivery form of spec §5, for services that offer mailing (fields named `yjxx.*`). */
+export function DeliveryFields(props: DeliveryFieldsProps) {
+  return (
+    <Suspense fallback={null}>
+      <Fields {...props} />
+    </Suspense>
+  );
+}

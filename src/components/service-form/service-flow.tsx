@@ -1,0 +1,55 @@
+// Styles of every step and of the delivery fields (the lazy steps rely on them being here).
+import './service-form.css';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Form } from '@/components/ui/form';
+import type { ReviewItem } from './service-review';
+import type { ServiceFormFlow } from './use-service-form';
+
+// The guide, the review and the confirmation are steps of their own: each loads when it is reached.
+const ServiceGuide = lazy(() => import('./service-guide'));
+const ServiceReview = lazy(() => import('./service-review'));
+const SubmitConfirmation = lazy(() => import('./submit-confirmation'));
+
+export interface ServiceFlowProps {
+  flow: ServiceFormFlow;
+  /** Accessible name of the form (the service). */
+  label: string;
+  /** The answers for the review step (called only on that step). */
+  review: () => ReviewItem[];
+  /** What happens after submitting, and when (shown with the reference number). */
+  next: ReactNode;
+  /** Guide code when it differs from the service code (qianchu-<sub>, qianru-<qrlx>). */
+  guideCode?: string;
+  /** The form's fields. */
+  children: ReactNode;
+}
+
+/** A service from guide to confirmation: renders the step the flow is on. */
+export function ServiceFlow({ flow, label, review, next, guideCode, children }: ServiceFlowProps) {
+  return (
+    <Suspense fallback={null}>
+      {flow.step === 'guide' ? (
+        <ServiceGuide serviceCode={guideCode ?? flow.formId} onStart={flow.start} resumed={flow.restored} />
+      ) : flow.step === 'review' ? (
+        <ServiceReview flow={flow} items={review()} />
+      ) : flow.step === 'done' ? (
+        <SubmitConfirmation flow={flow} next={next} />
+      ) : (
+        <div class="app-page">
+          {flow.restored && (
+            <p class="sf-note" role="status">
+              已恢复您上次填写的内容
+            </p>
+          )}
+          <Form id={flow.formId} label={label} onSubmit={() => void flow.next()} errors={flow.errors} focusKey={flow.focusKey}>
+            {children}
+            <div class="app-actions">
+              <Button type="submit">下一步</Button>
+            </div>
+          </Form>
+        </div>
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { LinkButton } from '@/components/ui/button';
+import { ResultPage } from '@/components/ui/result-page';
+import { paths } from '@/config/paths';
+import type { ServiceFormFlow } from './use-service-form';
+
+export interface SubmitConfirmationProps {
+  flow: ServiceFormFlow;
+  /** What happens next and when (the service's own words). */
+  next: ReactNode;
+}
+
+/** 提交成功: the reference number, what happens next, and where to follow it. */
+export default function SubmitConfirmation({ flow, next }: SubmitConfirmationProps) {
+  const done = flow.done;
+  if (!done) return null;
+  return (
+    <ResultPage
+      type="success"
+      title={flow.editId ? '修改已提交' : '提交成功'}
+      description={
+        <>
+          <p>
+            申请编号 <strong class="sf-sqbh">{done.sqbh}</strong>
+          </p>
+          <p class="sf-next">{next}</p>
+          <p class="sf-next">办理进度可在“我的申请”中查看，状态变化时将在“消息通知”中告知您。</p>
+        </>
+      }
+    >
+      <LinkButton href={paths.details.href({ id: done.id })}>查看申请详情</LinkButton>
+      <LinkButton href={paths.home.href()} variant="default" replace>
+        返回首页
+      </LinkButton>
+    </ResultPage>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { AppLink } from '@/app/app-link';
+
+export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size' | 'loading'> {
+  variant?: 'primary' | 'default' | 'warn';
+  size?: 'normal' | 'medium' | 'mini';
+  /** Shows a spinner, sets aria-busy and disables the button (a double tap never submits twice). */
+  loading?: boolean;
+}
+
+/** WeUI button with loading and disabled states (spec §4). */
+export function Button({
+  variant = 'primary',
+  size = 'normal',
+  loading = false,
+  disabled = false,
+  type = 'button',
+  className,
+  class: cls,
+  children,
+  ...rest
+}: ButtonProps) {
+  const inactive = disabled || loading;
+  const classes = [
+    'weui-btn',
+    `weui-btn_${variant}`,
+    size !== 'normal' && `weui-btn_${size}`,
+    loading && 'weui-btn_loading',
+    inactive && 'weui-btn_disabled',
+    className,
+    cls,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <button {...rest} type={type} class={classes} disabled={inactive} aria-busy={loading || undefined}>
+      {loading && <i class="app-spinner" aria-hidden="true" />}
+      {children}
+    </button>
+  );
+}
+
+export interface LinkButtonProps {
+  href: string;
+  variant?: 'primary' | 'default' | 'warn';
+  replace?: boolean;
+  children: ReactNode;
+}
+
+/** A link that looks like a WeUI button (navigation, not an action). */
+export function LinkButton({ href, variant = 'primary', replace, children }: LinkButtonProps) {
+  return (
+    <AppLink href={href} replace={replace} class={`weui-btn weui-btn_${variant}`}>
+      {children}
+    </AppLink>
+  );
+}

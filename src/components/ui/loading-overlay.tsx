@@ -1,0 +1,18 @@
+import { useStore } from '@nanostores/react';
+import { $loading } from '@/stores/ui';
+
+export const LOADING_TEXT = '加载中...';
+
+/** The loading indicator of spec §9: 加载中... over a layer that takes every click while calls run. */
+export function LoadingOverlay() {
+  const count = useStore($loading);
+  if (count <= 0) return null;
+  return (
+    <div class="app-loading" data-testid="loading-overlay" aria-busy="true">
+      <div class="weui-toast" role="status" aria-live="polite">
+        <i class="app-spinner app-spinner_toast" aria-hidden="true" />
+        <p class="weui-toast__content">{LOADING_TEXT}</p>
+      </div>
+    </div>
+  );
+}

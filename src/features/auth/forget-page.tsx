@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { client, unwrap } from '@/api/client';
+import { AppLink } from '@/app/app-link';
+import { navigate } from '@/app/navigation';
+import { Button } from '@/components/ui/button';
+import { Form, useForm } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { lazySchema } from '@/lib/lazy-schema';
+import { PASSWORD_RULE } from '@/lib/rules';
+import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
+import { PhoneStep, SmsStep, StepHeader } from './phone-steps';
+
+const steps = ['验证手机号', '短信验证', '设置新密码'];
+
+/** 找回密码: phone + image code, SMS code, then the new password twice. */
+export default function ForgetPage() {
+  const [step, setStep] = useState(0);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [resendAt, setResendAt] = useState(0);
+
+  return (
+    <div class="app-page">
+      <StepHeader steps={steps} current={step} />
+      {step === 0 && (
+        <PhoneStep
+          scene="forget"
+          phone={phone}
+          onSent={(p, after) => {
+            setPhone(p);
+            setResendAt(Date.now() + after * 1000);
+            setStep(1);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <SmsStep
+          scene="forget"
+          phone={phone}
+          smsCode={smsCode}
+          resendAt={resendAt}
+          onResend={() => setStep(0)}
+          onNext={(code) => {
+            setSmsCode(code);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && <NewPasswordStep phone={phone} smsCode={smsCode} onBack={() => setStep(1)} />}
+      <nav class="app-links" aria-label="其他操作">
+        <AppLink href={paths.login.href()}>返回登录</AppLink>
+      </nav>
+    </div>
+  );
+}
+
+function NewPasswordStep({ phone, smsCode, onBack }: { phone: string; smsCode: string; onBack: () => void }) {
+  const form = useForm({ password: '', password2: '' });
+  const { values, set, errors } = form;
+
+  const submit = () =>
+    form.submit(lazySchema('newPasswordSchema'), async (input) => {
+      const result = await unwrap(
+        client.POST('/api/registerOrLogin/retrievePassword', {
+          body: { phone, smsCode, password: input.password, password2: input.password2 },
+        }),
+      );
+      if (result.ok) {
+        showToast(result.msg || '密码已重置，请重新登录', SHORT_TOAST_MS);
+        await navigate(paths.login.href(), { replace: true });
+      }
+      return result;
+    });
+
+  return (
+    <Form id="forget-password" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
+      <div class="weui-cells weui-cells_form">
+        <TextField
+          label="新密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder="设置新密码"
+          hint={PASSWORD_RULE}
+          value={values.password}
+          onValue={set('password')}
+          error={errors.password}
+          required
+        />
+        <TextField
+          label="确认密码"
+          name="password2"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder="再次输入新密码"
+          value={values.password2}
+          onValue={set('password2')}
+          error={errors.password2}
+          required
+        />
+      </div>
+      <div class="app-actions">
+        <Button type="submit" loading={form.pending}>
+          重置密码
+        </Button>
+        <Button variant="default" onClick={onBack} disabled={form.pending}>
+          上一步
+        </Button>
+      </div>
+    </Form>
+  );
+}

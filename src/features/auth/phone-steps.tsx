@@ -1,0 +1,182 @@
+import './steps.css';
+import { useEffect, useRef, useState } from 'react';
+import { client, unwrap } from '@/api/client';
+import { Button } from '@/components/ui/button';
+import { Form, useForm } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-field';
+import { lazySchema } from '@/lib/lazy-schema';
+import { ImageCode } from './image-code';
+
+export const RESEND_SECONDS = 60;
+
+/** Step indicator with a focusable heading, so each step change is announced. */
+export function StepHeader({ steps, current }: { steps: string[]; current: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [current]);
+  return (
+    <>
+      <ol class="auth-steps" aria-label="步骤">
+        {steps.map((s, i) => (
+          <li key={s} class={i < current ? 'auth-steps__done' : undefined} aria-current={i === current ? 'step' : undefined}>
+            {s}
+          </li>
+        ))}
+      </ol>
+      <h2 class="visually-hidden" tabIndex={-1} ref={heading}>
+        第{current + 1}步，共{steps.length}步：{steps[current]}
+      </h2>
+    </>
+  );
+}
+
+export interface PhoneStepProps {
+  scene: 'register' | 'forget';
+  phone: string;
+  /** Called once the SMS code is on its way. */
+  onSent: (phone: string, resendAfter: number) => void;
+}
+
+/** Step 1: phone and image code; passing the image code sends the SMS code. */
+export function PhoneStep({ scene, phone, onSent }: PhoneStepProps) {
+  const form = useForm({ phone, code: '' });
+  const { values, set, errors } = form;
+  const [uuid, setUuid] = useState('');
+  const [captchaKey, setCaptchaKey] = useState(0);
+
+  const submit = () =>
+    form.submit(lazySchema('phoneStepSchema'), async (input) => {
+      const verified = await unwrap(
+        client.POST('/api/registerOrLogin/imgCodeVerify', { body: { phone: input.phone, code: input.code, uuid } }),
+      );
+      if (!verified.ok) {
+        setCaptchaKey((k) => k + 1);
+        return verified;
+      }
+      const sent = await unwrap(
+        client.POST('/api/registerOrLogin/sendMsg', {
+          body: { phone: input.phone, smsTicket: verified.data.smsTicket, scene },
+        }),
+      );
+      if (!sent.ok) {
+        setCaptchaKey((k) => k + 1);
+        return sent;
+      }
+      onSent(input.phone, sent.data.resendAfter ?? RESEND_SECONDS);
+      return sent;
+    });
+
+  return (
+    <Form id={`${scene}-phone`} onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
+      <div class="weui-cells weui-cells_form">
+        <TextField
+          label="手机号"
+          name="phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={11}
+          placeholder="请输入手机号"
+          value={values.phone}
+          onValue={set('phone')}
+          error={errors.phone}
+          required
+        />
+        <TextField
+          label="图形验证码"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="off"
+          maxLength={8}
+          placeholder="请输入右侧字符"
+          value={values.code}
+          onValue={set('code')}
+          error={errors.code}
+          required
+          extra={<ImageCode refreshKey={captchaKey} onUuid={setUuid} />}
+        />
+      </div>
+      <div class="app-actions">
+        <Button type="submit" loading={form.pending}>
+          获取短信验证码
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Seconds left until `until` (a timestamp), ticking every second. */
+export function useCountdown(until: number): number {
+  const left = () => Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    const timer = setInterval(() => {
+      const s = left();
+      setSeconds(s);
+      if (s <= 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+    // left() reads only `until`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [until]);
+  return seconds;
+}
+
+export interface SmsStepProps {
+  scene: 'register' | 'forget';
+  phone: string;
+  smsCode: string;
+  /** When a new code may be requested (ms timestamp). */
+  resendAt: number;
+  /** A new code needs a new image code: back to step 1. */
+  onResend: () => void;
+  onNext: (smsCode: string) => void;
+}
+
+/** Step 2: the SMS code, with the 60 s resend countdown. */
+export function SmsStep({ scene, phone, smsCode, resendAt, onResend, onNext }: SmsStepProps) {
+  const form = useForm({ smsCode });
+  const { values, set, errors } = form;
+  const seconds = useCountdown(resendAt);
+  const masked = phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
+
+  return (
+    <Form
+      id={`${scene}-sms`}
+      onSubmit={() => void form.submit(lazySchema('smsStepSchema'), async (input) => onNext(input.smsCode))}
+      errors={errors}
+      focusKey={form.focusKey}
+    >
+      <p class="app-page__intro">短信验证码已发送至 {masked}，5分钟内有效。</p>
+      <div class="weui-cells weui-cells_form">
+        <TextField
+          label="短信验证码"
+          name="smsCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          placeholder="6位数字"
+          value={values.smsCode}
+          onValue={set('smsCode')}
+          error={errors.smsCode}
+          required
+          extra={
+            <button type="button" class="auth-resend" disabled={seconds > 0} onClick={onResend}>
+              {seconds > 0 ? `重新发送(${seconds}s)` : '重新发送'}
+            </button>
+          }
+        />
+      </div>
+      <div class="app-actions">
+        <Button type="submit">下一步</Button>
+      </div>
+    </Form>
+  );
+}

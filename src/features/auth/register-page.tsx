@@ -1,0 +1,154 @@
+import { useEffect, useState } from 'react';
+import { client, unwrap } from '@/api/client';
+import { AppLink } from '@/app/app-link';
+import { navigate } from '@/app/navigation';
+import { Button } from '@/components/ui/button';
+import { Form, useForm } from '@/components/ui/form';
+import { Select, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { campusIdLabel, defaultPersonTypes, loadPersonTypes } from '@/lib/person-types';
+import { lazySchema } from '@/lib/lazy-schema';
+import { PASSWORD_RULE, usesGzzh, usesXh } from '@/lib/rules';
+import { completeSignIn } from '@/stores/auth';
+import { showToast } from '@/stores/ui';
+import { PhoneStep, SmsStep, StepHeader } from './phone-steps';
+
+const steps = ['验证手机号', '短信验证', '填写信息'];
+
+/** 注册: phone + image code, SMS code, then the account details. */
+export default function RegisterPage() {
+  const [step, setStep] = useState(0);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [resendAt, setResendAt] = useState(0);
+
+  return (
+    <div class="app-page">
+      <StepHeader steps={steps} current={step} />
+      {step === 0 && (
+        <PhoneStep
+          scene="register"
+          phone={phone}
+          onSent={(p, after) => {
+            setPhone(p);
+            setResendAt(Date.now() + after * 1000);
+            setStep(1);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <SmsStep
+          scene="register"
+          phone={phone}
+          smsCode={smsCode}
+          resendAt={resendAt}
+          onResend={() => setStep(0)}
+          onNext={(code) => {
+            setSmsCode(code);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && <DetailsStep phone={phone} smsCode={smsCode} onBack={() => setStep(1)} />}
+      <nav class="app-links" aria-label="其他操作">
+        <AppLink href={paths.login.href()}>已有账号，去登录</AppLink>
+      </nav>
+    </div>
+  );
+}
+
+function DetailsStep({ phone, smsCode, onBack }: { phone: string; smsCode: string; onBack: () => void }) {
+  const form = useForm({ xm: '', sfzjh: '', rylb: '', xh: '', gzzh: '', password: '', password2: '' });
+  const { values, set, errors } = form;
+  const [types, setTypes] = useState(defaultPersonTypes);
+  const idLabel = campusIdLabel(values.rylb);
+
+  useEffect(() => {
+    void loadPersonTypes().then(setTypes);
+  }, []);
+
+  const submit = () =>
+    form.submit(lazySchema('registerDetailsSchema'), async (input) => {
+      const result = await unwrap(
+        client.POST('/api/registerOrLogin/register', {
+          body: {
+            phone,
+            smsCode,
+            xm: input.xm,
+            sfzjh: input.sfzjh.toUpperCase(),
+            rylb: input.rylb,
+            ...(usesXh(input.rylb) ? { xh: input.xh.trim() } : {}),
+            ...(usesGzzh(input.rylb) ? { gzzh: input.gzzh.trim() } : {}),
+            password: input.password,
+            password2: input.password2,
+          },
+        }),
+      );
+      if (!result.ok || typeof result.data !== 'string') return result;
+      const info = await completeSignIn(result.data);
+      if (info.ok) {
+        showToast('注册成功');
+        await navigate(paths.home.href(), { replace: true });
+      }
+      return info;
+    });
+
+  return (
+    <Form id="register-details" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
+      <div class="weui-cells weui-cells_form">
+        <TextField label="姓名" name="xm" autoComplete="name" maxLength={30} placeholder="请输入姓名" value={values.xm} onValue={set('xm')} error={errors.xm} required />
+        <TextField
+          label="身份证件号"
+          name="sfzjh"
+          autoComplete="off"
+          maxLength={18}
+          placeholder="18位身份证号码"
+          value={values.sfzjh}
+          onValue={set('sfzjh')}
+          error={errors.sfzjh}
+          required
+        />
+        <Select label="人员类型" name="rylb" value={values.rylb} options={types} onValue={set('rylb')} error={errors.rylb} required placeholder="请选择人员类型" />
+        {idLabel === '学号' && (
+          <TextField label="学号" name="xh" maxLength={20} autoComplete="off" placeholder="请输入学号" value={values.xh} onValue={set('xh')} error={errors.xh} required />
+        )}
+        {idLabel === '工作证号' && (
+          <TextField label="工作证号" name="gzzh" maxLength={20} autoComplete="off" placeholder="请输入工作证号" value={values.gzzh} onValue={set('gzzh')} error={errors.gzzh} required />
+        )}
+        <TextField
+          label="密码"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder="设置登录密码"
+          hint={PASSWORD_RULE}
+          value={values.password}
+          onValue={set('password')}
+          error={errors.password}
+          required
+        />
+        <TextField
+          label="确认密码"
+          name="password2"
+          type="password"
+          autoComplete="new-password"
+          maxLength={64}
+          placeholder="再次输入密码"
+          value={values.password2}
+          onValue={set('password2')}
+          error={errors.password2}
+          required
+        />
+      </div>
+      <div class="app-actions">
+        <Button type="submit" loading={form.pending}>
+          注册
+        </Button>
+        <Button variant="default" onClick={onBack} disabled={form.pending}>
+          上一步
+        </Button>
+      </div>
+    </Form>
+  );
+}

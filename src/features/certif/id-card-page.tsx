@@ -1,0 +1,175 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { DeliveryFields, deliveryReview, emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
+import { dictOptions, labelOf } from '@/components/service-form/options';
+import { ServiceFlow } from '@/components/service-form/service-flow';
+import { useServiceForm } from '@/components/service-form/use-service-form';
+import { LinkButton } from '@/components/ui/button';
+import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { PHONE_MAX } from '@/lib/rules';
+import { $session } from '@/stores/session';
+import type { Checked } from './id-card-schema';
+
+type Answers = Schemas['SfzblAnswers'];
+type QuotaDate = Schemas['QuotaDateOption'];
+type Appointment = { yyrq?: string | null; application?: Schemas['ApplicationSummary'] | null };
+
+const pickup: SelectOption[] = [
+  { value: '0', label: '现场领取' },
+  { value: '1', label: '邮寄' },
+];
+
+/** Spec §9: the date option shows its remaining quota. */
+export const quotaLabel = (d: QuotaDate) => `${d.dateLabel}（剩余${d.remaining}个名额）`;
+
+const NEXT =
+  '户籍办将审核您的预约。请于预约日期本人携带办事指南所列材料到户籍办公室采集人像和指纹；制证完成后，按您选择的领取方式通知您领取或寄出。';
+
+/** 身份证办理: guide, reason, handling method, appointment date with quota, pickup or mailing. */
+export default function IdCardPage() {
+  const { userInfo } = useStore($session);
+  const [reasons, setReasons] = useState<SelectOption[]>([]);
+  const [methods, setMethods] = useState<SelectOption[]>([]);
+  const [dates, setDates] = useState<QuotaDate[] | null>(null);
+  const [existing, setExisting] = useState<Appointment | null | undefined>(undefined);
+
+  const flow = useServiceForm({
+    serviceCode: 'sfzbl',
+    initial: { blyy: '', blfs: '', yyrq: '', xphzh: '', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) },
+    schema: (values) => import('./id-card-schema').then((m) => (values.lqfs === '1' ? m.mailed : m.answers)),
+    toBody: (c: Checked, values): Answers => ({
+      blyy: c.blyy,
+      blfs: c.blfs,
+      yyrq: c.yyrq,
+      ...(c.xphzh ? { xphzh: c.xphzh } : {}),
+      lqfs: c.lqfs,
+      lxdh: c.lxdh,
+      ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
+    }),
+    send: (body, header, editId) =>
+      unwrap(
+        editId
+          ? client.POST('/api/daily/sfzbl/edit', { body: { ...body, id: editId }, params: { header } })
+          : client.POST('/api/daily/sfzbl/add', { body, params: { header } }),
+      ),
+    fromApplication: (app) => {
+      const a = app.answers as Partial<Answers>;
+      return { blyy: a.blyy || '', blfs: a.blfs || '', yyrq: a.yyrq || '', xphzh: a.xphzh || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
+    },
+    onRefused: (failure) => {
+      // 「该日期名额已满，请选择其他日期」: say it on the date, and show the quotas as they are now.
+      if (!failure.msg.includes('名额')) return;
+      void loadDates(flow.values.blfs);
+      return { yyrq: failure.msg };
+    },
+  });
+  const { values, errors, set, step } = flow;
+  const own = flow.application?.answers as Partial<Answers> | undefined;
+
+  async function loadDates(blfs: string) {
+    if (!blfs) return setDates(null);
+    const r = await unwrap(client.POST('/api/daily/sfzbl/datelist/{blfs}', { params: { path: { blfs } }, body: {} }));
+    setDates(r.ok ? r.data : []);
+  }
+
+  useEffect(() => {
+    if (flow.editId || step === 'done') setExisting(null);
+    else void unwrap(client.POST('/api/daily/sfzbl/isSelect', { body: {} })).then((r) => setExisting(r.ok && r.data.selected ? r.data : null));
+    void unwrap(client.GET('/api/dict/qh_identity_reason')).then((r) => r.ok && setReasons(dictOptions(r.data)));
+    void unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {} })).then((r) => r.ok && setMethods(dictOptions(r.data)));
+    // Dictionaries and the appointment check load once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    void loadDates(values.blfs);
+  }, [values.blfs]);
+
+  const ownDate = own && own.blfs === values.blfs ? own.yyrq : undefined;
+  const dateOptions: SelectOption[] = (dates ?? []).map((d) => ({
+    value: d.dateValue,
+    label: d.dateValue === ownDate ? `${d.dateLabel}（您当前的预约）` : quotaLabel(d),
+    disabled: d.remaining <= 0 && d.dateValue !== ownDate,
+  }));
+
+  useEffect(() => {
+    // A date no longer offered (full, or another method) is cleared; its error, if any, stays to say why.
+    if (dates && values.yyrq && !dateOptions.some((o) => o.value === values.yyrq && !o.disabled)) flow.patch({ yyrq: '' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dates]);
+
+  if (existing === undefined) return null;
+  if (existing) {
+    const app = existing.application;
+    return (
+      <div class="app-page">
+        <p class="sf-note" role="status">
+          您已有身份证办理预约：预约日期 {existing.yyrq}
+          {app && `，申请编号 ${app.sqbh}（${app.statusName}）`}。每人同一时间只能有一个有效预约，如需更改，请在申请详情中修改或撤销。
+        </p>
+        {app && (
+          <div class="app-actions">
+            <LinkButton href={paths.details.href({ id: app.id })}>查看申请详情</LinkButton>
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <ServiceFlow
+      flow={flow}
+      label="身份证办理"
+      next={NEXT}
+      review={() => [
+        { name: 'blyy', label: '办理原因', value: labelOf(reasons, values.blyy) },
+        { name: 'blfs', label: '办理方式', value: labelOf(methods, values.blfs) },
+        { name: 'yyrq', label: '预约日期', value: dates?.find((d) => d.dateValue === values.yyrq)?.dateLabel ?? values.yyrq },
+        { name: 'xphzh', label: '相片回执号', value: values.xphzh },
+        { name: 'lqfs', label: '领取方式', value: labelOf(pickup, values.lqfs) },
+        { name: 'lxdh', label: '联系电话', value: values.lxdh },
+        ...(values.lqfs === '1' ? deliveryReview(values) : []),
+      ]}
+    >
+      <div class="weui-cells weui-cells_form">
+        <Select label="办理原因" name="blyy" value={values.blyy} options={reasons} onValue={set('blyy')} error={errors.blyy} required />
+        <Select label="办理方式" name="blfs" value={values.blfs} options={methods} onValue={set('blfs')} error={errors.blfs} required />
+        <Select
+          label="预约日期"
+          name="yyrq"
+          value={values.yyrq}
+          options={dateOptions}
+          onValue={set('yyrq')}
+          error={errors.yyrq}
+          required
+          placeholder={!values.blfs ? '请先选择办理方式' : dates?.length === 0 ? '暂无可预约日期' : '请选择'}
+        />
+        <TextField
+          label="相片回执号"
+          name="xphzh"
+          value={values.xphzh}
+          onValue={set('xphzh')}
+          error={errors.xphzh}
+          maxLength={40}
+          placeholder="选填"
+          hint="在照相馆拍摄数码相片的，填写其回执号"
+        />
+        <Select label="领取方式" name="lqfs" value={values.lqfs} options={pickup} onValue={set('lqfs')} error={errors.lqfs} required />
+        <TextField
+          label="联系电话"
+          name="lxdh"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={PHONE_MAX}
+          value={values.lxdh}
+          onValue={set('lxdh')}
+          error={errors.lxdh}
+          required
+        />
+      </div>
+      {values.lqfs === '1' && <DeliveryFields values={values} errors={errors} set={set} onPickRegion={() => flow.pickRegion('yjxx')} />}
+    </ServiceFlow>
+  );
+}

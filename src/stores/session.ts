@@ -1,0 +1,92 @@
+import { atom } from 'nanostores';
+import type { UserInfo } from '@/api/client';
+
+/** The logged-in session, mirrored in localStorage under the spec's keys (§3). */
+export interface Session {
+  token: string | null;
+  userInfo: UserInfo | null;
+  /** Marital status code (hyzkm). */
+  hyzk: string | null;
+  xh: string | null;
+  /** Highest education code (zhxlm). */
+  xl: string | null;
+  id: string | null;
+}
+
+const plainKeys = ['token', 'hyzk', 'xh', 'xl', 'id'] as const;
+
+/** A value of localStorage, or null (also where storage is blocked). */
+export function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the session still lives in memory for this page.
+  }
+}
+
+function readUserInfo(): UserInfo | null {
+  const raw = readStorage('userInfo');
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' ? (parsed as UserInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredSession(): Session {
+  return {
+    token: readStorage('token'),
+    userInfo: readUserInfo(),
+    hyzk: readStorage('hyzk'),
+    xh: readStorage('xh'),
+    xl: readStorage('xl'),
+    id: readStorage('id'),
+  };
+}
+
+export const $session = atom<Session>(readStoredSession());
+
+function update(patch: Partial<Session>): void {
+  for (const key of plainKeys) if (key in patch) writeStorage(key, patch[key] ?? null);
+  if ('userInfo' in patch) writeStorage('userInfo', patch.userInfo ? JSON.stringify(patch.userInfo) : null);
+  $session.set({ ...$session.get(), ...patch });
+}
+
+export function setToken(token: string): void {
+  update({ token });
+}
+
+const str = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+
+/** Stores the user info and the values the forms read from it (hyzk, xh, xl, id). */
+export function setUserInfo(userInfo: UserInfo): void {
+  update({
+    userInfo,
+    hyzk: str(userInfo.hyzkm),
+    xh: str(userInfo.xh),
+    xl: str(userInfo.zhxlm),
+    id: str(userInfo.id),
+  });
+}
+
+/** Loads the session from storage into the store (root behaviour, spec §2). */
+export function restoreSession(): Session {
+  const stored = readStoredSession();
+  $session.set(stored);
+  return stored;
+}
+
+export function clearSession(): void {
+  update({ token: null, userInfo: null, hyzk: null, xh: null, xl: null, id: null });
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { $clientIp, loadClientIp } from '@/stores/client-ip';
+import { $sectors, loadSectors, newStudentWindowOpen } from '@/stores/sectors';
+import { $session, clearSession, readStoredSession, restoreSession, setToken, setUserInfo } from '@/stores/session';
+import { hideToast, showToast, $toast, confirmDialog, alertDialog, $dialogs } from '@/stores/ui';
+import { requestsTo, sampleUser, stubFetch } from './helpers';
+
+describe('$session persistence (spec §3 storage keys)', () => {
+  it('stores the token under token', () => {
+    setToken('t-1');
+    expect(localStorage.getItem('token')).toBe('t-1');
+    expect($session.get().token).toBe('t-1');
+  });
+
+  it('stores userInfo as JSON and hyzk, xh, xl, id beside it', () => {
+    setUserInfo(sampleUser);
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual(sampleUser);
+    expect(localStorage.getItem('hyzk')).toBe('10');
+    expect(localStorage.getItem('xh')).toBe('2023010101');
+    expect(localStorage.getItem('xl')).toBe('41');
+    expect(localStorage.getItem('id')).toBe('7');
+    expect($session.get()).toMatchObject({ userInfo: sampleUser, hyzk: '10', xh: '2023010101', xl: '41', id: '7' });
+  });
+
+  it('restores from storage and clears every key', () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    localStorage.setItem('xh', '2023010101');
+    expect(restoreSession()).toMatchObject({ token: 'tok', userInfo: sampleUser, xh: '2023010101' });
+    clearSession();
+    for (const key of ['token', 'userInfo', 'hyzk', 'xh', 'xl', 'id']) expect(localStorage.getItem(key)).toBeNull();
+    expect(readStoredSession()).toEqual({ token: null, userInfo: null, hyzk: null, xh: null, xl: null, id: null });
+  });
+
+  it('ignores a broken userInfo', () => {
+    localStorage.setItem('userInfo', '{not json');
+    expect(readStoredSession().userInfo).toBeNull();
+  });
+});
+
+describe('$sectors', () => {
+  it('loads the open sectors with the loginType', async () => {
+    setUserInfo({ ...sampleUser, loginType: '2' });
+    const data = {
+      openSectors: [{ sectorCode: '10', sectorName: '通知公告' }],
+      tips: '请按时办理',
+      yxStartTime: '2026-08-01T00:00:00+08:00',
+      yxEndTime: '2026-09-30T23:59:59+08:00',
+      yxTime: null,
+    };
+    const fetch = stubFetch({ '/api/userOpenSector': { code: 200, data } });
+    expect(await loadSectors()).toBe(true);
+    expect(new URL(requestsTo(fetch, '/api/userOpenSector')[0].url).searchParams.get('loginType')).toBe('2');
+    expect($sectors.get()).toMatchObject({
+      openSectors: data.openSectors,
+      tips: '请按时办理',
+      yxStartTime: data.yxStartTime,
+      yxEndTime: data.yxEndTime,
+      loaded: true,
+    });
+  });
+
+  it('opens the new-student window strictly between start and end', () => {
+    const w = { yxStartTime: '2026-08-01T00:00:00Z', yxEndTime: '2026-09-01T00:00:00Z' };
+    expect(newStudentWindowOpen(w, Date.parse('2026-08-15T00:00:00Z'))).toBe(true);
+    expect(newStudentWindowOpen(w, Date.parse(w.yxStartTime))).toBe(false);
+    expect(newStudentWindowOpen(w, Date.parse(w.yxEndTime))).toBe(false);
+    expect(newStudentWindowOpen({ yxStartTime: null, yxEndTime: null })).toBe(false);
+  });
+});
+
+describe('$clientIp', () => {
+  it('turns underscores into dots', async () => {
+    stubFetch({ '/h5/getClientIP': { code: 200, data: '10_1_2_3' } });
+    expect(await loadClientIp()).toBe('10.1.2.3');
+    expect($clientIp.get()).toBe('10.1.2.3');
+  });
+});
+
+describe('ui stores', () => {
+  it('replaces a toast with the next one', () => {
+    showToast('一');
+    showToast('二', 1500);
+    expect($toast.get()).toMatchObject({ message: '二', duration: 1500 });
+    hideToast();
+    expect($toast.get()).toBeNull();
+  });
+
+  it('queues dialogs and resolves each', async () => {
+    const first = alertDialog({ title: '注意', message: 'a' });
+    const second = confirmDialog({ message: 'b' });
+    expect($dialogs.get().map((d) => d.message)).toEqual(['a', 'b']);
+    $dialogs.get()[0].resolve(true);
+    await first;
+    $dialogs.get()[0].resolve(false);
+    expect(await second).toBe(false);
+    expect($dialogs.get()).toEqual([]);
+  });
+});
