@@ -57,6 +57,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : loggerOptions(opts.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A first PGlite boot (initdb + migrations + seed) takes seconds, more on a busy machine.
+    pluginTimeout: 120_000,
     ajv: {
       customOptions: {
         strict: false,

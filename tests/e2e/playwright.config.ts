@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 // The real server, built app and a fresh embedded database for each run; test hooks are on (NODE_ENV=test).
 const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = `.tmp/e2e-${process.pid}-${Date.now()}`;
+// Workers re-read this file: the data dir is chosen once, in the main process, and inherited.
+process.env.E2E_DATA_DIR ??= `.tmp/e2e-${process.pid}-${Date.now()}`;
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: '.',
@@ -12,6 +14,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  globalTeardown: './global-teardown.ts',
   outputDir: '../../test-results',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
