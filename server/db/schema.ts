@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -280,8 +281,8 @@ export const notices = pgTable(
     type: varchar('type', { length: 16 }).notNull(),
     title: text('title').notNull(),
     content: text('content').notNull(),
-    /** Related application (the applications model arrives with a later migration). */
-    applicationId: integer('application_id'),
+    /** Related application (opens /details). */
+    applicationId: integer('application_id').references((): AnyPgColumn => applications.id, { onDelete: 'set null' }),
     applicationNo: varchar('application_no', { length: 32 }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -335,4 +336,149 @@ export const householdRecords = pgTable(
     check('household_records_status_ck', sql`${t.status} in ('1', '2')`),
     check('household_records_booklet_ck', sql`${t.bookletStatus} in ('0', '1')`),
   ],
+);
+
+/**
+ * 申请: every submitted form of every service, one lifecycle (status 1-9, services.md). answers hold the form
+ * as sent (wire field names, shaped by kind); attachments [{fileId, clmc}] reference uploads of the user.
+ */
+export const applications = pgTable(
+  'applications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 申请编号 sqbh: HJ + China date + 6-digit number of the day. */
+    referenceNo: varchar('reference_no', { length: 20 }).notNull(),
+    /** ServiceCode */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** Sub-service ('' when the kind has one): qianchu graduate…, qianru 1-3, qtbs change. */
+    sub: varchar('sub', { length: 32 }).notNull().default(''),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    /** Move-in stage ('1' 准迁证, '2' 落户), null for other kinds. */
+    stage: varchar('stage', { length: 1 }),
+    /** One-line summary for lists. */
+    title: text('title').notNull(),
+    answers: jsonb('answers').notNull(),
+    attachments: jsonb('attachments').notNull().default([]),
+    /** Filled by staff along the way: reason, lqdd/lqsj, kdgs/kddh, ghrq. */
+    handling: jsonb('handling').notNull().default({}),
+    /** The appointment quota this application holds (given back on 8 and 9). */
+    slotDay: date('slot_day', { mode: 'string' }),
+    slotChannel: varchar('slot_channel', { length: 10 }),
+    /** When something lent is due back (借用户口卡 ghrq). */
+    dueOn: date('due_on', { mode: 'string' }),
+    /** Optimistic concurrency: every change increments it. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('applications_reference_no_uq').on(t.referenceNo),
+    // One application in progress (1-6) per user and service, also under concurrent submits.
+    uniqueIndex('applications_one_active_uq').on(t.userId, t.kind, t.sub).where(sql`${t.status} between 1 and 6`),
+    index('applications_user_idx').on(t.userId, t.updatedAt),
+    index('applications_status_idx').on(t.status, t.createdAt),
+    index('applications_due_idx').on(t.dueOn).where(sql`${t.dueOn} is not null`),
+    check('applications_status_ck', sql`${t.status} between 1 and 9`),
+  ],
+);
+
+/** The timeline of an application: who moved it, when, from which status to which, with a note. */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    /** user | staff | system */
+    actorRole: varchar('actor_role', { length: 8 }).notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_events_application_idx').on(t.applicationId, t.id), check('application_events_actor_ck', sql`${t.actorRole} in ('user', 'staff', 'system')`)],
+);
+
+/** Reminders already sent for an application (borrow: due soon, overdue), so each is sent once. */
+export const applicationReminders = pgTable(
+  'application_reminders',
+  {
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.kind] })],
+);
+
+/** Idempotency keys: the same key from the same user for the same operation answers the first result (24 h). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operation: varchar('operation', { length: 64 }).notNull(),
+    key: varchar('key', { length: 64 }).notNull(),
+    /** sha256 of the request body: the same key with another body is refused. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** What the first request created or changed (an application, or a question for feedback). */
+    resourceId: integer('resource_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.operation, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** Appointment quotas per kind, channel (sfzbl: blfs; '' otherwise) and day; booking is a conditional decrement. */
+export const quotas = pgTable(
+  'quotas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: varchar('kind', { length: 16 }).notNull(),
+    channel: varchar('channel', { length: 10 }).notNull().default(''),
+    day: date('day', { mode: 'string' }).notNull(),
+    total: integer('total').notNull(),
+    remaining: integer('remaining').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('quotas_kind_channel_day_uq').on(t.kind, t.channel, t.day),
+    check('quotas_remaining_ck', sql`${t.remaining} >= 0`),
+    check('quotas_total_ck', sql`${t.total} >= 0`),
+  ],
+);
+
+/** 办事指南 per guide code (a ServiceCode or `<code>-<sub>`); content is the wire shape without regulations. */
+export const serviceGuides = pgTable('service_guides', {
+  code: varchar('code', { length: 40 }).primaryKey(),
+  title: text('title').notNull(),
+  content: jsonb('content').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** 问答反馈: a user's question and the office's answer; public ones are shown to everybody without the asker. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** ServiceCode the question is about, if any. */
+    topic: varchar('topic', { length: 16 }),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
+    public: boolean('public').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_user_idx').on(t.userId, t.createdAt), index('feedback_public_idx').on(t.public, t.createdAt)],
 );

@@ -3,15 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { hashPassword } from '../lib/crypto.ts';
+import { quotaRowsFor } from '../services/appointments.ts';
+import { chinaDate } from '../services/clock.ts';
 import type { Database, Executor } from './client.ts';
 import * as schema from './schema.ts';
 import * as data from './seed-data/index.ts';
 
 const SEED_MARKER = 'seed.version';
-const SEED_VERSION = 1;
+/** 1: reference data and demo accounts; 2: service guides, appointment quotas, ID-card methods and change types. */
+const SEED_VERSION = 2;
 const MUNICIPALITIES = ['11', '12', '31', '50'];
 const filesDir = fileURLToPath(new URL('./seed-data/files/', import.meta.url));
 
@@ -135,6 +138,27 @@ async function insertChunked<T extends Record<string, unknown>>(tx: Executor, ta
   for (let i = 0; i < rows.length; i += 500) await tx.insert(table).values(rows.slice(i, i + 500) as never).onConflictDoNothing();
 }
 
+/** A guide as stored (service_guides.content): the wire shape of GET /api/guide/{code} without regulations. */
+function guideContent(g: data.ServiceGuide) {
+  return {
+    who: g.eligibility,
+    conditions: null,
+    materials: g.materials.map((m) => ({ name: m.name, required: m.required ?? true, note: m.note ?? null, example: m.example ?? null })),
+    steps: g.process,
+    timeLimit: g.timeLimit,
+    place: g.place,
+    hours: g.hours,
+    fees: g.fee,
+    contact: g.contact,
+    notes: g.notes,
+  };
+}
+
+const guideRows = () => data.serviceGuides.map((g) => ({ code: g.code, title: g.title, content: guideContent(g) }));
+
+/** Version 2 on a database seeded with version 1: the dictionaries it changed are replaced. */
+const CHANGED_IN_2 = ['qh_sfz_blfs', 'qh_change_type'];
+
 const HOUSEHOLD_STATUS: Record<string, '1' | '2' | null> = { 在册: '1', 已迁出: '2', 待迁入: null };
 
 export interface SeedOptions {
@@ -147,7 +171,25 @@ export interface SeedOptions {
 /** Seeds an empty database once; later starts see the marker and do nothing. */
 export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   const [done] = await db.select().from(schema.settings).where(eq(schema.settings.key, SEED_MARKER));
-  if (done) return false;
+  if (done && Number(done.value) >= SEED_VERSION) return false;
+  const quotas = quotaRowsFor(chinaDate(opts.now));
+  if (done) {
+    const upgraded = await db.transaction(async (tx) => {
+      const marker = await tx
+        .update(schema.settings)
+        .set({ value: SEED_VERSION })
+        .where(and(eq(schema.settings.key, SEED_MARKER), sql`${schema.settings.value} = ${JSON.stringify(done.value)}::jsonb`))
+        .returning();
+      if (!marker.length) return false; // another instance upgraded first
+      await tx.delete(schema.dictItems).where(inArray(schema.dictItems.type, CHANGED_IN_2));
+      await insertChunked(tx, schema.dictItems, dictionaryRows().filter((r) => CHANGED_IN_2.includes(r.type)));
+      await insertChunked(tx, schema.serviceGuides, guideRows());
+      await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
+      return true;
+    });
+    if (upgraded) opts.log?.info(`database seed upgraded to version ${SEED_VERSION}`);
+    return upgraded;
+  }
   // Slow or disk work happens before the transaction (nothing but `tx` inside it).
   const divisions = divisionRows();
   const files = [
@@ -211,6 +253,8 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
         sort: i + 1,
       })),
     );
+    await insertChunked(tx, schema.serviceGuides, guideRows());
+    await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
     if (opts.demo) await seedDemo(tx, demoHashes, opts.now);
     return true;
   });

@@ -23,6 +23,12 @@ function labelOf(schema: unknown, fallback: string): string {
   return label ?? fallback;
 }
 
+/** The schema's own wording for a missing value (`x-required-message`, e.g. the delivery form's messages). */
+const requiredMessageOf = (schema: unknown): string | undefined => {
+  const message = typeof schema === 'object' && schema !== null ? (schema as Record<string, unknown>)['x-required-message'] : undefined;
+  return typeof message === 'string' ? message : undefined;
+};
+
 const isChoice = (schema: unknown) =>
   typeof schema === 'object' && schema !== null && (Array.isArray((schema as { enum?: unknown }).enum) || (schema as { type?: unknown }).type === 'boolean');
 
@@ -33,7 +39,8 @@ function toFieldError(err: AjvError, context: string): FieldError {
     const props = (err.parentSchema?.properties ?? {}) as Record<string, unknown>;
     const field = path ? `${path}.${missing}` : missing;
     const label = labelOf(props[missing], missing);
-    return { field, message: isChoice(props[missing]) ? `请选择${label}` : `请填写${label}` };
+    const custom = requiredMessageOf(props[missing]);
+    return { field, message: custom ?? (isChoice(props[missing]) ? `请选择${label}` : `请填写${label}`) };
   }
   if (err.keyword === 'additionalProperties') {
     const extra = String(err.params.additionalProperty);
@@ -41,7 +48,9 @@ function toFieldError(err: AjvError, context: string): FieldError {
   }
   const field = path || PART[context] || context;
   const props = err.parentSchema;
-  const custom = props?.['x-error-message'] ?? props?.errorMessage;
+  // An empty text or an unchosen option reads like a missing one.
+  const blank = (err.keyword === 'minLength' && Number(err.params.limit) <= 1) || err.keyword === 'enum' || err.keyword === 'const';
+  const custom = (blank ? requiredMessageOf(props) : undefined) ?? props?.['x-error-message'] ?? props?.errorMessage;
   if (typeof custom === 'string') return { field, message: custom };
   const label = labelOf(props, field);
   const limit = err.params.limit;

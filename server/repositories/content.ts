@@ -46,6 +46,14 @@ export const announcementsRepo = (db: Executor) => ({
 });
 
 export const publicFilesRepo = (db: Executor) => ({
+  async listKind(kind: string): Promise<FileSummary[]> {
+    return db
+      .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+      .from(publicFiles)
+      .where(eq(publicFiles.kind, kind))
+      .orderBy(asc(publicFiles.sort), asc(publicFiles.id));
+  },
+
   /** A file of a kind by name; announcement attachments only while their announcement is published. */
   async find(kind: string, fileName: string): Promise<PublicFileRow | null> {
     const [row] = await db

@@ -1,5 +1,6 @@
 // Repositories: small objects of async methods over one executor (the database or a transaction).
 import type { Executor } from '../db/client.ts';
+import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
 import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
 import { announcementsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
@@ -27,6 +28,11 @@ export const createRepositories = (db: Executor) => ({
   publicFiles: publicFilesRepo(db),
   notices: noticesRepo(db),
   uploads: uploadsRepo(db),
+  applications: applicationsRepo(db),
+  idempotency: idempotencyRepo(db),
+  quotas: quotasRepo(db),
+  guides: guidesRepo(db),
+  feedback: feedbackRepo(db),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

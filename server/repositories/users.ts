@@ -62,6 +62,13 @@ export const usersRepo = (db: Executor) => ({
     return row ?? null;
   },
 
+  async updateHousehold(userId: number, patch: Partial<typeof householdRecords.$inferInsert>): Promise<void> {
+    await db
+      .update(householdRecords)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(eq(householdRecords.userId, userId));
+  },
+
   async household(userId: number): Promise<HouseholdRow | null> {
     const [row] = await db.select().from(householdRecords).where(eq(householdRecords.userId, userId));
     return row ?? null;

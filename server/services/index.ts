@@ -7,7 +7,13 @@ import type { Repositories } from '../repositories/index.ts';
 import { createAuthService } from './auth.ts';
 import { createCaptchaService } from './captcha.ts';
 import { devCasClient, httpCasClient, type CasClient, type DevCasClient } from './cas.ts';
-import type { Clock } from './clock.ts';
+import { borrowRules } from '../db/seed-data/index.ts';
+import { createApplicationService } from './applications.ts';
+import { createAppointmentService } from './appointments.ts';
+import { addSeconds, type Clock } from './clock.ts';
+import { createDailyForms } from './daily-forms.ts';
+import { createFeedbackService } from './feedback.ts';
+import { KEY_TTL_SECONDS } from './idempotency.ts';
 import { createFileService, directoryStorage } from './files.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { createLoginGuard } from './login-guard.ts';
@@ -37,6 +43,9 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
   const guard = createLoginGuard(repos, clock);
   const devCas: DevCasClient | null = !config.casBaseUrl && config.nodeEnv !== 'production' ? devCasClient(repos, clock) : null;
   const cas: CasClient | null = config.casBaseUrl ? httpCasClient(config.casBaseUrl, log) : devCas;
+  const notices = createNoticeService(repos, clock);
+  const appointments = createAppointmentService(repos, clock);
+  const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log });
   return {
     clock,
     sessions,
@@ -47,9 +56,17 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     devCas,
     auth: createAuthService({ repos, guard, captcha, sessions, sms }),
     files: createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock),
-    notices: createNoticeService(repos, clock),
+    notices,
     sectors: createSectorService(repos, clock),
-    housekeeping: createHousekeeping(repos, clock, log),
+    appointments,
+    applications,
+    forms: createDailyForms(repos, appointments, clock),
+    feedback: createFeedbackService(db, repos, captcha, clock),
+    housekeeping: createHousekeeping(repos, clock, log, [
+      { name: 'quotas', run: () => appointments.prepare() },
+      { name: 'borrow reminders', run: () => applications.remindBorrowers(borrowRules.remindDaysBefore) },
+      { name: 'idempotency keys', run: () => repos.idempotency.purgeBefore(addSeconds(clock.now(), -KEY_TTL_SECONDS)) },
+    ]),
   };
 }
 

@@ -2,7 +2,7 @@
  * Demo data for the fictional university 示范大学 (北京市海淀区). Pure data: imports only types from
  * sibling seed-data modules. Every name, number and address here is invented.
  */
-import type { ApplicationKindCode, Rylb } from './dictionaries';
+import type { Rylb } from './dictionaries';
 
 /* ------------------------------------------------------------------ types */
 
@@ -75,13 +75,25 @@ export interface ContactInformation {
   readonly policeStation: string;
 }
 
+export interface GuideMaterial {
+  /** 材料名称 (the clmc of an attachment) */
+  readonly name: string;
+  /** needed in every case (default true) */
+  readonly required?: boolean;
+  /** 说明 */
+  readonly note?: string;
+  /** 样例文件名 (an example download) */
+  readonly example?: string;
+}
+
 export interface ServiceGuide {
-  readonly kind: ApplicationKindCode;
+  /** guide code: a ServiceCode, or `<code>-<sub>` for a sub-service (qianchu-graduate, qianru-1, qtbs-change) */
+  readonly code: string;
   readonly title: string;
   /** 办理对象 */
   readonly eligibility: string;
   /** 所需材料 */
-  readonly materials: readonly string[];
+  readonly materials: readonly GuideMaterial[];
   /** 办理流程 */
   readonly process: readonly string[];
   /** 办理时限 */
@@ -341,10 +353,14 @@ const CONTACT_ID = '户籍办公室 010-68920103';
 
 export const serviceGuides: readonly ServiceGuide[] = [
   {
-    kind: 'hkkjy',
+    code: 'hkkjy',
     title: '借用户口卡',
     eligibility: '户口在学校集体户的在校学生、博士后、教职工及家属。户口不在校的人员不能借用。',
-    materials: ['本人学生证或工作证', '本人居民身份证', '用途证明材料（如护照、通行证预约单等，按用途提供）'],
+    materials: [
+      { name: '本人学生证或工作证' },
+      { name: '本人居民身份证' },
+      { name: '用途证明材料（如护照、通行证预约单等，按用途提供）' },
+    ],
     process: ['网上提交借用申请，选择用途和领取日期', '户籍办公室审核', '本人持证件到户籍办公室领取（或选择快递寄送）', '用毕按期归还，归还后办结'],
     timeLimit: '审核通过后于预约日期领取；借用期限不超过7天',
     place: OFFICE,
@@ -354,10 +370,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['每人每年可借用4次，剩余次数见申请页面', '户口卡严禁涂改、转借、抵押，遗失须立即报告', '逾期未归还的暂停借用资格'],
   },
   {
-    kind: 'sfzbl',
+    code: 'sfzbl',
     title: '身份证办理',
     eligibility: '户口在学校集体户的人员，办理居民身份证首次申领、有效期满换领、损坏换领、丢失补领、登记项目变更换领，以及临时居民身份证。',
-    materials: ['本人学生证或工作证', '原居民身份证（换领、变更换领时交回；丢失补领除外）', '登记项目变更的，提供户口变更后的证明材料'],
+    materials: [
+      { name: '本人学生证或工作证' },
+      { name: '原居民身份证（换领、变更换领时交回；丢失补领除外）' },
+      { name: '登记项目变更的，提供户口变更后的证明材料', required: false },
+    ],
     process: ['网上选择办理事由、领取方式并预约日期', '预约当日本人到户籍办公室采集人像、指纹并缴纳工本费', '公安机关制证', '现场领取或邮寄到付'],
     timeLimit: '受理后15个工作日内制证完成；临时居民身份证当场或3个工作日内办结',
     place: OFFICE,
@@ -367,10 +387,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['须本人到场采集，请穿深色有领上衣，不戴帽子、饰品和美瞳', '有效期满前三个月内可申请换领', '每人同一时间只能有一个有效预约'],
   },
   {
-    kind: 'hkkbb',
+    code: 'hkkbb',
     title: '户口卡补办',
     eligibility: '户口在学校集体户、个人户口页（户口卡）遗失或损坏的人员。',
-    materials: ['本人居民身份证', '本人学生证或工作证', '户口卡遗失情况说明（本人签字）', '损坏的，交回原户口卡'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '本人学生证或工作证' },
+      { name: '户口卡遗失情况说明（本人签字）' },
+      { name: '损坏的，交回原户口卡', required: false },
+    ],
     process: ['网上提交补办申请', '户籍办公室审核', '报派出所补打户口卡', '本人到户籍办公室确认信息'],
     timeLimit: '10个工作日',
     place: OFFICE,
@@ -380,10 +405,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['补办的户口卡仍由户籍办公室统一保管，需要使用时请申请借用'],
   },
   {
-    kind: 'hjzmkj',
+    code: 'hjzmkj',
     title: '户籍证明开具',
     eligibility: '户口在学校集体户或曾在学校集体户的人员，开具户籍信息、迁入、迁出、曾用名、登记项目变更等证明。',
-    materials: ['本人居民身份证', '本人学生证或工作证（已离校人员提供身份证即可）', '委托他人办理的，提供委托书及受托人身份证'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '本人学生证或工作证（已离校人员提供身份证即可）' },
+      { name: '委托他人办理的，提供委托书及受托人身份证', required: false, example: 'hukou-qianyi-weituoshu-yangli.pdf' },
+    ],
     process: ['网上选择证明类型和领取方式并提交', '户籍办公室核对户籍档案', '出具证明并加盖户口专用章', '现场领取或快递寄出'],
     timeLimit: '3个工作日',
     place: OFFICE,
@@ -393,10 +422,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['证明内容以户籍档案为准', '需用于境外的证明，请另行办理公证'],
   },
   {
-    kind: 'wfzzmkj',
+    code: 'wfzzmkj',
     title: '无犯罪记录证明开具',
     eligibility: '户口在学校集体户的人员，因就业、出国（境）、政审等需要开具无犯罪记录证明。',
-    materials: ['本人居民身份证', '本人学生证或工作证', '用途相关材料（如录用通知、签证要求等）', '委托他人办理的，提供委托书及受托人身份证'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '本人学生证或工作证' },
+      { name: '用途相关材料（如录用通知、签证要求等）' },
+      { name: '委托他人办理的，提供委托书及受托人身份证', required: false, example: 'hukou-qianyi-weituoshu-yangli.pdf' },
+    ],
     process: ['网上选择办理事由并提交', '户籍办公室初审后报示范园派出所', '派出所核查并出具证明', '到户籍办公室领取'],
     timeLimit: '3个工作日（需跨地区核查的，时间相应延长）',
     place: OFFICE,
@@ -406,10 +440,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['证明仅证明本人在本市户籍期间无犯罪记录', '证明一般有效期为3个月，请按需办理'],
   },
   {
-    kind: 'wwfzmkj',
+    code: 'wwfzmkj',
     title: '无违法证明开具',
     eligibility: '户口在学校集体户的人员，因留学、签证、政审等需要开具无违法记录证明。',
-    materials: ['本人居民身份证', '本人学生证或工作证', '用途相关材料'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '本人学生证或工作证' },
+      { name: '用途相关材料' },
+    ],
     process: ['网上选择办理事由并提交', '户籍办公室初审后报示范园派出所', '派出所核查并出具证明', '到户籍办公室领取'],
     timeLimit: '3个工作日',
     place: OFFICE,
@@ -419,15 +457,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['证明一般有效期为3个月，请按需办理'],
   },
   {
-    kind: 'zxhkzmkj',
+    code: 'zxhkzmkj',
     title: '注销户口并开具证明',
     eligibility: '户口在学校集体户，因出国（境）定居、加入外国国籍、应征入伍、死亡、重复登记等原因需注销户口的人员（死亡注销由亲属或所在单位代办）。',
     materials: [
-      '本人居民身份证（注销时交回）',
-      '出国（境）定居的：护照及定居证明',
-      '加入外国国籍的：外国护照或入籍证明',
-      '应征入伍的：入伍通知书',
-      '死亡的：居民死亡医学证明（推断）书、代办人身份证',
+      { name: '本人居民身份证（注销时交回）' },
+      { name: '出国（境）定居的：护照及定居证明' },
+      { name: '加入外国国籍的：外国护照或入籍证明' },
+      { name: '应征入伍的：入伍通知书' },
+      { name: '死亡的：居民死亡医学证明（推断）书、代办人身份证' },
     ],
     process: ['网上选择注销原因并上传材料', '户籍办公室审核后报派出所', '派出所注销户口', '开具注销户口证明并通知领取'],
     timeLimit: '5个工作日',
@@ -438,10 +476,13 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['户口注销后不能再借用户口卡或办理其他户籍业务', '注销证明请妥善保管'],
   },
   {
-    kind: 'xlzkbg',
+    code: 'xlzkbg',
     title: '学历变更',
     eligibility: '户口在学校集体户、取得新的学历需要更新户口登记“文化程度”项目的人员。',
-    materials: ['毕业证书原件及复印件', '本人居民身份证', '国（境）外学历的，提供教育部留学服务中心学历学位认证书'],
+    materials: [
+      { name: '学历证明', note: '毕业证书（须上传照片或扫描件，办理时核验原件）；国（境）外学历另附教育部留学服务中心学历学位认证书' },
+      { name: '本人居民身份证' },
+    ],
     process: ['网上选择变更后的学历并上传毕业证书', '户籍办公室审核', '报派出所变更户口登记项目', '办结后可在“我的户籍”查看'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -451,10 +492,13 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['文化程度按国家标准GB/T 4658登记，以最高学历为准', '在读学生毕业前不能登记为毕业'],
   },
   {
-    kind: 'hyzkbg',
+    code: 'hyzkbg',
     title: '婚姻状况变更',
     eligibility: '户口在学校集体户、婚姻状况发生变化（结婚、离婚、丧偶、再婚、复婚）的人员。',
-    materials: ['结婚证或离婚证、法院生效判决书、配偶死亡证明等', '本人居民身份证'],
+    materials: [
+      { name: '婚姻状况证明', note: '结婚证或离婚证、法院生效判决书、配偶死亡证明等（须上传照片或扫描件，办理时核验原件）' },
+      { name: '本人居民身份证' },
+    ],
     process: ['网上选择变更后的婚姻状况并上传证明材料', '户籍办公室审核', '报派出所变更户口登记项目'],
     timeLimit: '3个工作日',
     place: OFFICE,
@@ -464,10 +508,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['婚姻状况按国家标准GB/T 2261.2登记'],
   },
   {
-    kind: 'qtbs',
+    code: 'qtbs',
     title: '其他业务',
     eligibility: '户口在学校集体户的人员，办理集体户口页复印盖章、户籍信息查询、登记项目补录、教职工子女出生落户等业务。',
-    materials: ['本人居民身份证', '本人学生证或工作证', '与业务相关的证明材料（子女出生落户的，提供出生医学证明、父母结婚证及身份证）'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '本人学生证或工作证' },
+      { name: '与业务相关的证明材料（子女出生落户的，提供出生医学证明、父母结婚证及身份证）', required: false },
+    ],
     process: ['网上选择业务类型并说明具体事项', '户籍办公室审核，需要时电话联系', '按通知办理或领取'],
     timeLimit: '一般5个工作日；需报派出所或分局审批的，按公安机关规定时限办理',
     place: OFFICE,
@@ -477,13 +525,13 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['子女出生落户应在出生后一个月内申请'],
   },
   {
-    kind: 'qtbg',
+    code: 'qtbs-change',
     title: '其他信息变更',
     eligibility: '户口在学校集体户，需要变更或更正姓名、性别、出生日期、民族、籍贯、出生地、公民身份号码或登记曾用名的人员。',
     materials: [
-      '本人居民身份证',
-      '变更或更正事项的证明材料（如出生医学证明、入学档案、原始户籍档案、民族成份变更审批材料等）',
-      '未成年人变更姓名的，提供监护人同意书',
+      { name: '本人居民身份证' },
+      { name: '变更或更正事项的证明材料（如出生医学证明、入学档案、原始户籍档案、民族成份变更审批材料等）' },
+      { name: '未成年人变更姓名的，提供监护人同意书', required: false },
     ],
     process: ['网上选择变更类型并上传材料', '户籍办公室初审后报派出所', '派出所或分局审批', '变更完成后换领居民身份证'],
     timeLimit: '20个工作日（需调查核实的，按公安机关规定时限办理）',
@@ -494,10 +542,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['成年人变更姓名须有正当理由', '出生日期、公民身份号码更正须以原始档案为依据'],
   },
   {
-    kind: 'qr_bsh',
+    code: 'qianru-1',
     title: '博士后迁入',
     eligibility: '已在学校博士后流动站或工作站办理进站手续，自愿将户口迁入学校博士后集体户的博士后研究人员。',
-    materials: ['博士后进站审批表', '户口迁移证或准予迁入证明', '本人居民身份证', '一寸白底彩色证件照电子版'],
+    materials: [
+      { name: '博士后进站审批表' },
+      { name: '户口迁移证或准予迁入证明' },
+      { name: '本人居民身份证' },
+      { name: '一寸白底彩色证件照电子版' },
+    ],
     process: ['网上提交迁入信息并上传材料', '户籍办公室审核', '开具准予迁入证明（需要时）', '持迁移证到户籍办公室办理落户', '确认信息后下载迁入凭证'],
     timeLimit: '材料齐全后15个工作日',
     place: OFFICE,
@@ -507,10 +560,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['出站时户口须同时迁出学校博士后集体户'],
   },
   {
-    kind: 'qr_jzg',
+    code: 'qianru-2',
     title: '教职工迁入',
     eligibility: '学校新入职并取得北京市落户批复、户口需迁入学校教职工集体户的教职工。',
-    materials: ['北京市落户批复或人才引进批准文件', '户口迁移证或准予迁入证明', '本人居民身份证', '学校人事处出具的报到证明'],
+    materials: [
+      { name: '北京市落户批复或人才引进批准文件' },
+      { name: '户口迁移证或准予迁入证明' },
+      { name: '本人居民身份证' },
+      { name: '学校人事处出具的报到证明' },
+    ],
     process: ['网上提交迁入信息并上传材料', '户籍办公室审核', '持迁移证办理落户', '确认信息后下载迁入凭证'],
     timeLimit: '材料齐全后20个工作日',
     place: OFFICE,
@@ -520,10 +578,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['落户批复有有效期，请在有效期内办理', '配偶、子女随迁请在“家属随迁”中申请'],
   },
   {
-    kind: 'qr_jzgjs',
+    code: 'qianru-3',
     title: '家属随迁',
     eligibility: '户口在学校教职工集体户的教职工，其配偶、未成年子女等符合随迁政策的家属（以教职工本人为户主申请）。',
-    materials: ['随迁批复文件', '结婚证（配偶随迁）或出生医学证明（子女随迁）', '随迁人员户口迁移证', '随迁人员居民身份证'],
+    materials: [
+      { name: '随迁批复文件' },
+      { name: '结婚证（配偶随迁）或出生医学证明（子女随迁）' },
+      { name: '随迁人员户口迁移证' },
+      { name: '随迁人员居民身份证' },
+    ],
     process: ['教职工本人网上提交家属随迁信息', '户籍办公室审核', '持迁移证办理落户', '确认信息后下载迁入凭证'],
     timeLimit: '材料齐全后20个工作日',
     place: OFFICE,
@@ -533,10 +596,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['随迁家属户口登记在教职工本人名下，与户主关系以证明材料为准'],
   },
   {
-    kind: 'yingxin',
+    code: 'yingxin',
     title: '新生迁入',
     eligibility: '当年录取的新生（含本科生、研究生），自愿将户口迁入学校学生集体户。',
-    materials: ['户口迁移证原件', '本人居民身份证', '录取通知书', '一寸白底彩色证件照电子版'],
+    materials: [
+      { name: '户口迁移证原件' },
+      { name: '本人居民身份证' },
+      { name: '录取通知书' },
+      { name: '一寸白底彩色证件照电子版' },
+    ],
     process: ['在开放时间内网上填写迁入信息并上传迁移证照片', '户籍办公室审核', '按通知将迁移证原件交户籍办公室', '集中办理落户，办结后在“我的户籍”查看'],
     timeLimit: '迁入办理时间截止后20个工作日内集中办结',
     place: OFFICE,
@@ -546,10 +614,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['户口迁入实行自愿原则', '迁移证上的迁往地址须为“北京市海淀区示范大学集体户”', '迁移证过期或信息有误的，须回原籍派出所更正'],
   },
   {
-    kind: 'qc_bys',
+    code: 'qianchu-graduate',
     title: '毕业生迁出',
     eligibility: '户口在学校学生集体户的应届毕业生。',
-    materials: ['本人居民身份证', '毕业证书或学校毕业离校证明', '就业报到证、接收函或落户批复（迁往就业地的）'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '毕业证书或学校毕业离校证明' },
+      { name: '就业报到证、接收函或落户批复（迁往就业地的）' },
+    ],
     process: ['网上填写迁往地址并提交', '户籍办公室审核', '报派出所开具户口迁移证', '本人或受托人到户籍办公室领取迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -559,10 +631,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['户口迁移证有效期30天，请及时落户', '地址锁定后如需修改，请办理毕业生改派或迁移证地址变更'],
   },
   {
-    kind: 'qc_gp',
+    code: 'qianchu-reassignment',
     title: '毕业生改派',
     eligibility: '已办理毕业生迁出、因改派需要变更户口迁往地的毕业生。',
-    materials: ['改派后的就业报到证或接收函', '原户口迁移证（已领取的交回）', '本人居民身份证'],
+    materials: [
+      { name: '改派后的就业报到证或接收函' },
+      { name: '原户口迁移证（已领取的交回）' },
+      { name: '本人居民身份证' },
+    ],
     process: ['网上填写改派后的迁往地址', '户籍办公室审核', '重新开具户口迁移证', '领取新的迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -572,10 +648,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['原迁移证已在迁入地落户的，不能再办理改派'],
   },
   {
-    kind: 'qc_bsh',
+    code: 'qianchu-post-doctoral',
     title: '博士后迁出',
     eligibility: '户口在学校博士后集体户、已办理出站手续的博士后研究人员。',
-    materials: ['博士后出站审批表', '接收单位或迁入地准予迁入证明', '本人居民身份证'],
+    materials: [
+      { name: '博士后出站审批表' },
+      { name: '接收单位或迁入地准予迁入证明' },
+      { name: '本人居民身份证' },
+    ],
     process: ['网上填写迁往地址并提交', '户籍办公室审核', '开具户口迁移证', '领取迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -585,10 +665,15 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['迁移证有效期30天，请及时落户'],
   },
   {
-    kind: 'qc_jzg',
+    code: 'qianchu-staff',
     title: '教职工(含家属)迁出',
     eligibility: '户口在学校教职工集体户、因调离、离职、购房落户等原因迁出的教职工及其随迁家属。',
-    materials: ['本人居民身份证', '调动、离职证明或房屋产权证明', '迁入地准予迁入证明（跨省迁移需要时）', '家属同时迁出的，提供家属身份证件'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '调动、离职证明或房屋产权证明' },
+      { name: '迁入地准予迁入证明（跨省迁移需要时）', required: false },
+      { name: '家属同时迁出的，提供家属身份证件', required: false },
+    ],
     process: ['网上填写迁往地址并勾选同时迁出的家属', '户籍办公室审核', '开具户口迁移证', '领取迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -598,10 +683,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['本市内迁移可直接到迁入地派出所办理“一站式”迁移'],
   },
   {
-    kind: 'qc_txxx',
+    code: 'qianchu-leave-school',
     title: '退学休学迁出',
     eligibility: '户口在学校学生集体户、办理退学或休学手续的学生。',
-    materials: ['学校退学或休学审批文件', '本人居民身份证', '学生证'],
+    materials: [
+      { name: '学校退学或休学审批文件' },
+      { name: '本人居民身份证' },
+      { name: '学生证' },
+    ],
     process: ['网上填写迁往地址（一般为原籍）并提交', '户籍办公室审核', '开具户口迁移证', '领取迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -611,10 +700,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['休学学生可选择保留户口在校，复学后无需重新迁入'],
   },
   {
-    kind: 'qc_qt',
+    code: 'qianchu-move-out',
     title: '其他原因迁出',
     eligibility: '户口在学校集体户、因投靠亲属、购房落户等其他原因迁出的人员。',
-    materials: ['本人居民身份证', '迁入地准予迁入证明或房屋产权证明', '与迁出原因相关的证明材料'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '迁入地准予迁入证明或房屋产权证明' },
+      { name: '与迁出原因相关的证明材料' },
+    ],
     process: ['网上填写迁出原因和迁往地址', '户籍办公室审核', '开具户口迁移证', '领取迁移证'],
     timeLimit: '5个工作日',
     place: OFFICE,
@@ -624,10 +717,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['本市内迁移可直接到迁入地派出所办理'],
   },
   {
-    kind: 'qyzyq',
+    code: 'qyzyq',
     title: '迁移证延期',
     eligibility: '已领取户口迁移证、因故未能在有效期内落户的人员。',
-    materials: ['原户口迁移证', '本人居民身份证', '未能按期落户的情况说明'],
+    materials: [
+      { name: '原户口迁移证' },
+      { name: '本人居民身份证' },
+      { name: '未能按期落户的情况说明' },
+    ],
     process: ['网上提交延期申请', '户籍办公室审核后报派出所', '办理迁移证延期', '领取延期后的迁移证'],
     timeLimit: '3个工作日',
     place: OFFICE,
@@ -637,10 +734,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['迁移证过期后请尽快办理，以免影响落户'],
   },
   {
-    kind: 'qyzbg',
+    code: 'qyzbg',
     title: '迁移证地址变更',
     eligibility: '已办理户口迁出、需要变更迁移证上迁往地址的人员（地址已锁定的毕业生不能办理）。',
-    materials: ['原户口迁移证', '本人居民身份证', '新迁往地的接收证明或准予迁入证明'],
+    materials: [
+      { name: '原户口迁移证' },
+      { name: '本人居民身份证' },
+      { name: '新迁往地的接收证明或准予迁入证明' },
+    ],
     process: ['网上填写新的迁往地址', '户籍办公室审核后报派出所', '重新开具户口迁移证', '领取新的迁移证'],
     timeLimit: '3个工作日',
     place: OFFICE,
@@ -650,10 +751,14 @@ export const serviceGuides: readonly ServiceGuide[] = [
     notes: ['毕业生地址为锁定状态的，无法修改户口迁出地址'],
   },
   {
-    kind: 'qykbb',
+    code: 'qykbb',
     title: '迁移证补办',
     eligibility: '户口迁移证遗失或损坏、尚未落户的人员。',
-    materials: ['本人居民身份证', '迁移证遗失情况说明（本人签字）', '损坏的，交回原迁移证'],
+    materials: [
+      { name: '本人居民身份证' },
+      { name: '迁移证遗失情况说明（本人签字）' },
+      { name: '损坏的，交回原迁移证', required: false },
+    ],
     process: ['网上提交补办申请', '户籍办公室审核后报派出所核查', '补发户口迁移证', '领取迁移证'],
     timeLimit: '10个工作日',
     place: OFFICE,

@@ -27,11 +27,6 @@ export interface DictItem {
   readonly remark?: string;
 }
 
-export interface HandlingMethod extends DictItem {
-  /** the delivery form (pssj, 时段, 宿舍楼号, 收件人…) is required */
-  readonly needsDelivery: boolean;
-}
-
 /** Courier / express option exactly as the wire carries it; switch '0' = disabled, '1' = enabled. */
 export interface CourierOption {
   readonly dictLabel: string;
@@ -49,24 +44,27 @@ export interface Relation {
   readonly group: string;
 }
 
-export const applicationKindCodes = [
+/** 业务代码 ServiceCode: one set of codes for the contract, the seed and the database. */
+export const serviceCodes = [
   'hkkjy', 'sfzbl', 'hkkbb', 'hjzmkj', 'wfzzmkj', 'wwfzmkj', 'zxhkzmkj',
-  'xlzkbg', 'hyzkbg', 'qtbs', 'qtbg',
-  'qr_bsh', 'qr_jzg', 'qr_jzgjs', 'yingxin',
-  'qc_bys', 'qc_gp', 'qc_bsh', 'qc_jzg', 'qc_txxx', 'qc_qt',
+  'hyzkbg', 'xlzkbg', 'qtbs',
+  'qianru', 'yingxin', 'qianchu',
   'qyzyq', 'qyzbg', 'qykbb',
 ] as const;
 
-/** 申请类型代码 */
-export type ApplicationKindCode = (typeof applicationKindCodes)[number];
+/** 业务代码 */
+export type ServiceCode = (typeof serviceCodes)[number];
 
+/** An application kind: a ServiceCode, with a sub-service where the code has several (qianchu, qianru, qtbs). */
 export interface ApplicationKind {
-  readonly code: ApplicationKindCode;
+  readonly code: ServiceCode;
+  /** sub-service: qianchu graduate…, qianru qrlx 1-3, qtbs change (其他信息变更); null when the code has one */
+  readonly sub: string | null;
   /** 申请类型名称 */
   readonly label: string;
   /** home tile (sector) that leads to it; null = reached from elsewhere (e.g. /other from 我的户籍) */
   readonly sector: number | null;
-  /** move-out sub-sector index (0–7) for qc_* and the 迁移证 services, else null */
+  /** move-out sub-sector index (0–7) for qianchu and the 迁移证 services, else null */
   readonly moveOutSubSector: number | null;
   /** web route under /web */
   readonly route: string;
@@ -95,7 +93,7 @@ export interface StatusTransition {
   readonly from: number;
   readonly to: number;
   readonly by: 'user' | 'staff';
-  /** a note (reason, pickup place, courier + waybill…) is required */
+  /** a note (the reason of a return or refusal) is required; 5 and 6 need pickup or courier details instead */
   readonly noteRequired: boolean;
 }
 
@@ -128,11 +126,10 @@ export const idCardReasons: readonly DictItem[] = [
   { value: '6', label: '申领临时居民身份证', remark: '正式证件办理期间急需使用（如乘车、考试）' },
 ];
 
-/** 身份证领取方式 blfs. */
-export const idCardHandlingMethods: readonly HandlingMethod[] = [
-  { value: '1', label: '现场领取', needsDelivery: false, remark: '制证完成后凭受理回执到户籍办公室领取' },
-  { value: '2', label: '邮寄到付', needsDelivery: true, remark: '制证完成后通过快递寄出，运费由收件人支付' },
-  { value: '3', label: '委托他人代领', needsDelivery: false, remark: '代领人须携带本人受理回执、委托书及代领人身份证件' },
+/** 身份证办理方式 blfs (each has its own appointment quota per date); how the card is received is lqfs. */
+export const idCardHandlingMethods: readonly DictItem[] = [
+  { value: '1', label: '学校集中受理（户籍办代收代领）', remark: '预约当日到户籍办公室采集人像指纹，由户籍办统一报送派出所制证' },
+  { value: '2', label: '本人到派出所办理', remark: '预约当日本人到示范园派出所户籍窗口办理' },
 ];
 
 /* ----------------------------------------------------------- household card */
@@ -235,18 +232,18 @@ export const otherBusinessTypes: readonly DictItem[] = [
   { value: '9', label: '其他' },
 ];
 
-/** 其他信息变更类型 (change/other). */
+/** 其他信息变更类型 (change/other): codes 101-199, apart from the other-business codes (one bslx field takes both). */
 export const otherChangeTypes: readonly DictItem[] = [
-  { value: '1', label: '姓名变更' },
-  { value: '2', label: '性别更正' },
-  { value: '3', label: '出生日期更正' },
-  { value: '4', label: '民族更正' },
-  { value: '5', label: '籍贯变更' },
-  { value: '6', label: '曾用名登记' },
-  { value: '7', label: '出生地更正' },
-  { value: '8', label: '公民身份号码更正' },
-  { value: '9', label: '服务处所变更' },
-  { value: '99', label: '其他' },
+  { value: '101', label: '姓名变更' },
+  { value: '102', label: '性别更正' },
+  { value: '103', label: '出生日期更正' },
+  { value: '104', label: '民族更正' },
+  { value: '105', label: '籍贯变更' },
+  { value: '106', label: '曾用名登记' },
+  { value: '107', label: '出生地更正' },
+  { value: '108', label: '公民身份号码更正' },
+  { value: '109', label: '服务处所变更' },
+  { value: '199', label: '其他' },
 ];
 
 /** 迁出原因. */
@@ -364,31 +361,34 @@ export const familyMemberRelationCodes: readonly string[] = ['11', '12', '20', '
 /* --------------------------------------------------------- applications */
 
 export const applicationKinds: readonly ApplicationKind[] = [
-  { code: 'hkkjy', label: '借用户口卡', sector: 2, moveOutSubSector: null, route: '/borrow', api: '/api/daily/hkkjy', appointment: true, delivery: true },
-  { code: 'sfzbl', label: '身份证办理', sector: 1, moveOutSubSector: null, route: '/certif/id-card', api: '/api/daily/sfzbl', appointment: true, delivery: true },
-  { code: 'hkkbb', label: '户口卡补办', sector: 1, moveOutSubSector: null, route: '/certif/hr-card', api: '/api/daily/hkkbb', appointment: false, delivery: false },
-  { code: 'hjzmkj', label: '户籍证明开具', sector: 3, moveOutSubSector: null, route: '/prove/hr-issued', api: '/api/daily/hjzmkj', appointment: false, delivery: true },
-  { code: 'wfzzmkj', label: '无犯罪记录证明开具', sector: 3, moveOutSubSector: null, route: '/prove/c-issued', api: '/api/daily/wfzzmkj', appointment: false, delivery: false },
-  { code: 'wwfzmkj', label: '无违法证明开具', sector: 3, moveOutSubSector: null, route: '/prove/n-issued', api: '/api/daily/wwfzmkj', appointment: false, delivery: false },
-  { code: 'zxhkzmkj', label: '注销户口并开具证明', sector: 7, moveOutSubSector: 7, route: '/move-out/c-issued', api: '/api/daily/zxhkzmkj', appointment: false, delivery: false },
-  { code: 'xlzkbg', label: '学历变更', sector: 8, moveOutSubSector: null, route: '/change/education', api: '/api/daily/xlzkbg', appointment: false, delivery: false },
-  { code: 'hyzkbg', label: '婚姻状况变更', sector: 8, moveOutSubSector: null, route: '/change/marriage', api: '/api/daily/hyzkbg', appointment: false, delivery: false },
-  { code: 'qtbs', label: '其他业务', sector: null, moveOutSubSector: null, route: '/other', api: '/api/qhqt/qtbs', appointment: false, delivery: false },
-  { code: 'qtbg', label: '其他信息变更', sector: 8, moveOutSubSector: null, route: '/change/other', api: '/api/qhqt/qtbs', appointment: false, delivery: false },
-  { code: 'qr_bsh', label: '博士后迁入', sector: 4, moveOutSubSector: null, route: '/move-in-dr', api: '/api/qianru', appointment: false, delivery: false },
-  { code: 'qr_jzg', label: '教职工迁入', sector: 6, moveOutSubSector: null, route: '/move-in-staff', api: '/api/qianru', appointment: false, delivery: false },
-  { code: 'qr_jzgjs', label: '家属随迁', sector: 6, moveOutSubSector: null, route: '/move-in-staff-m', api: '/api/qianru', appointment: false, delivery: false },
-  { code: 'yingxin', label: '新生迁入', sector: 5, moveOutSubSector: null, route: '/move-in-new', api: '/api/yingxin', appointment: false, delivery: false },
-  { code: 'qc_bys', label: '毕业生迁出', sector: 7, moveOutSubSector: 0, route: '/move-out/graduate', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qc_gp', label: '毕业生改派', sector: 7, moveOutSubSector: 0, route: '/move-out/reassignment', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qc_bsh', label: '博士后迁出', sector: 7, moveOutSubSector: 1, route: '/move-out/post-doctoral', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qc_jzg', label: '教职工(含家属)迁出', sector: 7, moveOutSubSector: 2, route: '/move-out/staff', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qc_txxx', label: '退学休学迁出', sector: 7, moveOutSubSector: 3, route: '/move-out/leave-school', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qc_qt', label: '其他原因迁出', sector: 7, moveOutSubSector: null, route: '/move-out/move-out', api: '/api/qianchu', appointment: false, delivery: false },
-  { code: 'qyzyq', label: '迁移证延期', sector: 7, moveOutSubSector: 4, route: '/move-out/postpone', api: '/api/daily/qyzyq', appointment: false, delivery: false },
-  { code: 'qyzbg', label: '迁移证地址变更', sector: 7, moveOutSubSector: 5, route: '/move-out/change', api: '/api/daily/qyzbg', appointment: false, delivery: false },
-  { code: 'qykbb', label: '迁移证补办', sector: 7, moveOutSubSector: 6, route: '/move-out/mc-card', api: '/api/daily/qykbb', appointment: false, delivery: false },
+  { code: 'hkkjy', sub: null, label: '借用户口卡', sector: 2, moveOutSubSector: null, route: '/borrow', api: '/api/daily/hkkjy', appointment: true, delivery: true },
+  { code: 'sfzbl', sub: null, label: '身份证办理', sector: 1, moveOutSubSector: null, route: '/certif/id-card', api: '/api/daily/sfzbl', appointment: true, delivery: true },
+  { code: 'hkkbb', sub: null, label: '户口卡补办', sector: 1, moveOutSubSector: null, route: '/certif/hr-card', api: '/api/daily/hkkbb', appointment: false, delivery: true },
+  { code: 'hjzmkj', sub: null, label: '户籍证明开具', sector: 3, moveOutSubSector: null, route: '/prove/hr-issued', api: '/api/daily/hjzmkj', appointment: false, delivery: true },
+  { code: 'wfzzmkj', sub: null, label: '无犯罪记录证明开具', sector: 3, moveOutSubSector: null, route: '/prove/c-issued', api: '/api/daily/wfzzmkj', appointment: false, delivery: true },
+  { code: 'wwfzmkj', sub: null, label: '无违法证明开具', sector: 3, moveOutSubSector: null, route: '/prove/n-issued', api: '/api/daily/wwfzmkj', appointment: false, delivery: true },
+  { code: 'zxhkzmkj', sub: null, label: '注销户口并开具证明', sector: 7, moveOutSubSector: 7, route: '/move-out/c-issued', api: '/api/daily/zxhkzmkj', appointment: false, delivery: true },
+  { code: 'xlzkbg', sub: null, label: '学历变更', sector: 8, moveOutSubSector: null, route: '/change/education', api: '/api/daily/xlzkbg', appointment: false, delivery: false },
+  { code: 'hyzkbg', sub: null, label: '婚姻状况变更', sector: 8, moveOutSubSector: null, route: '/change/marriage', api: '/api/daily/hyzkbg', appointment: false, delivery: false },
+  { code: 'qtbs', sub: null, label: '其他业务', sector: null, moveOutSubSector: null, route: '/other', api: '/api/qhqt/qtbs', appointment: false, delivery: false },
+  { code: 'qtbs', sub: 'change', label: '其他信息变更', sector: 8, moveOutSubSector: null, route: '/change/other', api: '/api/qhqt/qtbs', appointment: false, delivery: false },
+  { code: 'qianru', sub: '1', label: '博士后迁入', sector: 4, moveOutSubSector: null, route: '/move-in-dr', api: '/api/qianru', appointment: false, delivery: false },
+  { code: 'qianru', sub: '2', label: '教职工迁入', sector: 6, moveOutSubSector: null, route: '/move-in-staff', api: '/api/qianru', appointment: false, delivery: false },
+  { code: 'qianru', sub: '3', label: '家属随迁', sector: 6, moveOutSubSector: null, route: '/move-in-staff-m', api: '/api/qianru', appointment: false, delivery: false },
+  { code: 'yingxin', sub: null, label: '新生迁入', sector: 5, moveOutSubSector: null, route: '/move-in-new', api: '/api/yingxin', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'graduate', label: '毕业生迁出', sector: 7, moveOutSubSector: 0, route: '/move-out/graduate', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'reassignment', label: '毕业生改派', sector: 7, moveOutSubSector: 0, route: '/move-out/reassignment', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'post-doctoral', label: '博士后迁出', sector: 7, moveOutSubSector: 1, route: '/move-out/post-doctoral', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'staff', label: '教职工(含家属)迁出', sector: 7, moveOutSubSector: 2, route: '/move-out/staff', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'leave-school', label: '退学休学迁出', sector: 7, moveOutSubSector: 3, route: '/move-out/leave-school', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qianchu', sub: 'move-out', label: '迁出', sector: 7, moveOutSubSector: null, route: '/move-out/move-out', api: '/api/qianchu', appointment: false, delivery: false },
+  { code: 'qyzyq', sub: null, label: '迁移证延期', sector: 7, moveOutSubSector: 4, route: '/move-out/postpone', api: '/api/daily/qyzyq', appointment: false, delivery: false },
+  { code: 'qyzbg', sub: null, label: '迁移证地址变更', sector: 7, moveOutSubSector: 5, route: '/move-out/change', api: '/api/daily/qyzbg', appointment: false, delivery: false },
+  { code: 'qykbb', sub: null, label: '迁移证补办', sector: 7, moveOutSubSector: 6, route: '/move-out/mc-card', api: '/api/daily/qykbb', appointment: false, delivery: false },
 ];
+
+/** The guide code of a kind (GET /api/guide/{code}): the ServiceCode, or `<code>-<sub>` for a sub-service. */
+export const guideCodeOf = (kind: { code: string; sub: string | null }) => (kind.sub ? `${kind.code}-${kind.sub}` : kind.code);
 
 /** One status table for every application (services.md). */
 export const applicationStatuses: readonly ApplicationStatus[] = [
@@ -403,21 +403,30 @@ export const applicationStatuses: readonly ApplicationStatus[] = [
   { code: 9, label: '已撤销', color: '#999999', tone: 'muted', final: true },
 ];
 
-/** Allowed transitions; anything else is refused. */
+/**
+ * Allowed transitions; anything else is refused. The user submits (→1), resubmits after a return (3→1) and
+ * withdraws (1/3→9); staff do the rest (the console's table: 2 from 1; 3 from 1, 2; 4 from 1, 2; 5 and 6 from 2, 4;
+ * 7 from 4, 5, 6; 8 from 1, 2, 4).
+ */
 export const applicationStatusTransitions: readonly StatusTransition[] = [
-  { from: 1, to: 2, by: 'staff', noteRequired: false },
   { from: 1, to: 9, by: 'user', noteRequired: false },
-  { from: 2, to: 3, by: 'staff', noteRequired: true },
-  { from: 2, to: 4, by: 'staff', noteRequired: false },
-  { from: 2, to: 8, by: 'staff', noteRequired: true },
   { from: 3, to: 1, by: 'user', noteRequired: false },
   { from: 3, to: 9, by: 'user', noteRequired: false },
-  { from: 4, to: 5, by: 'staff', noteRequired: true },
-  { from: 4, to: 6, by: 'staff', noteRequired: true },
+  { from: 1, to: 2, by: 'staff', noteRequired: false },
+  { from: 1, to: 3, by: 'staff', noteRequired: true },
+  { from: 2, to: 3, by: 'staff', noteRequired: true },
+  { from: 1, to: 4, by: 'staff', noteRequired: false },
+  { from: 2, to: 4, by: 'staff', noteRequired: false },
+  { from: 2, to: 5, by: 'staff', noteRequired: false },
+  { from: 4, to: 5, by: 'staff', noteRequired: false },
+  { from: 2, to: 6, by: 'staff', noteRequired: false },
+  { from: 4, to: 6, by: 'staff', noteRequired: false },
   { from: 4, to: 7, by: 'staff', noteRequired: false },
-  { from: 4, to: 8, by: 'staff', noteRequired: true },
   { from: 5, to: 7, by: 'staff', noteRequired: false },
   { from: 6, to: 7, by: 'staff', noteRequired: false },
+  { from: 1, to: 8, by: 'staff', noteRequired: true },
+  { from: 2, to: 8, by: 'staff', noteRequired: true },
+  { from: 4, to: 8, by: 'staff', noteRequired: true },
 ];
 
 /** 满意度评价. */
@@ -432,22 +441,30 @@ export const ratings: readonly Rating[] = [
 /* ---------------------------------------------------------------- rules */
 
 export interface AppointmentRule {
-  /** bookable places per working day */
+  /** channels with their own quota (sfzbl: the handling methods blfs; '' = one quota for the kind) */
+  readonly channels: readonly string[];
+  /** bookable places per working day and channel */
   readonly dailyQuota: number;
   /** how many calendar days ahead dates are offered (from tomorrow) */
   readonly daysAhead: number;
+  /** how many calendar days ahead quota rows are kept ready (staff can change them before they are offered) */
+  readonly daysPrepared: number;
   /** only Monday–Friday */
   readonly weekdaysOnly: boolean;
 }
 
-/** Default appointment quotas for the kinds with appointment: true. */
+/** Default appointment quotas for the kinds with appointment: true (borrow dates are hkkjy's quota days). */
 export const appointmentRules: { readonly sfzbl: AppointmentRule; readonly hkkjy: AppointmentRule } = {
-  sfzbl: { dailyQuota: 40, daysAhead: 14, weekdaysOnly: true },
-  hkkjy: { dailyQuota: 30, daysAhead: 7, weekdaysOnly: true },
+  sfzbl: { channels: ['1', '2'], dailyQuota: 20, daysAhead: 14, daysPrepared: 30, weekdaysOnly: true },
+  hkkjy: { channels: [''], dailyQuota: 20, daysAhead: 14, daysPrepared: 30, weekdaysOnly: true },
 };
 
 /** 借用户口卡 limits. */
-export const borrowRules: { readonly perYear: number; readonly maxDays: number } = {
+export const borrowRules: { readonly perYear: number; readonly maxDays: number; readonly remindDaysBefore: number } = {
+  /** loans a year (withdrawn and refused ones do not count) */
   perYear: 4,
+  /** the return date is at most this many days after the borrow date */
   maxDays: 7,
+  /** a reminder notice this many days before the return date */
+  remindDaysBefore: 3,
 };

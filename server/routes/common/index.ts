@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
-import { announcementWire, bannerWire, uploadWire } from './wire.ts';
+import { announcementWire, bannerWire, guideWire, uploadWire } from './wire.ts';
 
 const DOWNLOADS = {
   downloadAnnouncementFile: 'announcement',
@@ -35,6 +35,13 @@ export default async function commonRoutes(app: FastifyInstance) {
         .send(file.content);
     });
   }
+
+  app.operation('getServiceGuide', async (request) => {
+    const guide = await repos.guides.find(request.params.serviceCode);
+    if (!guide) throw notFound('办事指南不存在');
+    const regulations = await repos.publicFiles.listKind('commonRegulation');
+    return ok(guideWire(guide, regulations), '查询成功');
+  });
 
   app.operation('uploadFile', async (request) => {
     const me = currentUser(request);

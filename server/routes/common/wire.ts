@@ -1,4 +1,5 @@
 // Wire shapes of banners, announcements and uploaded files.
+import type { GuideRow } from '../../repositories/applications.ts';
 import type { AnnouncementRow, FileSummary, UploadRow } from '../../repositories/content.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import type { bannersRepo } from '../../repositories/reference.ts';
@@ -25,4 +26,12 @@ export const uploadWire = (u: UploadRow) => ({
   size: u.size,
   mimeType: u.mime as 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf',
   url: `/api/wj/file/${u.id}`,
+});
+
+/** 办事指南: the stored content, its code and title, and the common regulations to download. */
+export const guideWire = (g: GuideRow, regulations: FileSummary[]) => ({
+  serviceCode: g.code,
+  title: g.title,
+  ...(g.content as Record<string, unknown>),
+  regulations: regulations.map((f) => ({ ...fileWire(f), common: true })),
 });

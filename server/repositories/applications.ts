@@ -1,0 +1,223 @@
+// Applications with their events, idempotency keys, appointment quotas, reminders, service guides and feedback.
+import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import {
+  applicationEvents,
+  applicationReminders,
+  applications,
+  feedback,
+  idempotencyKeys,
+  quotas,
+  serviceGuides,
+} from '../db/schema.ts';
+import type { Page } from './content.ts';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+export type NewApplication = typeof applications.$inferInsert;
+export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
+export type QuotaRow = typeof quotas.$inferSelect;
+export type FeedbackRow = typeof feedback.$inferSelect;
+export type GuideRow = typeof serviceGuides.$inferSelect;
+
+export interface ApplicationFilter {
+  kind?: string;
+  status?: number;
+}
+
+const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
+
+export const applicationsRepo = (db: Executor) => ({
+  async create(values: NewApplication): Promise<ApplicationRow> {
+    const [row] = await db.insert(applications).values(values).returning();
+    return row!;
+  },
+
+  async findById(id: number): Promise<ApplicationRow | null> {
+    const [row] = await db.select().from(applications).where(eq(applications.id, id));
+    return row ?? null;
+  },
+
+  /** Locks the row until the transaction ends (use inside one). */
+  async lockById(id: number): Promise<ApplicationRow | null> {
+    const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
+    return row ?? null;
+  },
+
+  /** The one application in progress (1-6) of a user for a kind and sub-service. */
+  async findActive(userId: number, kind: string, sub = ''): Promise<ApplicationRow | null> {
+    const [row] = await db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.userId, userId), eq(applications.kind, kind), eq(applications.sub, sub), between(applications.status, 1, 6)));
+    return row ?? null;
+  },
+
+  /** Changes a row only when its version is still the one read (optimistic concurrency); null when it was not. */
+  async update(id: number, version: number, patch: Partial<NewApplication>): Promise<ApplicationRow | null> {
+    const [row] = await db
+      .update(applications)
+      .set({ ...patch, version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
+      .where(and(eq(applications.id, id), eq(applications.version, version)))
+      .returning();
+    return row ?? null;
+  },
+
+  async page(userId: number, filter: ApplicationFilter, page: Page, order: 'updated' | 'created') {
+    const conditions: (SQL | undefined)[] = [eq(applications.userId, userId)];
+    if (filter.kind) conditions.push(eq(applications.kind, filter.kind));
+    if (filter.status) conditions.push(eq(applications.status, filter.status));
+    const where = and(...conditions);
+    const by = order === 'updated' ? applications.updatedAt : applications.createdAt;
+    const [rows, [total]] = await Promise.all([
+      db.select().from(applications).where(where).orderBy(desc(by), desc(applications.id)).limit(page.pageSize).offset(offsetOf(page)),
+      db.select({ n: count() }).from(applications).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  /** Applications of a kind a user submitted since a moment, not withdrawn nor refused. */
+  async countSince(userId: number, kind: string, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.userId, userId), eq(applications.kind, kind), gte(applications.createdAt, since), between(applications.status, 1, 7)));
+    return row?.n ?? 0;
+  },
+
+  /** Applications of a kind in the given statuses due back on or before a day. */
+  async dueBy(kind: string, statuses: number[], day: string): Promise<ApplicationRow[]> {
+    return db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.kind, kind), inArray(applications.status, statuses), lte(applications.dueOn, day)));
+  },
+
+  async addEvent(values: typeof applicationEvents.$inferInsert): Promise<void> {
+    await db.insert(applicationEvents).values(values);
+  },
+
+  async eventsOf(applicationId: number): Promise<ApplicationEventRow[]> {
+    return db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, applicationId)).orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+  },
+
+  /** True the first time a reminder of this kind is recorded for the application. */
+  async markReminded(applicationId: number, kind: string, now: Date): Promise<boolean> {
+    const rows = await db.insert(applicationReminders).values({ applicationId, kind, createdAt: now }).onConflictDoNothing().returning();
+    return rows.length > 0;
+  },
+});
+
+export const idempotencyRepo = (db: Executor) => ({
+  /** Records a key; false when the user already used it for the operation (that first row wins). */
+  async claim(values: typeof idempotencyKeys.$inferInsert): Promise<boolean> {
+    const rows = await db.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    return rows.length > 0;
+  },
+
+  async find(userId: number, operation: string, key: string) {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.key, key)));
+    return row ?? null;
+  },
+
+  async purgeBefore(before: Date): Promise<void> {
+    await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+  },
+});
+
+export const quotasRepo = (db: Executor) => ({
+  async find(kind: string, channel: string, day: string): Promise<QuotaRow | null> {
+    const [row] = await db
+      .select()
+      .from(quotas)
+      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day)));
+    return row ?? null;
+  },
+
+  async between(kind: string, channel: string, from: string, to: string): Promise<QuotaRow[]> {
+    return db
+      .select()
+      .from(quotas)
+      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), gte(quotas.day, from), lte(quotas.day, to)))
+      .orderBy(asc(quotas.day));
+  },
+
+  /** Takes one place atomically; false when none is left (the row lock serialises concurrent bookings). */
+  async take(kind: string, channel: string, day: string): Promise<boolean> {
+    const rows = await db
+      .update(quotas)
+      .set({ remaining: sql`${quotas.remaining} - 1`, updatedAt: new Date() })
+      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day), sql`${quotas.remaining} > 0`))
+      .returning({ remaining: quotas.remaining });
+    return rows.length > 0;
+  },
+
+  /** Gives one place back (never above the total). */
+  async giveBack(kind: string, channel: string, day: string): Promise<void> {
+    await db
+      .update(quotas)
+      .set({ remaining: sql`${quotas.remaining} + 1`, updatedAt: new Date() })
+      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day), sql`${quotas.remaining} < ${quotas.total}`));
+  },
+
+  /** Creates missing rows (existing ones, maybe changed by staff, stay as they are). */
+  async ensure(rows: { kind: string; channel: string; day: string; total: number }[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insert(quotas)
+        .values(rows.slice(i, i + 500).map((r) => ({ ...r, remaining: r.total })))
+        .onConflictDoNothing();
+    }
+  },
+
+  /** Sets the total of a day; the remaining places follow (places already booked stay booked). */
+  async setTotal(kind: string, channel: string, day: string, total: number): Promise<QuotaRow> {
+    const [row] = await db
+      .insert(quotas)
+      .values({ kind, channel, day, total, remaining: total })
+      .onConflictDoUpdate({
+        target: [quotas.kind, quotas.channel, quotas.day],
+        set: { total, remaining: sql`greatest(0, ${total} - (${quotas.total} - ${quotas.remaining}))`, updatedAt: new Date() },
+      })
+      .returning();
+    return row!;
+  },
+});
+
+export const guidesRepo = (db: Executor) => ({
+  async find(code: string): Promise<GuideRow | null> {
+    const [row] = await db.select().from(serviceGuides).where(eq(serviceGuides.code, code));
+    return row ?? null;
+  },
+});
+
+export const feedbackRepo = (db: Executor) => ({
+  async create(values: typeof feedback.$inferInsert): Promise<FeedbackRow> {
+    const [row] = await db.insert(feedback).values(values).returning();
+    return row!;
+  },
+
+  async findById(id: number): Promise<FeedbackRow | null> {
+    const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
+    return row ?? null;
+  },
+
+  async page(scope: { userId: number } | 'public', page: Page) {
+    const where = scope === 'public' ? eq(feedback.public, true) : eq(feedback.userId, scope.userId);
+    const [rows, [total]] = await Promise.all([
+      db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(page.pageSize).offset(offsetOf(page)),
+      db.select({ n: count() }).from(feedback).where(where),
+    ]);
+    return { rows, total: total?.n ?? 0 };
+  },
+
+  async countSince(userId: number, since: Date): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(feedback)
+      .where(and(eq(feedback.userId, userId), gte(feedback.createdAt, since)));
+    return row?.n ?? 0;
+  },
+});

@@ -1,0 +1,31 @@
+// 我的申请: the list of one's applications, a detail with its timeline, withdrawal.
+import type { FastifyInstance } from 'fastify';
+import { notFound, ok, okRows } from '../../lib/envelope.ts';
+import { currentUser, pageOf } from '../../lib/request.ts';
+import { MSG } from '../../services/applications.ts';
+import { detailWire, listItemWire, summaryWire } from './wire.ts';
+
+export default async function applicationRoutes(app: FastifyInstance) {
+  const { repos, services } = app;
+
+  app.operation('listMyApplications', async (request) => {
+    const { kind, status } = request.query;
+    const { rows, total } = await repos.applications.page(currentUser(request).id, { kind, status }, pageOf(request.query), 'updated');
+    return okRows(rows.map(listItemWire), total);
+  });
+
+  app.operation('getMyApplication', async (request) => {
+    const me = currentUser(request);
+    const row = await repos.applications.findById(request.query.id);
+    // Someone else's application is answered exactly like a missing one.
+    if (!row || row.userId !== me.id) throw notFound(MSG.notFound);
+    const refs = row.attachments as { fileId: string }[];
+    const [events, files] = await Promise.all([repos.applications.eventsOf(row.id), Promise.all(refs.map((r) => repos.uploads.findById(r.fileId)))]);
+    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name), '查询成功');
+  });
+
+  app.operation('cancelMyApplication', async (request) => {
+    const row = await services.applications.cancel(currentUser(request).id, request.body.id, request.body.note);
+    return ok(summaryWire(row), '已撤销');
+  });
+}

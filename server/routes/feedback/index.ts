@@ -1,0 +1,45 @@
+// 问答反馈: one's questions (or the public ones), ask with an image code, a question's detail.
+import type { FastifyInstance } from 'fastify';
+import { notFound, ok, okRows } from '../../lib/envelope.ts';
+import { currentUser, pageOf } from '../../lib/request.ts';
+import type { FeedbackRow } from '../../repositories/applications.ts';
+import { chinaDateTime } from '../../services/clock.ts';
+import { idempotencyKeyOf } from '../../services/idempotency.ts';
+import { LIMITS } from '../../plugins/limits.ts';
+
+const feedbackWire = (f: FeedbackRow) => ({
+  id: f.id,
+  bt: f.title,
+  nr: f.content,
+  lx: f.topic,
+  zt: f.answer ? ('1' as const) : ('0' as const),
+  ztmc: f.answer ? '已回复' : '待回复',
+  tjsj: chinaDateTime(f.createdAt),
+  hfnr: f.answer,
+  hfsj: f.answeredAt ? chinaDateTime(f.answeredAt) : null,
+  sfgk: f.public,
+});
+
+export default async function feedbackRoutes(app: FastifyInstance) {
+  const { repos, services } = app;
+
+  app.operation('listFeedback', async (request) => {
+    const me = currentUser(request);
+    const { rows, total } = await repos.feedback.page(request.query.scope === 'public' ? 'public' : { userId: me.id }, pageOf(request.query));
+    return okRows(rows.map(feedbackWire), total);
+  });
+
+  app.operation('addFeedback', async (request) => {
+    const me = currentUser(request);
+    const req = { operation: 'addFeedback', key: idempotencyKeyOf(request.headers), body: request.body };
+    return ok(feedbackWire(await services.feedback.ask(me.id, request.body, req)), '提交成功');
+  });
+
+  app.operation('getFeedback', async (request) => {
+    const row = await services.feedback.find(currentUser(request).id, request.params.id);
+    if (!row) throw notFound('问题不存在');
+    return ok(feedbackWire(row), '查询成功');
+  });
+
+  app.operation('getFeedbackImageCode', async () => ok(await services.captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+}

@@ -1,0 +1,352 @@
+// One lifecycle for every application: submit, edit, withdraw and the staff transitions of services.md.
+// Each status change is an event and a notice in the same transaction, and an SMS after commit when a gateway
+// is configured. Submits are idempotent (Idempotency-Key) and one application per user and service is in
+// progress at a time (a partial unique index keeps that true under concurrency). Appointment places are taken
+// with a conditional decrement in the transaction and given back on withdrawal or refusal.
+import type { FastifyBaseLogger } from 'fastify';
+import { applicationKinds, applicationStatuses, applicationStatusTransitions } from '../db/seed-data/index.ts';
+import type { Database } from '../db/client.ts';
+import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
+import { createRepositories, type Repositories } from '../repositories/index.ts';
+import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
+import { chinaDate, type Clock } from './clock.ts';
+import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
+import type { NoticeService } from './notices.ts';
+import type { SmsSender } from './sms.ts';
+
+export const MSG = {
+  notFound: '申请不存在',
+  duplicate: '您已有正在办理的该项业务，请勿重复提交',
+  full: '该日期名额已满，请选择其他日期',
+  cannotEdit: '当前状态不能修改',
+  cannotCancel: '当前状态不能撤销',
+  notAllowed: '当前状态不允许该操作',
+  changed: '申请状态已变化，请刷新后重试',
+  attachment: '附件不存在或已失效，请重新上传',
+} as const;
+
+export interface AttachmentRef {
+  fileId: string;
+  clmc?: string;
+}
+
+/** What a service form contributes to an application. */
+export interface ApplicationForm {
+  kind: string;
+  sub?: string;
+  answers: Record<string, unknown>;
+  attachments: AttachmentRef[];
+  title: string;
+  /** The appointment place the application holds (kind's quota, channel, day). */
+  slot?: { channel: string; day: string } | null;
+  dueOn?: string | null;
+  /** The code-100 message when the user already has one in progress. */
+  duplicateMessage?: string;
+}
+
+export interface Actor {
+  role: 'user' | 'staff' | 'system';
+  id: number | null;
+}
+
+export interface Handling {
+  reason?: string | null;
+  lqdd?: string | null;
+  lqsj?: string | null;
+  kdgs?: string | null;
+  kddh?: string | null;
+  ghrq?: string | null;
+}
+
+export const EDITABLE = [1, 3];
+
+const kindOf = (kind: string, sub: string) => applicationKinds.find((k) => k.code === kind && (k.sub ?? '') === sub);
+
+export const kindName = (kind: string, sub = '') => kindOf(kind, sub)?.label ?? kindOf(kind, '')?.label ?? kind;
+
+/** 借用户口卡 shows 4 and 7 as 已借出 and 已归还. */
+export function statusName(kind: string, status: number): string {
+  const def = applicationStatuses.find((s) => s.code === status);
+  return (kind === 'hkkjy' ? def?.borrowLabel : undefined) ?? def?.label ?? String(status);
+}
+
+/** What the user may do now. */
+export const actionsOf = (app: Pick<ApplicationRow, 'status'>) => (EDITABLE.includes(app.status) ? (['cancel', 'edit'] as const) : ([] as const));
+
+const uniqueViolation = (err: unknown): string | null => {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  if (e?.code === '23505') return e.constraint ?? '';
+  if (e?.cause?.code === '23505') return e.cause.constraint ?? '';
+  return null;
+};
+
+function noticeText(app: ApplicationRow, to: number, handling: Handling, note: string | null | undefined, resubmitted: boolean) {
+  const name = kindName(app.kind, app.sub);
+  const status = statusName(app.kind, to);
+  const detail: Record<number, string> = {
+    1: resubmitted ? '已重新提交，户籍办将尽快审核。' : '已提交，户籍办将尽快审核，请留意办理进度。',
+    2: '户籍办正在审核。',
+    3: `被退回修改，原因：${handling.reason ?? note ?? '见申请详情'}。请修改后重新提交。`,
+    4: app.kind === 'hkkjy' ? `户口卡已借出，请于 ${app.dueOn ?? '约定日期'} 前归还。` : '已受理，正在办理。',
+    5: `已办好，请于 ${handling.lqsj ?? ''} 到 ${handling.lqdd ?? '户籍办公室'} 领取。`,
+    6: `已寄出，${handling.kdgs ?? ''} 单号 ${handling.kddh ?? ''}。`,
+    7: app.kind === 'hkkjy' ? '户口卡已归还，借用办结。' : '已办结。',
+    8: `未通过，原因：${handling.reason ?? note ?? '见申请详情'}。`,
+    9: '已撤销。',
+  };
+  return {
+    title: `${name}：${resubmitted ? '已重新提交' : status}`,
+    content: `您的${name}申请（${app.referenceNo}）${detail[to] ?? status}`,
+  };
+}
+
+export interface ApplicationServiceDeps {
+  db: Database;
+  repos: Repositories;
+  clock: Clock;
+  notices: NoticeService;
+  /** The SMS sender; status SMS go out only through a real gateway (not the outbox of development). */
+  sms: SmsSender;
+  log: FastifyBaseLogger;
+}
+
+export function createApplicationService({ db, repos, clock, notices, sms, log }: ApplicationServiceDeps) {
+  const smsEnabled = sms.name !== 'outbox';
+  const idempotency = createIdempotency(repos);
+
+  /** Changes of a user's records when an application reaches a status. */
+  const hooks: Record<string, (r: Repositories, app: ApplicationRow, to: number) => Promise<void>> = {
+    async hyzkbg(r, app, to) {
+      if (to === 7) await r.users.update(app.userId, { maritalStatusCode: (app.answers as { bghyzkm: string }).bghyzkm });
+    },
+    async xlzkbg(r, app, to) {
+      if (to === 7) await r.users.update(app.userId, { educationCode: (app.answers as { bgxlm: string }).bgxlm });
+    },
+    async hkkjy(r, app, to) {
+      if (to === 4 || to === 6) await r.users.updateHousehold(app.userId, { bookletStatus: '1', bookletDueOn: app.dueOn });
+      if (to === 7) await r.users.updateHousehold(app.userId, { bookletStatus: '0', bookletDueOn: null });
+    },
+  };
+
+  /** The SMS of a status change, after commit and never awaited by the request. */
+  function announce(app: ApplicationRow, text: string) {
+    if (!smsEnabled) return;
+    void (async () => {
+      const user = await repos.users.findById(app.userId);
+      if (user?.phone) await sms.send(user.phone, `【户籍业务办理】${text}`);
+    })().catch((err) => log.warn({ err: (err as Error).message, applicationId: app.id }, 'status SMS not sent'));
+  }
+
+  async function replay(userId: number, req: IdempotentRequest): Promise<ApplicationRow | null> {
+    const id = await idempotency.prior(userId, req);
+    const app = id ? await repos.applications.findById(id) : null;
+    return app && app.userId === userId ? app : null;
+  }
+
+  async function checkAttachments(userId: number, attachments: AttachmentRef[]) {
+    for (const a of attachments) {
+      const file = await repos.uploads.findById(a.fileId);
+      if (!file || file.ownerId !== userId) throw bizError(MSG.attachment);
+    }
+  }
+
+  async function nextReferenceNo(now: Date): Promise<string> {
+    const day = chinaDate(now).replace(/-/g, '');
+    const n = await repos.counters.increment(`sqbh:${day}`);
+    return `HJ${day}${String(n % 1_000_000).padStart(6, '0')}`;
+  }
+
+  /**
+   * A request with an idempotency key: a retry answers the first result. A business refusal met on the way is
+   * checked again against the key, since a parallel twin that committed first is what makes the rules refuse.
+   */
+  async function keyed(userId: number, req: IdempotentRequest, run: () => Promise<ApplicationRow>): Promise<ApplicationRow> {
+    const prior = await replay(userId, req);
+    if (prior) return prior;
+    try {
+      return await run();
+    } catch (err) {
+      const twin = req.key && err instanceof AppError && err.code === 100 ? await replay(userId, req) : null;
+      if (twin) return twin;
+      throw err;
+    }
+  }
+
+  /** Runs a write with the idempotency key claimed in the same transaction; a lost race answers the winner. */
+  async function once(userId: number, req: IdempotentRequest, duplicateMessage: string, work: (r: Repositories) => Promise<ApplicationRow>) {
+    try {
+      return await db.transaction(async (tx) => work(createRepositories(tx)));
+    } catch (err) {
+      const constraint = err instanceof KeyTaken ? 'key' : uniqueViolation(err);
+      if (constraint === null) throw err;
+      const prior = await replay(userId, req);
+      if (prior) return prior;
+      if (constraint === 'applications_one_active_uq' || constraint === '') throw bizError(duplicateMessage);
+      throw err;
+    }
+  }
+
+  /** Moves a locked application to a status: event, hooks, notice; gives the appointment place back on 8 and 9. */
+  async function move(r: Repositories, app: ApplicationRow, to: number, actor: Actor, note: string | null, handling: Handling, patch: Partial<NewApplication> = {}) {
+    const now = clock.now();
+    const resubmitted = app.status === 3 && to === 1;
+    const changes: Partial<NewApplication> = { ...patch, status: to, updatedAt: now };
+    const mergedHandling = { ...(app.handling as Handling), ...handling };
+    if (Object.keys(handling).length) changes.handling = mergedHandling;
+    if (handling.ghrq) changes.dueOn = handling.ghrq;
+    if ((to === 8 || to === 9) && app.slotDay) {
+      await r.quotas.giveBack(app.kind, app.slotChannel ?? '', app.slotDay);
+      changes.slotDay = null;
+      changes.slotChannel = null;
+    }
+    const updated = await r.applications.update(app.id, app.version, changes);
+    if (!updated) throw conflict(MSG.changed);
+    await r.applications.addEvent({ applicationId: app.id, actorRole: actor.role, actorId: actor.id, fromStatus: app.status, toStatus: to, note, at: now });
+    await hooks[app.kind]?.(r, updated, to);
+    const text = noticeText(updated, to, mergedHandling, note, resubmitted);
+    await notices.notify(app.userId, { type: 'apply', ...text, applicationId: app.id, applicationNo: app.referenceNo }, r);
+    return { updated, text };
+  }
+
+  return {
+    /**
+     * Submits a new application: a retried request with the same key answers the first application; `build`
+     * checks the form (after the retry check, so a retry is never refused by rules the first submit changed).
+     */
+    submit(userId: number, req: IdempotentRequest, build: () => Promise<ApplicationForm>): Promise<ApplicationRow> {
+      return keyed(userId, req, async () => {
+        const form = await build();
+        const sub = form.sub ?? '';
+        const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
+        await checkAttachments(userId, form.attachments);
+        if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
+        const now = clock.now();
+        const referenceNo = await nextReferenceNo(now);
+        const app = await once(userId, req, duplicateMessage, async (r) => {
+          const created = await r.applications.create({
+            referenceNo,
+            kind: form.kind,
+            sub,
+            userId,
+            status: 1,
+            title: form.title,
+            answers: form.answers,
+            attachments: form.attachments,
+            slotDay: form.slot?.day ?? null,
+            slotChannel: form.slot?.channel ?? null,
+            dueOn: form.dueOn ?? null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          await idempotency.claim(r, userId, req, created.id, now);
+          await r.applications.addEvent({ applicationId: created.id, actorRole: 'user', actorId: userId, fromStatus: null, toStatus: 1, at: now });
+          await notices.notify(userId, { type: 'apply', ...noticeText(created, 1, {}, null, false), applicationId: created.id, applicationNo: referenceNo }, r);
+          // Last, so the quota row stays locked as briefly as possible.
+          if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
+          return created;
+      });
+      if (app.referenceNo === referenceNo) announce(app, noticeText(app, 1, {}, null, false).content);
+      return app;
+      });
+    },
+
+    /**
+     * Replaces the answers of one's own application of this kind in status 1 or 3 (404 申请不存在 for anyone
+     * else's); from 3 it goes back to 1 (resubmitted). `build` gets the application being edited.
+     */
+    edit(userId: number, id: number, kind: string, req: IdempotentRequest, build: (editing: ApplicationRow) => Promise<ApplicationForm>): Promise<ApplicationRow> {
+      return keyed(userId, req, async () => {
+        const current = await repos.applications.findById(id);
+        if (!current || current.userId !== userId || current.kind !== kind) throw notFound(MSG.notFound);
+        if (!EDITABLE.includes(current.status)) throw bizError(MSG.cannotEdit);
+        const form = await build(current);
+        if ((form.sub ?? '') !== current.sub) {
+          const field = form.kind === 'qtbs' ? 'bslx' : 'sub';
+          throw badRequest('不能改为其他类别的业务', [{ field, message: '不能改为其他类别的业务，请重新提交一份申请' }]);
+        }
+        await checkAttachments(userId, form.attachments);
+        const moved = (app: ApplicationRow) => !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
+        let announced: string | null = null;
+        const app = await once(userId, req, form.duplicateMessage ?? MSG.duplicate, async (r) => {
+          const locked = await r.applications.lockById(id);
+          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+          if (!EDITABLE.includes(locked.status)) throw bizError(MSG.cannotEdit);
+          await idempotency.claim(r, userId, req, locked.id, clock.now());
+          const patch: Partial<NewApplication> = { answers: form.answers, attachments: form.attachments, title: form.title, dueOn: form.dueOn ?? null };
+          if (form.slot && moved(locked)) {
+            if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
+            if (locked.slotDay) await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+            patch.slotDay = form.slot.day;
+            patch.slotChannel = form.slot.channel;
+          }
+          if (locked.status === 3) {
+            const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
+            announced = text.content;
+            return updated;
+          }
+          const now = clock.now();
+          const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
+          if (!updated) throw conflict(MSG.changed);
+          await r.applications.addEvent({ applicationId: locked.id, actorRole: 'user', actorId: userId, fromStatus: 1, toStatus: 1, note: '修改了申请内容', at: now });
+          return updated;
+      });
+      if (announced) announce(app, announced);
+      return app;
+      });
+    },
+
+    /** 撤销: one's own application from 1 or 3 to 9 (withdrawing a withdrawn one answers it as it is). */
+    async cancel(userId: number, id: number, note?: string): Promise<ApplicationRow> {
+      const current = await repos.applications.findById(id);
+      if (!current || current.userId !== userId) throw notFound(MSG.notFound);
+      if (current.status === 9) return current;
+      if (!EDITABLE.includes(current.status)) throw bizError(MSG.cannotCancel);
+      return this.transition(id, 9, { role: 'user', id: userId }, { note: note?.trim() || null, expectedStatus: current.status });
+    },
+
+    /**
+     * Moves an application along the status table (staff, system, or the user's own withdrawal). A move outside
+     * the table is 409 当前状态不允许该操作; a status other than expectedStatus is 409 申请状态已变化.
+     */
+    async transition(id: number, to: number, actor: Actor, opts: { note?: string | null; handling?: Handling; expectedStatus?: number } = {}): Promise<ApplicationRow> {
+      const note = opts.note?.trim() || null;
+      const handling: Handling = { ...opts.handling };
+      if (to === 3 || to === 8) handling.reason = note;
+      const missing = (fields: (keyof Handling)[]) => fields.filter((f) => !handling[f]);
+      const required = to === 5 ? missing(['lqdd', 'lqsj']) : to === 6 ? missing(['kdgs', 'kddh']) : [];
+      const by = actor.role === 'user' ? 'user' : 'staff';
+      const result = await db.transaction(async (tx) => {
+        const r = createRepositories(tx);
+        const app = await r.applications.lockById(id);
+        if (!app) throw notFound(MSG.notFound);
+        if (opts.expectedStatus !== undefined && app.status !== opts.expectedStatus) throw conflict(MSG.changed);
+        const rule = applicationStatusTransitions.find((t) => t.from === app.status && t.to === to && t.by === by);
+        if (!rule) throw new AppError(409, MSG.notAllowed);
+        if (rule.noteRequired && !note) throw badRequest('请填写原因', [{ field: 'note', message: '请填写原因' }]);
+        if (to === 4 && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
+        if (required.length) throw badRequest('请填写办理信息', required.map((field) => ({ field, message: '请填写此项' })));
+        return move(r, app, to, actor, note, handling);
+      });
+      announce(result.updated, result.text.content);
+      return result.updated;
+    },
+
+    /** Borrow reminders: a notice 3 days before the return date and one when it has passed (each once). */
+    async remindBorrowers(remindDaysBefore: number): Promise<void> {
+      const now = clock.now();
+      const today = chinaDate(now);
+      const soon = chinaDate(new Date(now.getTime() + remindDaysBefore * 86400_000));
+      for (const app of await repos.applications.dueBy('hkkjy', [4, 6], soon)) {
+        const overdue = app.dueOn! < today;
+        if (!(await repos.applications.markReminded(app.id, overdue ? 'overdue' : 'due-soon', now))) continue;
+        const content = overdue
+          ? `您借用的户口卡已于 ${app.dueOn} 到期，请尽快归还户籍办公室（申请编号 ${app.referenceNo}）。逾期未还将暂停借用资格。`
+          : `您借用的户口卡将于 ${app.dueOn} 到期，请按时归还户籍办公室（申请编号 ${app.referenceNo}）。`;
+        await notices.notify(app.userId, { type: 'borrow', title: overdue ? '户口卡借用已逾期' : '户口卡即将到期', content, applicationId: app.id, applicationNo: app.referenceNo });
+        announce(app, content);
+      }
+    },
+  };
+}
+
+export type ApplicationService = ReturnType<typeof createApplicationService>;

@@ -1,0 +1,65 @@
+// Idempotency keys (header Idempotency-Key): per user and operation, a key answers the first result for 24 hours;
+// the same key with another body is 409. The key is claimed in the transaction that creates the result, so of
+// two concurrent requests with one key only one commits (the other finds the winner's result).
+import { sha256 } from '../lib/crypto.ts';
+import { badRequest, conflict } from '../lib/envelope.ts';
+import type { Repositories } from '../repositories/index.ts';
+
+export const KEY_TTL_SECONDS = 24 * 3600;
+const KEY_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export interface IdempotentRequest {
+  /** operationId: keys are per user and operation. */
+  operation: string;
+  key?: string;
+  /** The request body, to refuse a reused key with other content. */
+  body: unknown;
+}
+
+/** Thrown inside a transaction when another request with the same key committed first. */
+export class KeyTaken extends Error {}
+
+/** JSON with sorted keys: the same content always hashes the same. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The Idempotency-Key header, checked (400 when malformed). */
+export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const raw = headers['idempotency-key'];
+  const key = Array.isArray(raw) ? raw[0] : raw;
+  if (key === undefined || key === '') return undefined;
+  if (!KEY_PATTERN.test(key)) throw badRequest('幂等键格式不正确', [{ field: 'Idempotency-Key', message: '幂等键格式不正确（8-64 位字母、数字、_ 或 -）' }]);
+  return key;
+}
+
+export function createIdempotency(repos: Repositories) {
+  return {
+    /** The resource the first request with this key made, or null; 409 when the key came with other content. */
+    async prior(userId: number, req: IdempotentRequest): Promise<number | null> {
+      if (!req.key) return null;
+      const row = await repos.idempotency.find(userId, req.operation, req.key);
+      if (!row) return null;
+      if (row.requestHash !== sha256(canonical(req.body))) throw conflict('重复提交的内容不一致');
+      return row.resourceId;
+    },
+
+    /** Claims the key in a transaction (its repositories); throws KeyTaken when another request holds it. */
+    async claim(r: Repositories, userId: number, req: IdempotentRequest, resourceId: number, now: Date): Promise<void> {
+      if (!req.key) return;
+      const claimed = await r.idempotency.claim({ userId, operation: req.operation, key: req.key, requestHash: sha256(canonical(req.body)), resourceId, createdAt: now });
+      if (!claimed) throw new KeyTaken();
+    },
+  };
+}
+
+export type Idempotency = ReturnType<typeof createIdempotency>;

@@ -1,0 +1,217 @@
+// 身份证办理 (sfzbl): handling methods, appointment days with places, isSelect, add/edit, the quota under
+// concurrency (on PostgreSQL this is the real test), withdrawal and refusal giving the place back.
+import { count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { applications } from '../../server/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createUser, delivery, get, key, offeredDays, post, quotaOf, setQuota, staffMoves, uploadFor } from './service-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.assertContract());
+afterAll(() => t?.close());
+
+const ADD = '/api/daily/sfzbl/add';
+const EDIT = '/api/daily/sfzbl/edit';
+const form = (day: string, extra: Record<string, unknown> = {}) => ({ blyy: '2', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000009', ...extra });
+const days = () => offeredDays(t);
+
+describe('blfslist and datelist/{blfs}', () => {
+  it('lists the handling methods', async () => {
+    const { token } = await createUser(t);
+    const res = await post(t, '/api/daily/sfzbl/blfslist', token);
+    expect(res.body.data.map((d: { dictValue: string }) => d.dictValue)).toEqual(['1', '2']);
+    expect(res.body.data[0]).toMatchObject({ dictLabel: '学校集中受理（户籍办代收代领）', switch: '1' });
+  });
+
+  it('lists the weekdays of the next 14 days with their places; an unknown method has none', async () => {
+    const { token } = await createUser(t);
+    const data = (await post(t, '/api/daily/sfzbl/datelist/1', token)).body.data;
+    expect(data.map((d: { dateValue: string }) => d.dateValue)).toEqual(days());
+    expect(data[0]).toMatchObject({ remaining: 20, dateLabel: expect.stringMatching(/^\d{1,2}月\d{1,2}日 星期[一二三四五]$/) });
+    expect((await post(t, '/api/daily/sfzbl/datelist/9', token)).body).toMatchObject({ code: 200, data: [] });
+    expect((await t.json({ method: 'POST', url: '/api/daily/sfzbl/datelist/1', payload: {} })).status).toBe(401);
+  });
+});
+
+describe('POST /api/daily/sfzbl/add', () => {
+  it('books a place: summary, event, notice, isSelect', async () => {
+    const u = await createUser(t);
+    const day = days()[2]!;
+    const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
+    expect((await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data).toEqual({ selected: false, yyrq: null, blfs: null, application: null });
+    const res = await post(t, ADD, u.token, form(day));
+    expect(res.body).toMatchObject({ code: 200, data: { sqbh: expect.stringMatching(/^HJ\d{14}$/), kind: 'sfzbl', kindName: '身份证办理', status: 1, statusName: '已提交' } });
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before - 1);
+    const selected = (await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data;
+    expect(selected).toMatchObject({ selected: true, yyrq: day, blfs: '1', application: { id: res.body.data.id } });
+    const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
+    expect(detail).toMatchObject({ title: `身份证办理 · 预约日期 ${day}`, answers: form(day), events: [{ from: null, to: 1, actor: { role: 'user', name: u.name } }], actions: ['cancel', 'edit'] });
+    const notices = (await get(t, '/api/zhzx/xxtz/getListByType', u.token)).body.rows;
+    expect(notices[0]).toMatchObject({ type: 'apply', title: '身份证办理：已提交', applicationId: res.body.data.id, sqbh: res.body.data.sqbh });
+  });
+
+  it('one active appointment per user', async () => {
+    const u = await createUser(t);
+    expect((await post(t, ADD, u.token, form(days()[0]!))).body.code).toBe(200);
+    expect((await post(t, ADD, u.token, form(days()[1]!))).body).toMatchObject({ code: 100, msg: '您已有身份证办理预约，请勿重复预约' });
+  });
+
+  it('checks every field: required, codes, an offered day, delivery when mailed, phone, attachments', async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const day = days()[3]!;
+    const missing = await post(t, ADD, u.token, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['blfs', 'blyy', 'lqfs', 'lxdh', 'yyrq']);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ blyy: '99' }, 'blyy', '请选择办理原因'],
+      [{ blfs: '7' }, 'blfs', '请选择办理方式'],
+      [{ yyrq: '2020-01-06' }, 'yyrq', '请选择可预约的日期'],
+      [{ lqfs: '1' }, 'yjxx', '请填写邮寄信息'],
+      [{ lxdh: '12345678901' }, 'lxdh', '手机号格式错误'],
+      [{ lqfs: '1', yjxx: { ...delivery(t), ssl: '' } }, 'yjxx.ssl', '请填写您的宿舍楼号'],
+      [{ lqfs: '1', yjxx: { ...delivery(t), sjd: '' } }, 'yjxx.sjd', '请选择时间'],
+      [{ lqfs: '1', yjxx: { ...delivery(t), sjrdh: '1380013800' } }, 'yjxx.sjrdh', '手机号格式错误'],
+      [{ lqfs: '1', yjxx: { ...delivery(t), pssj: '2020-01-06' } }, 'yjxx.pssj', '派送日期须为今后14天内的工作日'],
+      [{ lqfs: '1', yjxx: { ...delivery(t), ssq: { code: '999999', name: 'x' } } }, 'yjxx.ssq', '请选择'],
+    ];
+    for (const [patch, field, message] of cases) {
+      const res = await post(t, ADD, u.token, form(day, patch));
+      expect(res.status, field).toBe(400);
+      expect(res.body.errors, field).toContainEqual({ field, message });
+    }
+    const { yjxx, ...withoutDelivery } = form(day, { lqfs: '1', yjxx: delivery(t) }) as Record<string, unknown>;
+    expect(yjxx).toBeDefined();
+    const { ssl: _ssl, ...noSsl } = delivery(t);
+    expect((await post(t, ADD, u.token, { ...withoutDelivery, yjxx: noSsl })).body.errors).toContainEqual({ field: 'yjxx.ssl', message: '请填写您的宿舍楼号' });
+    const theirs = await uploadFor(t, other.id);
+    expect((await post(t, ADD, u.token, form(day, { attachments: [{ fileId: theirs }] }))).body).toMatchObject({ code: 100, msg: '附件不存在或已失效，请重新上传' });
+    expect(await t.app.repos.applications.findActive(u.id, 'sfzbl')).toBeNull();
+  });
+
+  it('mails the card: the delivery form is kept in the answers', async () => {
+    const u = await createUser(t);
+    const mine = await uploadFor(t, u.id);
+    const res = await post(t, ADD, u.token, form(days()[4]!, { lqfs: '1', yjxx: delivery(t), attachments: [{ fileId: mine, clmc: '原居民身份证' }] }));
+    expect(res.body.code).toBe(200);
+    const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
+    expect(detail.answers.yjxx).toEqual(delivery(t));
+    expect(detail.attachments).toEqual([{ fileId: mine, clmc: '原居民身份证', name: 'scan.png', mimeType: 'image/png', size: expect.any(Number), url: `/api/wj/file/${mine}` }]);
+  });
+
+  it('a full day is refused with a clear message', async () => {
+    const day = days()[5]!;
+    await setQuota(t, 'sfzbl', '1', day, 0);
+    const u = await createUser(t);
+    expect((await post(t, ADD, u.token, form(day))).body).toMatchObject({ code: 100, msg: '该日期名额已满，请选择其他日期' });
+    expect((await post(t, '/api/daily/sfzbl/datelist/1', u.token)).body.data.find((d: { dateValue: string }) => d.dateValue === day).remaining).toBe(0);
+  });
+
+  it('N parallel bookings of a day with few places book exactly that many', async () => {
+    const day = days()[6]!;
+    await setQuota(t, 'sfzbl', '2', day, 3);
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(t)));
+    const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }))));
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(9).fill('该日期名额已满，请选择其他日期'));
+    expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
+    const [booked] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.slotDay, day));
+    expect(booked!.n).toBe(3);
+  });
+});
+
+describe('idempotent submit', () => {
+  it('the same key twice answers the same application and takes one place', async () => {
+    const u = await createUser(t);
+    const day = days()[7]!;
+    const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
+    const k = key();
+    const first = await post(t, ADD, u.token, form(day), k);
+    const again = await post(t, ADD, u.token, form(day), k);
+    expect(again.body).toEqual(first.body);
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before - 1);
+    expect((await post(t, ADD, u.token, form(days()[8]!), k)).body).toMatchObject({ code: 409, msg: '重复提交的内容不一致' });
+    expect((await post(t, ADD, u.token, form(day), 'bad key!')).status).toBe(400);
+  });
+
+  it('a double tap in parallel (same key) creates one application', async () => {
+    const u = await createUser(t);
+    const day = days()[8]!;
+    const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
+    const k = key();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(t, ADD, u.token, form(day), k)));
+    expect(answers.map((a) => a.body.code)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    const [n] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.userId, u.id));
+    expect(n!.n).toBe(1);
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before - 1);
+  });
+
+  it('a double tap in parallel without a key still creates one application', async () => {
+    const u = await createUser(t);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => post(t, ADD, u.token, form(days()[9]!))));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === 100).every((a) => a.body.msg === '您已有身份证办理预约，请勿重复预约')).toBe(true);
+  });
+});
+
+describe('withdrawal, refusal and edit move the places', () => {
+  it('withdrawing gives the place back and frees the user for a new appointment', async () => {
+    const u = await createUser(t);
+    const day = days()[1]!;
+    const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
+    const { id } = (await post(t, ADD, u.token, form(day))).body.data;
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before - 1);
+    const res = await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id, note: '时间冲突' });
+    expect(res.body).toMatchObject({ code: 200, data: { id, status: 9, statusName: '已撤销' } });
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before);
+    expect((await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id })).body).toMatchObject({ code: 200, data: { status: 9 } });
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before);
+    expect((await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data.selected).toBe(false);
+    expect((await post(t, ADD, u.token, form(day))).body.code).toBe(200);
+  });
+
+  it('a refusal gives the place back; the place is given back once only', async () => {
+    const u = await createUser(t);
+    const day = days()[2]!;
+    const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
+    const { id } = (await post(t, ADD, u.token, form(day))).body.data;
+    await staffMoves(t, id, 2);
+    await staffMoves(t, id, 8, { note: '材料不全' });
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before);
+    await expect(staffMoves(t, id, 9)).rejects.toMatchObject({ statusCode: 409 });
+    expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before);
+  });
+
+  it('editing the day moves the place; a full new day leaves the appointment as it was', async () => {
+    const u = await createUser(t);
+    const [a, b, full] = [days()[3]!, days()[4]!, days()[9]!];
+    await setQuota(t, 'sfzbl', '1', full, 0);
+    const [qa, qb] = [(await quotaOf(t, 'sfzbl', '1', a)).remaining, (await quotaOf(t, 'sfzbl', '1', b)).remaining];
+    const { id } = (await post(t, ADD, u.token, form(a))).body.data;
+    const res = await post(t, EDIT, u.token, { id, ...form(b, { xphzh: 'R123' }) });
+    expect(res.body).toMatchObject({ code: 200, data: { id, status: 1 } });
+    expect((await quotaOf(t, 'sfzbl', '1', a)).remaining).toBe(qa);
+    expect((await quotaOf(t, 'sfzbl', '1', b)).remaining).toBe(qb - 1);
+    expect((await post(t, EDIT, u.token, { id, ...form(full) })).body).toMatchObject({ code: 100, msg: '该日期名额已满，请选择其他日期' });
+    const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data;
+    expect(detail.answers).toMatchObject({ yyrq: b, xphzh: 'R123' });
+    expect(detail.events.map((e: { to: number; note: string | null }) => [e.to, e.note])).toEqual([[1, null], [1, '修改了申请内容']]);
+    expect((await post(t, EDIT, u.token, { id, ...form(b) })).body.code).toBe(200);
+    expect((await quotaOf(t, 'sfzbl', '1', b)).remaining).toBe(qb - 1);
+  });
+
+  it("someone else's application: 404 申请不存在; a status other than 1 or 3 cannot be edited", async () => {
+    const u = await createUser(t);
+    const other = await createUser(t);
+    const { id } = (await post(t, ADD, u.token, form(days()[5]!, { blfs: '2' }))).body.data;
+    expect((await post(t, EDIT, other.token, { id, ...form(days()[6]!) })).body).toEqual({ code: 404, msg: '申请不存在' });
+    expect((await post(t, EDIT, u.token, { id: 999999, ...form(days()[6]!) })).body).toEqual({ code: 404, msg: '申请不存在' });
+    await staffMoves(t, id, 2);
+    expect((await post(t, EDIT, u.token, { id, ...form(days()[6]!) })).body).toMatchObject({ code: 100, msg: '当前状态不能修改' });
+  });
+});

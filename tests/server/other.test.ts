@@ -1,0 +1,183 @@
+// 其他业务 / 其他信息变更 (qtbs), 问答反馈 (feedback with an image code) and 办事指南 (service guides).
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dictItems, feedback, serviceGuides, settings } from '../../server/db/schema.ts';
+import { seed } from '../../server/db/seed.ts';
+import { applicationKinds, guideCodeOf, serviceCodes } from '../../server/db/seed-data/index.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { createUser, get, key, post, type TestUser } from './service-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.assertContract());
+afterAll(() => t?.close());
+
+const PHONE = '13900000009';
+
+describe('其他业务 /api/qhqt/qtbs', () => {
+  it('typelist: both groups with distinct codes, or one group', async () => {
+    const u = await createUser(t);
+    const all = (await post(t, '/api/qhqt/qtbs/typelist', u.token)).body.data;
+    expect(all.filter((d: { group: string }) => d.group === 'other')[0]).toMatchObject({ dictValue: '1', dictLabel: '集体户口页复印盖章', switch: '1' });
+    expect(all.filter((d: { group: string }) => d.group === 'change')[0]).toMatchObject({ dictValue: '101', dictLabel: '姓名变更' });
+    expect(new Set(all.map((d: { dictValue: string }) => d.dictValue)).size).toBe(all.length);
+    const change = (await post(t, '/api/qhqt/qtbs/typelist', u.token, { group: 'change' })).body.data;
+    expect(change.every((d: { group: string }) => d.group === 'change')).toBe(true);
+    expect((await post(t, '/api/qhqt/qtbs/typelist', u.token, { group: 'x' })).status).toBe(400);
+  });
+
+  it('an other-business request and an information change are two services (one of each in progress)', async () => {
+    const u = await createUser(t);
+    const a = await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '1', bsnr: '复印户口页并盖章', lxdh: PHONE });
+    const b = await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '104', bsnr: '民族由汉族更正为满族', lxdh: PHONE });
+    expect(a.body.data).toMatchObject({ kind: 'qtbs', kindName: '其他业务' });
+    expect(b.body.data).toMatchObject({ kind: 'qtbs', kindName: '其他信息变更' });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '2', bsnr: '再来一个', lxdh: PHONE })).body).toMatchObject({
+      code: 100,
+      msg: '您已有正在办理的该项业务，请勿重复提交',
+    });
+    expect((await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '104', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'bslx' }],
+    });
+    expect((await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '2', bsnr: '查询户籍信息', lxdh: PHONE })).body.code).toBe(200);
+    const listed = (await get(t, '/api/qhqt/qtbs/list', u.token)).body;
+    expect(listed).toMatchObject({ total: 2, rows: [{ id: b.body.data.id, sub: 'change' }, { id: a.body.data.id, sub: null, title: '其他业务 · 户籍信息查询' }] });
+    expect((await get(t, '/api/qhqt/qtbs/list?status=9', u.token)).body.total).toBe(0);
+  });
+
+  it('checks type (unknown, paused) and content; edits only one own application', async () => {
+    const u = await createUser(t);
+    const stranger = await createUser(t);
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '42', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bslx', message: '请选择办事类型' }] });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '   ', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bsnr', message: '请填写办事内容' }] });
+    const missing = await post(t, '/api/qhqt/qtbs/add', u.token, { lxdh: PHONE });
+    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bslx', 'bsnr']);
+    await t.app.db.update(dictItems).set({ enabled: false }).where(and(eq(dictItems.type, 'qh_qtbs_type'), eq(dictItems.value, '6')));
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '6', bsnr: '预约咨询', lxdh: PHONE })).body).toMatchObject({ code: 100, msg: '该业务类型暂停办理' });
+    const { id } = (await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '补录文化程度', lxdh: PHONE })).body.data;
+    expect((await post(t, '/api/qhqt/qtbs/edit', stranger.token, { id, bslx: '3', bsnr: 'x', lxdh: PHONE })).body).toEqual({ code: 404, msg: '申请不存在' });
+  });
+
+  it('idempotent: the same key in a row and in parallel makes one application; other content with the key is 409', async () => {
+    const u = await createUser(t);
+    const k = key();
+    const body = { bslx: '5', bsnr: '恢复户口', lxdh: PHONE };
+    const answers = await Promise.all([1, 2, 3].map(() => post(t, '/api/qhqt/qtbs/add', u.token, body, k)));
+    expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, body, k)).body.data.id).toBe(answers[0]!.body.data.id);
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { ...body, bsnr: '别的' }, k)).body).toMatchObject({ code: 409, msg: '重复提交的内容不一致' });
+    expect((await get(t, '/api/qhqt/qtbs/list', u.token)).body.total).toBe(1);
+  });
+});
+
+describe('问答反馈 /api/qhqt/qtyhfk', () => {
+  const imageCode = async (u: TestUser) => {
+    const { uuid, img } = (await get(t, '/api/qhqt/qtyhfkyzm/yycimg', u.token)).body.data;
+    expect(img).toMatch(/^data:image\/svg\+xml;base64,/);
+    const text = (await t.json({ method: 'GET', url: `/__test__/captcha/${uuid}` })).body.data.text as string;
+    return { uuid, code: text };
+  };
+  const ask = async (u: TestUser, extra: Record<string, unknown> = {}, k?: string) =>
+    post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: '集体户口借用', nr: '借用户口卡需要带什么材料？', ...(await imageCode(u)), ...extra }, k);
+
+  it('asks with an image code; the question is 待回复 until answered', async () => {
+    const u = await createUser(t);
+    const res = await ask(u, { lx: 'hkkjy' });
+    expect(res.body).toMatchObject({ code: 200, data: { bt: '集体户口借用', lx: 'hkkjy', zt: '0', ztmc: '待回复', hfnr: null, hfsj: null, sfgk: false } });
+    const detail = await get(t, `/api/qhqt/qtyhfk/detail/${res.body.data.id}`, u.token);
+    expect(detail.body.data).toEqual(res.body.data);
+    expect((await get(t, '/api/qhqt/qtyhfk/list', u.token)).body).toMatchObject({ total: 1, rows: [{ id: res.body.data.id, ztmc: '待回复' }] });
+  });
+
+  it('a wrong or reused image code is refused; blanks and a missing code are 400', async () => {
+    const u = await createUser(t);
+    const code = await imageCode(u);
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', uuid: code.uuid, code: 'zzzz' })).body).toMatchObject({ code: 100, msg: '验证码错误或已过期' });
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', ...code })).body).toMatchObject({ code: 100, msg: '验证码错误或已过期' });
+    expect((await ask(u, { bt: '  ' })).body).toMatchObject({ code: 400, errors: [{ field: 'bt', message: '请填写标题' }] });
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b' })).status).toBe(400);
+    expect((await ask(u, { lx: 'nonsense' })).status).toBe(400);
+  });
+
+  it('at most 10 questions a day', async () => {
+    const u = await createUser(t);
+    for (let i = 0; i < 10; i += 1) expect((await ask(u, { bt: `问题${i}` })).body.code).toBe(200);
+    expect((await ask(u)).body).toMatchObject({ code: 100, msg: '今日提问次数已达上限，请明天再试' });
+  });
+
+  it('a double submit with one key makes one question', async () => {
+    const u = await createUser(t);
+    const k = key();
+    const body = { bt: '重复', nr: '双击提交', ...(await imageCode(u)) };
+    const answers = await Promise.all([1, 2].map(() => post(t, '/api/qhqt/qtyhfk/add', u.token, body, k)));
+    expect(answers.some((a) => a.body.code === 200)).toBe(true);
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, body, k)).body.code).toBe(200);
+    const [n] = await t.app.db.select({ n: count() }).from(feedback).where(eq(feedback.userId, u.id));
+    expect(n!.n).toBe(1);
+  });
+
+  it("someone else's question is 404 unless public; the public list hides nothing but the asker", async () => {
+    const u = await createUser(t);
+    const stranger = await createUser(t);
+    const { id } = (await ask(u)).body.data;
+    expect((await get(t, `/api/qhqt/qtyhfk/detail/${id}`, stranger.token)).body).toEqual({ code: 404, msg: '问题不存在' });
+    expect((await get(t, '/api/qhqt/qtyhfk/detail/987654', stranger.token)).body).toEqual({ code: 404, msg: '问题不存在' });
+    await t.app.db.update(feedback).set({ public: true, answer: '请带身份证和学生证。', answeredAt: t.clock.now() }).where(eq(feedback.id, id));
+    const shared = await get(t, `/api/qhqt/qtyhfk/detail/${id}`, stranger.token);
+    expect(shared.body.data).toMatchObject({ zt: '1', ztmc: '已回复', hfnr: '请带身份证和学生证。', hfsj: expect.stringMatching(/\+08:00$/), sfgk: true });
+    const pub = (await get(t, '/api/qhqt/qtyhfk/list?scope=public', stranger.token)).body;
+    expect(pub.rows.map((r: { id: number }) => r.id)).toContain(id);
+    expect((await get(t, '/api/qhqt/qtyhfk/list', stranger.token)).body.total).toBe(0);
+  });
+});
+
+describe('GET /api/guide/{serviceCode}', () => {
+  it('answers a guide without login, with materials, steps and the common regulations', async () => {
+    const res = await t.json({ method: 'GET', url: '/api/guide/sfzbl' });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: {
+        serviceCode: 'sfzbl',
+        title: '身份证办理',
+        who: expect.stringContaining('集体户'),
+        materials: expect.arrayContaining([{ name: '本人学生证或工作证', required: true, note: null, example: null }]),
+        steps: expect.any(Array),
+        timeLimit: expect.any(String),
+        fees: expect.stringContaining('20元'),
+        notes: expect.any(Array),
+        regulations: [{ fileName: 'jiti-hukou-guanli-guiding.pdf', name: '示范大学集体户口管理规定.pdf', size: expect.any(Number), common: true }],
+      },
+    });
+    expect((await t.json({ method: 'GET', url: '/api/guide/xlzkbg' })).body.data.materials[0].name).toBe('学历证明');
+    expect((await t.json({ method: 'GET', url: '/api/guide/hyzkbg' })).body.data.materials[0].name).toBe('婚姻状况证明');
+  });
+
+  it('has a guide for every service and sub-service, one set of codes with the contract', async () => {
+    expect([...new Set(applicationKinds.map((k) => k.code))].sort()).toEqual([...serviceCodes].sort());
+    const contract = (t.app.openapi.raw as { components: { schemas: { ServiceCode: { enum: string[] } } } }).components.schemas.ServiceCode.enum;
+    expect([...serviceCodes].sort()).toEqual([...contract].sort());
+    const stored = (await t.app.db.select({ code: serviceGuides.code }).from(serviceGuides)).map((g) => g.code).sort();
+    expect(stored).toEqual(applicationKinds.map(guideCodeOf).sort());
+    for (const code of ['qtbs-change', 'qianchu-graduate', 'qianru-3', 'yingxin']) {
+      expect((await t.json({ method: 'GET', url: `/api/guide/${code}` })).body.data.serviceCode).toBe(code);
+    }
+  });
+
+  it('an unknown code is 404 办事指南不存在; a malformed one is 400', async () => {
+    expect((await t.json({ method: 'GET', url: '/api/guide/nothing' })).body).toEqual({ code: 404, msg: '办事指南不存在' });
+    expect((await t.json({ method: 'GET', url: '/api/guide/BAD_CODE' })).status).toBe(400);
+  });
+
+  it('a database seeded before the guides gets them (and the changed dictionaries) on the next start', async () => {
+    await t.app.db.delete(serviceGuides);
+    await t.app.db.update(dictItems).set({ label: '旧名称' }).where(eq(dictItems.type, 'qh_change_type'));
+    await t.app.db.update(settings).set({ value: 1 }).where(eq(settings.key, 'seed.version'));
+    expect(await seed(t.app.db, { now: t.clock.now(), demo: false })).toBe(true);
+    expect((await t.app.db.select({ code: serviceGuides.code }).from(serviceGuides)).length).toBe(applicationKinds.length);
+    expect((await t.app.repos.dict.list('qh_change_type'))[0]).toMatchObject({ value: '101', label: '姓名变更' });
+    expect(await seed(t.app.db, { now: t.clock.now(), demo: false })).toBe(false);
+  });
+});
