@@ -2,7 +2,7 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { LockError } from './db/lock.ts';
-import { demoAccounts, demoPassword } from './db/seed-data/index.ts';
+import { demoAccounts, demoPassword, demoStaff } from './db/seed-data/index.ts';
 
 async function main() {
   const config = loadConfig();
@@ -42,6 +42,8 @@ async function main() {
   if (config.nodeEnv !== 'production') {
     lines.push(`  演示账号 Demo accounts (password ${demoPassword}; sign in with phone, xh or gzzh):`);
     for (const a of demoAccounts) lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
+    lines.push(`  工作台 Staff console: ${url}admin/login (password ${demoPassword}; image code required):`);
+    for (const s of demoStaff) lines.push(`    ${s.username.padEnd(10)}  ${s.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${s.name}`);
     if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS: ${url.replace('/web/', '/cas/login')}`);
   }
   console.log(lines.join('\n'));

@@ -13,6 +13,8 @@ export interface SessionUser {
   loginType: string;
   role: 'user' | 'staff' | 'admin';
   name: string;
+  /** Sign-in name of a staff account; null for users. */
+  username: string | null;
   sessionId: number;
 }
 

@@ -54,6 +54,10 @@ export const users = pgTable(
     warningFlag: varchar('warning_flag', { length: 1 }).notNull().default('0'),
     warningMessage: text('warning_message'),
     role: varchar('role', { length: 16 }).notNull().default('user'),
+    /** Sign-in name of a staff account (role staff or admin); null for users. */
+    username: varchar('username', { length: 32 }),
+    /** A disabled account cannot sign in (staff accounts are disabled, never deleted: the audit log refers to them). */
+    disabled: boolean('disabled').notNull().default(false),
     casUid: varchar('cas_uid', { length: 64 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,7 +67,10 @@ export const users = pgTable(
     uniqueIndex('users_student_no_uq').on(t.studentNo),
     uniqueIndex('users_staff_no_uq').on(t.staffNo),
     uniqueIndex('users_cas_uid_uq').on(t.casUid),
+    uniqueIndex('users_username_uq').on(t.username),
     check('users_role_ck', sql`${t.role} in ('user', 'staff', 'admin')`),
+    // Staff accounts sign in by username only; users never have one.
+    check('users_staff_username_ck', sql`(${t.role} = 'user') = (${t.username} is null)`),
   ],
 );
 
@@ -327,6 +334,12 @@ export const householdRecords = pgTable(
     moveInKind: text('move_in_kind'),
     formerAddress: text('former_address'),
     movedOutOn: date('moved_out_on', { mode: 'string' }),
+    /** 户口迁移证 issued when a move-out is finished: number, destination, valid until (renewed by 延期/变更/补办). */
+    migrationCertNo: varchar('migration_cert_no', { length: 40 }),
+    migrationAddress: text('migration_address'),
+    migrationValidUntil: date('migration_valid_until', { mode: 'string' }),
+    /** A graduate's destination follows the employment dispatch: it cannot be changed (qyzbg), only reassigned. */
+    addressLocked: boolean('address_locked').notNull().default(false),
     /** '0' 在户籍办, '1' 已借出 (overdue is derived from the due date). */
     bookletStatus: varchar('booklet_status', { length: 1 }).notNull().default('0'),
     bookletDueOn: date('booklet_due_on', { mode: 'string' }),
@@ -474,6 +487,8 @@ export const feedback = pgTable(
     content: text('content').notNull(),
     /** ServiceCode the question is about, if any. */
     topic: varchar('topic', { length: 16 }),
+    /** 联系电话: optional, for staff to call the asker back; never shown to other users. */
+    contactPhone: varchar('contact_phone', { length: 11 }),
     answer: text('answer'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     answeredBy: integer('answered_by').references(() => users.id, { onDelete: 'set null' }),
@@ -481,4 +496,63 @@ export const feedback = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('feedback_user_idx').on(t.userId, t.createdAt), index('feedback_public_idx').on(t.public, t.createdAt)],
+);
+
+/** 好差评: the applicant's one rating of a finished application; 不满意 or worse (score <= 2) is flagged for follow-up. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** ServiceCode of the application (kept for per-service figures). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** 5 非常满意, 4 满意, 3 基本满意, 2 不满意, 1 非常不满意 */
+    score: smallint('score').notNull(),
+    comment: text('comment'),
+    flagged: boolean('flagged').notNull(),
+    followUpNote: text('follow_up_note'),
+    followedUpAt: timestamp('followed_up_at', { withTimezone: true }),
+    followedUpBy: integer('followed_up_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Rated once: a second rating of the same application is refused by the database too.
+    uniqueIndex('ratings_application_uq').on(t.applicationId),
+    index('ratings_kind_idx').on(t.kind, t.createdAt),
+    index('ratings_flagged_idx').on(t.createdAt).where(sql`${t.flagged}`),
+    check('ratings_score_ck', sql`${t.score} between 1 and 5`),
+  ],
+);
+
+/**
+ * 审计日志: every staff action and every staff view of an applicant's personal data. Append-only: a trigger
+ * (migration audit_log_append_only) refuses UPDATE, DELETE and TRUNCATE. The staff member's name is kept as it was.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** No cascade: staff accounts are disabled, never deleted, while entries refer to them. */
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => users.id),
+    staffName: text('staff_name').notNull(),
+    staffUsername: varchar('staff_username', { length: 32 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    targetType: varchar('target_type', { length: 32 }),
+    targetId: varchar('target_id', { length: 64 }),
+    summary: text('summary').notNull(),
+    ip: varchar('ip', { length: 64 }),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_staff_idx').on(t.staffId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
 );

@@ -5,16 +5,22 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { addressOf } from '../lib/address.ts';
 import { hashPassword } from '../lib/crypto.ts';
-import { quotaRowsFor } from '../services/appointments.ts';
+import { createRepositories } from '../repositories/index.ts';
+import { addDays, quotaRowsFor } from '../services/appointments.ts';
 import { chinaDate } from '../services/clock.ts';
+import { MIGRATION_VALID_DAYS, newMigrationCertNo } from '../services/movement-hooks.ts';
 import type { Database, Executor } from './client.ts';
 import * as schema from './schema.ts';
 import * as data from './seed-data/index.ts';
 
 const SEED_MARKER = 'seed.version';
-/** 1: reference data and demo accounts; 2: service guides, appointment quotas, ID-card methods and change types. */
-const SEED_VERSION = 2;
+/**
+ * 1: reference data and demo accounts; 2: service guides, appointment quotas, ID-card methods and change types;
+ * 3: demo family members of the staff account, a graduate whose registration has left (address locked).
+ */
+const SEED_VERSION = 4;
 const MUNICIPALITIES = ['11', '12', '31', '50'];
 const filesDir = fileURLToPath(new URL('./seed-data/files/', import.meta.url));
 
@@ -174,6 +180,9 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
   if (done && Number(done.value) >= SEED_VERSION) return false;
   const quotas = quotaRowsFor(chinaDate(opts.now));
   if (done) {
+    const from = Number(done.value);
+    const newAccounts = opts.demo && from < 3 ? data.demoAccounts.filter((a) => DEMO_ACCOUNTS_3.includes(a.id)) : [];
+    const newHashes = await Promise.all(newAccounts.map((a) => hashPassword(a.password)));
     const upgraded = await db.transaction(async (tx) => {
       const marker = await tx
         .update(schema.settings)
@@ -181,10 +190,23 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
         .where(and(eq(schema.settings.key, SEED_MARKER), sql`${schema.settings.value} = ${JSON.stringify(done.value)}::jsonb`))
         .returning();
       if (!marker.length) return false; // another instance upgraded first
-      await tx.delete(schema.dictItems).where(inArray(schema.dictItems.type, CHANGED_IN_2));
-      await insertChunked(tx, schema.dictItems, dictionaryRows().filter((r) => CHANGED_IN_2.includes(r.type)));
-      await insertChunked(tx, schema.serviceGuides, guideRows());
-      await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
+      if (from < 2) {
+        await tx.delete(schema.dictItems).where(inArray(schema.dictItems.type, CHANGED_IN_2));
+        await insertChunked(tx, schema.dictItems, dictionaryRows().filter((r) => CHANGED_IN_2.includes(r.type)));
+        await insertChunked(tx, schema.serviceGuides, guideRows());
+        await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
+      }
+      if (from < 3 && opts.demo) {
+        const ids = new Map<number, number>();
+        for (const a of data.demoAccounts) {
+          const [user] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.phone, a.phone));
+          if (user) ids.set(a.id, user.id);
+        }
+        await insertAccounts(tx, newAccounts.filter((a) => !ids.has(a.id)), newHashes, opts.now, ids);
+        await seedDemo3(tx, ids, opts.now);
+      }
+      // Version 4 opens the 其他业务 tile (9) where the seed now lists it; the office may close it again.
+      if (from < 4) await tx.insert(schema.sectors).values(sectorRows().filter((r) => r.sectorCode === '9' && !r.parentCode));
       return true;
     });
     if (upgraded) opts.log?.info(`database seed upgraded to version ${SEED_VERSION}`);
@@ -264,7 +286,16 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
 
 async function seedDemo(tx: Executor, hashes: { hash: string; salt: string }[], now: Date) {
   const ids = new Map<number, number>();
-  for (const [i, a] of data.demoAccounts.entries()) {
+  await insertAccounts(tx, data.demoAccounts, hashes, now, ids);
+  await seedDemo3(tx, ids, now);
+}
+
+/** Demo accounts added by version 3 (on upgrade they are created if missing). */
+const DEMO_ACCOUNTS_3 = [9];
+
+/** Demo accounts with their household records; `ids` maps seed ids to database ids (and is filled). */
+async function insertAccounts(tx: Executor, accounts: readonly data.DemoAccount[], hashes: { hash: string; salt: string }[], now: Date, ids: Map<number, number>) {
+  for (const [i, a] of accounts.entries()) {
     const [user] = await tx
       .insert(schema.users)
       .values({
@@ -295,18 +326,97 @@ async function seedDemo(tx: Executor, hashes: { hash: string; salt: string }[], 
     if (!status) continue;
     const lent = h.bookletStatus === '借出';
     await tx.insert(schema.householdRecords).values({
-      userId: user!.id,
-      status,
-      householdNo: h.hh,
-      collectiveName: h.hkmc,
-      collectiveAddress: h.address,
-      relationCode: h.yhzgx,
-      policeStationId: h.policeStationId,
-      movedInOn: h.qrrq,
-      moveInKind: h.qrlb,
-      formerAddress: h.qcd,
+      ...householdValues(user!.id, h, status),
       bookletStatus: lent ? '1' : '0',
       bookletDueOn: lent ? new Date(now.getTime() + 5 * 86400_000).toISOString().slice(0, 10) : null,
+    });
+  }
+}
+
+const householdValues = (userId: number, h: data.HouseholdRecord, status: '1' | '2') => ({
+  userId,
+  status,
+  householdNo: h.hh,
+  collectiveName: h.hkmc,
+  collectiveAddress: h.address,
+  relationCode: h.yhzgx,
+  policeStationId: h.policeStationId,
+  movedInOn: h.qrrq,
+  moveInKind: h.qrlb,
+  formerAddress: h.qcd,
+});
+
+/** Version 3: family members of the staff account, finished move-outs with their migration certificates. */
+async function seedDemo3(tx: Executor, ids: Map<number, number>, now: Date) {
+  for (const m of data.demoFamilyMembers) {
+    const headId = ids.get(m.familyOfId);
+    if (!headId) continue;
+    const [user] = await tx
+      .insert(schema.users)
+      .values({
+        name: m.xm,
+        idNumber: m.sfzjh,
+        personType: '5',
+        loginType: '1',
+        genderCode: m.xbm,
+        ethnicCode: m.mzm,
+        birthDate: m.csrq,
+        nativePlace: m.jg,
+        familyOfUserId: headId,
+      })
+      .returning({ id: schema.users.id });
+    await tx.insert(schema.householdRecords).values(householdValues(user!.id, m.household, '1'));
+  }
+  const repos = createRepositories(tx);
+  const day = 86400_000;
+  for (const m of data.demoMoveOuts) {
+    const userId = ids.get(m.accountId);
+    if (!userId) continue;
+    const finishedAt = new Date(now.getTime() - m.daysAgo * day);
+    const submittedAt = new Date(finishedAt.getTime() - 5 * day);
+    const submittedDay = chinaDate(submittedAt);
+    const n = await repos.counters.increment(`sqbh:${submittedDay.replace(/-/g, '')}`);
+    const answers = m.answers as { qwdq: { name: string }; qwxxdz: string };
+    const address = addressOf(answers.qwdq, answers.qwxxdz);
+    const handling = { lqdd: '行政楼一层108室户籍办公室', lqsj: '工作日 8:30-11:30 14:00-17:00' };
+    const app = await repos.applications.create({
+      referenceNo: `HJ${submittedDay.replace(/-/g, '')}${String(n).padStart(6, '0')}`,
+      kind: 'qianchu',
+      sub: m.sub,
+      userId,
+      status: 7,
+      title: `毕业生迁出 · 迁往 ${addressOf(answers.qwdq, '')}`,
+      answers: m.answers,
+      handling,
+      createdAt: submittedAt,
+      updatedAt: finishedAt,
+    });
+    const steps: [number | null, number, number, string | null][] = [
+      [null, 1, 0, null],
+      [1, 2, 1, null],
+      [2, 4, 2, null],
+      [4, 5, 3, `请于 ${handling.lqsj} 到 ${handling.lqdd} 领取户口迁移证`],
+      [5, 7, 5, null],
+    ];
+    for (const [from, to, after, note] of steps) {
+      await repos.applications.addEvent({
+        applicationId: app.id,
+        actorRole: to === 1 ? 'user' : 'staff',
+        actorId: to === 1 ? userId : null,
+        fromStatus: from,
+        toStatus: to,
+        note,
+        at: new Date(submittedAt.getTime() + after * day),
+      });
+    }
+    const finishedDay = chinaDate(finishedAt);
+    await repos.users.updateHousehold(userId, {
+      status: '2',
+      movedOutOn: finishedDay,
+      migrationCertNo: await newMigrationCertNo(repos, finishedDay),
+      migrationAddress: address,
+      migrationValidUntil: addDays(finishedDay, MIGRATION_VALID_DAYS),
+      addressLocked: m.addressLocked,
     });
   }
 }

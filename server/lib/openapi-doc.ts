@@ -25,6 +25,8 @@ export interface OperationDef {
   multipart: boolean;
   /** JSON response schemas by status key ('200', 'default', '4XX'…). */
   responses: Record<string, Schema | undefined>;
+  /** The media types each status key declares (a download may declare a file type and a JSON envelope). */
+  mediaTypes: Record<string, string[]>;
 }
 
 export interface OpenApiDoc {
@@ -102,8 +104,10 @@ export function parseDocument(raw: Json): OpenApiDoc {
       const body = isObject(op.requestBody) ? op.requestBody : undefined;
       const bodyContent = isObject(body?.content) ? (body.content as Json) : {};
       const responses: Record<string, Schema | undefined> = {};
+      const mediaTypes: Record<string, string[]> = {};
       for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
         responses[status] = isObject(response) ? jsonContent(response.content) : undefined;
+        mediaTypes[status] = isObject(response) && isObject(response.content) ? Object.keys(response.content) : [];
       }
       operations.set(operationId, {
         operationId,
@@ -118,6 +122,7 @@ export function parseDocument(raw: Json): OpenApiDoc {
         bodyRequired: body?.required === true,
         multipart: 'multipart/form-data' in bodyContent,
         responses,
+        mediaTypes,
       });
     }
   }

@@ -24,6 +24,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return token && token !== 'null' && token !== 'undefined' ? token : undefined;
 }
 
+export const FORBIDDEN = '您无权访问该资源';
+
+/** `staff` admits 办理员 and 管理员, `admin` only 管理员, `user` only users (never a staff account). */
 const roleAllows = (role: SessionUser['role'], roles: string[]) => roles.includes(role) || (role === 'admin' && roles.includes('staff'));
 
 export default fp(async function authPlugin(app: FastifyInstance) {
@@ -44,6 +47,6 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     }
     if (!opts.required) return;
     if (!request.user) throw unauthorized('请先登录');
-    if (opts.roles?.length && !roleAllows(request.user.role, opts.roles)) throw forbidden('无权访问');
+    if (opts.roles?.length && !roleAllows(request.user.role, opts.roles)) throw forbidden(FORBIDDEN);
   });
 });

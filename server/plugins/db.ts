@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { seed } from '../db/seed.ts';
+import { seedStaff } from '../db/seed-staff.ts';
 import { createRepositories } from '../repositories/index.ts';
 import { createServices } from '../services/index.ts';
 import type { Clock } from '../services/clock.ts';
@@ -26,6 +27,7 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   app.decorate('repos', repos);
   app.decorate('services', createServices({ config, db: handle.db, repos, clock: opts.clock, log: app.log, smsSender: opts.smsSender }));
   await seed(handle.db, { now: opts.clock.now(), log: app.log, demo: config.nodeEnv !== 'production' });
+  await seedStaff(handle.db, { log: app.log, demo: config.nodeEnv !== 'production' });
   if (config.nodeEnv !== 'test') {
     const { housekeeping } = app.services;
     app.addHook('onReady', async () => housekeeping.start());

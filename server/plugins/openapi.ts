@@ -50,7 +50,8 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
         ...(op.jsonBody && !op.multipart ? { body: op.jsonBody } : {}),
       },
       config: { operationId, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
-      onRequest: async (request: FastifyRequest) => app.authenticate(request, { required: !op.public, roles: op.roles }),
+      // Operations without x-roles are user operations: a staff token never reaches them (nor a user token staff ones).
+      onRequest: async (request: FastifyRequest) => app.authenticate(request, { required: !op.public, roles: op.roles.length ? op.roles : ['user'] }),
       preValidation: async (request: FastifyRequest) => {
         // An absent JSON body is validated as {} so `required` speaks instead of "body must be object".
         if (op.jsonBody && !op.multipart && (request.body === undefined || request.body === null)) request.body = {};
@@ -82,7 +83,10 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
     };
     if (!key) return fail('status not documented');
     if (!type.includes('json')) {
-      return op.responses[key] && reply.statusCode < 300 ? fail(`expected JSON, sent ${type || 'no content type'}`) : payload;
+      const sent = type.split(';')[0]!.trim();
+      const declared = op.mediaTypes[key] ?? [];
+      const allowed = declared.some((t) => t === sent || (t.endsWith('/*') && sent.startsWith(t.slice(0, -1))));
+      return reply.statusCode < 300 && !allowed ? fail(`sent ${type || 'no content type'}, the document declares ${declared.join(', ') || 'nothing'} for ${key}`) : payload;
     }
     const schema = op.responses[key];
     if (!schema) return fail(`sent JSON (${type}), the document declares no JSON body for ${key}`);

@@ -52,6 +52,37 @@ export const applicationsRepo = (db: Executor) => ({
     return row ?? null;
   },
 
+  /** The applications in progress (1-6) of a user among some kinds. */
+  async activeAmong(userId: number, kinds: string[]): Promise<ApplicationRow[]> {
+    return db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds), between(applications.status, 1, 6)));
+  },
+
+  /** The last finished (7) application of some users of a kind, optionally among some sub-services. */
+  async lastFinished(userIds: number[], kind: string, subs?: string[]): Promise<ApplicationRow | null> {
+    if (!userIds.length) return null;
+    const [row] = await db
+      .select()
+      .from(applications)
+      .where(
+        and(inArray(applications.userId, userIds), eq(applications.kind, kind), eq(applications.status, 7), subs ? inArray(applications.sub, subs) : undefined),
+      )
+      .orderBy(desc(applications.updatedAt), desc(applications.id))
+      .limit(1);
+    return row ?? null;
+  },
+
+  /** A user's applications of some kinds, newest first. */
+  async listOfKinds(userId: number, kinds: string[]): Promise<ApplicationRow[]> {
+    return db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds)))
+      .orderBy(desc(applications.createdAt), desc(applications.id));
+  },
+
   /** Changes a row only when its version is still the one read (optimistic concurrency); null when it was not. */
   async update(id: number, version: number, patch: Partial<NewApplication>): Promise<ApplicationRow | null> {
     const [row] = await db

@@ -120,6 +120,15 @@ export const uploadsRepo = (db: Executor) => ({
     return row ?? null;
   },
 
+  async findByOwnerAndHash(ownerId: number, hash: string): Promise<UploadRow | null> {
+    const [row] = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.ownerId, ownerId), eq(uploads.sha256, hash)))
+      .limit(1);
+    return row ?? null;
+  },
+
   async countByOwnerSince(ownerId: number, since: Date): Promise<number> {
     const [row] = await db
       .select({ n: count() })

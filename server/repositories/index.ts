@@ -1,5 +1,6 @@
 // Repositories: small objects of async methods over one executor (the database or a transaction).
 import type { Executor } from '../db/client.ts';
+import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
 import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
 import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
 import { announcementsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
@@ -33,6 +34,10 @@ export const createRepositories = (db: Executor) => ({
   quotas: quotasRepo(db),
   guides: guidesRepo(db),
   feedback: feedbackRepo(db),
+  staff: staffRepo(db),
+  audit: auditRepo(db),
+  ratings: ratingsRepo(db),
+  admin: adminRepo(db),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

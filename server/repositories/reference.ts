@@ -54,6 +54,12 @@ export const dictRepo = (db: Executor) => ({
       .where(and(eq(dictItems.type, type), eq(dictItems.value, value)));
     return row ?? null;
   },
+
+  /** The label of a code (null for none; the code itself when the dictionary lacks it). */
+  async label(type: string, value: string | null | undefined): Promise<string | null> {
+    if (!value) return null;
+    return (await this.find(type, value))?.label ?? value;
+  },
 });
 
 export const divisionsRepo = (db: Executor) => ({

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
@@ -30,6 +30,11 @@ export const sessionsRepo = (db: Executor) => ({
 
   async revokeAllOf(userId: number): Promise<void> {
     await db.delete(sessions).where(eq(sessions.userId, userId));
+  },
+
+  /** Ends every session of a user but one (a password change keeps the session that made it). */
+  async revokeAllOfExcept(userId: number, keepId: number): Promise<void> {
+    await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
   },
 
   async expire(tokenHash: string, at: Date): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { eq, or } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { householdRecords, users } from '../db/schema.ts';
 
@@ -67,6 +67,32 @@ export const usersRepo = (db: Executor) => ({
       .update(householdRecords)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(householdRecords.userId, userId));
+  },
+
+  /** Creates the record of a user or replaces its fields (a move-in that is finished). */
+  async upsertHousehold(values: typeof householdRecords.$inferInsert): Promise<void> {
+    const { userId: _userId, ...patch } = values;
+    await db
+      .insert(householdRecords)
+      .values(values)
+      .onConflictDoUpdate({ target: householdRecords.userId, set: { ...patch, updatedAt: new Date() } });
+  },
+
+  /** The family members registered with a staff member (rylb 5 accounts whose household head they are). */
+  async familyOf(headId: number): Promise<{ user: UserRow; household: HouseholdRow | null }[]> {
+    const rows = await db
+      .select()
+      .from(users)
+      .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
+      .where(eq(users.familyOfUserId, headId))
+      .orderBy(asc(users.id));
+    return rows.map((r) => ({ user: r.users, household: r.household_records }));
+  },
+
+  /** Every account of one person (the same ID number). */
+  async idsByIdNumber(idNumber: string): Promise<number[]> {
+    const rows = await db.select({ id: users.id }).from(users).where(eq(users.idNumber, idNumber));
+    return rows.map((r) => r.id);
   },
 
   async household(userId: number): Promise<HouseholdRow | null> {

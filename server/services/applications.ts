@@ -11,7 +11,10 @@ import { createRepositories, type Repositories } from '../repositories/index.ts'
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
+import { createMovementHooks } from './movement-hooks.ts';
 import type { NoticeService } from './notices.ts';
+import { DEFAULT_TEMPLATES, loadTemplates, render, templateKeyFor, type TemplateDef } from './notice-templates.ts';
+import type { NewAudit } from '../repositories/admin.ts';
 import type { SmsSender } from './sms.ts';
 
 export const MSG = {
@@ -23,6 +26,7 @@ export const MSG = {
   notAllowed: '当前状态不允许该操作',
   changed: '申请状态已变化，请刷新后重试',
   attachment: '附件不存在或已失效，请重新上传',
+  cannotContinue: '当前申请不能继续提交',
 } as const;
 
 export interface AttachmentRef {
@@ -42,6 +46,10 @@ export interface ApplicationForm {
   dueOn?: string | null;
   /** The code-100 message when the user already has one in progress. */
   duplicateMessage?: string;
+  /** Move-in stage of a new application ('1' 准迁证). */
+  stage?: '1' | '2';
+  /** Nothing for the office to do (新生迁入 without moving in): finished at once by the system, with this note. */
+  finish?: string;
 }
 
 export interface Actor {
@@ -60,6 +68,8 @@ export interface Handling {
 
 export const EDITABLE = [1, 3];
 
+const SYSTEM: Actor = { role: 'system', id: null };
+
 const kindOf = (kind: string, sub: string) => applicationKinds.find((k) => k.code === kind && (k.sub ?? '') === sub);
 
 export const kindName = (kind: string, sub = '') => kindOf(kind, sub)?.label ?? kindOf(kind, '')?.label ?? kind;
@@ -70,8 +80,23 @@ export function statusName(kind: string, status: number): string {
   return (kind === 'hkkjy' ? def?.borrowLabel : undefined) ?? def?.label ?? String(status);
 }
 
+/** 继续提交: a move-in whose 准迁证 is ready (stage 1, 5), or whose 迁移证 data came back for correction (stage 2, 3). */
+export const canContinue = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage'>) =>
+  app.kind === 'qianru' && ((app.stage === '1' && app.status === 5) || (app.stage === '2' && app.status === 3));
+
+/** 迁入凭证: a finished move-in into the school (the second stage of qianru, or 新生迁入 that moved in). */
+export const hasVoucher = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage' | 'answers'>) =>
+  app.status === 7 && ((app.kind === 'qianru' && app.stage === '2') || (app.kind === 'yingxin' && (app.answers as { sfqr?: string }).sfqr === '1'));
+
+type Action = 'cancel' | 'edit' | 'continue' | 'voucher';
+
 /** What the user may do now. */
-export const actionsOf = (app: Pick<ApplicationRow, 'status'>) => (EDITABLE.includes(app.status) ? (['cancel', 'edit'] as const) : ([] as const));
+export function actionsOf(app: Pick<ApplicationRow, 'kind' | 'status' | 'stage' | 'answers'>): Action[] {
+  const actions: Action[] = EDITABLE.includes(app.status) ? ['cancel', 'edit'] : [];
+  if (canContinue(app)) actions.push('continue');
+  if (hasVoucher(app)) actions.push('voucher');
+  return actions;
+}
 
 const uniqueViolation = (err: unknown): string | null => {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -80,18 +105,27 @@ const uniqueViolation = (err: unknown): string | null => {
   return null;
 };
 
-function noticeText(app: ApplicationRow, to: number, handling: Handling, note: string | null | undefined, resubmitted: boolean) {
+/** The notice of a move: staff moves (2-8) from the office's templates, the user's own moves fixed. */
+function noticeText(app: ApplicationRow, to: number, handling: Handling, note: string | null | undefined, resubmitted: boolean, templates: readonly TemplateDef[]) {
   const name = kindName(app.kind, app.sub);
+  const key = resubmitted ? null : templateKeyFor(app.kind, to);
+  const template = key ? templates.find((t) => t.key === key) : undefined;
+  if (template) {
+    const values = {
+      业务名称: name,
+      申请编号: app.referenceNo,
+      原因: handling.reason ?? note ?? '见申请详情',
+      领取地点: handling.lqdd ?? '户籍办公室',
+      领取时间: handling.lqsj ?? '',
+      快递公司: handling.kdgs ?? '',
+      快递单号: handling.kddh ?? '',
+      应还日期: app.dueOn ?? '约定日期',
+    };
+    return { title: render(template.title, values), content: render(template.content, values) };
+  }
   const status = statusName(app.kind, to);
   const detail: Record<number, string> = {
     1: resubmitted ? '已重新提交，户籍办将尽快审核。' : '已提交，户籍办将尽快审核，请留意办理进度。',
-    2: '户籍办正在审核。',
-    3: `被退回修改，原因：${handling.reason ?? note ?? '见申请详情'}。请修改后重新提交。`,
-    4: app.kind === 'hkkjy' ? `户口卡已借出，请于 ${app.dueOn ?? '约定日期'} 前归还。` : '已受理，正在办理。',
-    5: `已办好，请于 ${handling.lqsj ?? ''} 到 ${handling.lqdd ?? '户籍办公室'} 领取。`,
-    6: `已寄出，${handling.kdgs ?? ''} 单号 ${handling.kddh ?? ''}。`,
-    7: app.kind === 'hkkjy' ? '户口卡已归还，借用办结。' : '已办结。',
-    8: `未通过，原因：${handling.reason ?? note ?? '见申请详情'}。`,
     9: '已撤销。',
   };
   return {
@@ -116,6 +150,8 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
 
   /** Changes of a user's records when an application reaches a status. */
   const hooks: Record<string, (r: Repositories, app: ApplicationRow, to: number) => Promise<void>> = {
+    // Moving in and out change the household record (a hook may refuse a move by throwing).
+    ...createMovementHooks(clock),
     async hyzkbg(r, app, to) {
       if (to === 7) await r.users.update(app.userId, { maritalStatusCode: (app.answers as { bghyzkm: string }).bghyzkm });
     },
@@ -189,7 +225,8 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
   /** Moves a locked application to a status: event, hooks, notice; gives the appointment place back on 8 and 9. */
   async function move(r: Repositories, app: ApplicationRow, to: number, actor: Actor, note: string | null, handling: Handling, patch: Partial<NewApplication> = {}) {
     const now = clock.now();
-    const resubmitted = app.status === 3 && to === 1;
+    // The applicant sends it again: after a return (3), or with the 迁移证 of a move-in (5, 继续提交).
+    const resubmitted = (app.status === 3 || app.status === 5) && to === 1;
     const changes: Partial<NewApplication> = { ...patch, status: to, updatedAt: now };
     const mergedHandling = { ...(app.handling as Handling), ...handling };
     if (Object.keys(handling).length) changes.handling = mergedHandling;
@@ -203,7 +240,8 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
     if (!updated) throw conflict(MSG.changed);
     await r.applications.addEvent({ applicationId: app.id, actorRole: actor.role, actorId: actor.id, fromStatus: app.status, toStatus: to, note, at: now });
     await hooks[app.kind]?.(r, updated, to);
-    const text = noticeText(updated, to, mergedHandling, note, resubmitted);
+    const templates = to >= 2 && to <= 8 ? await loadTemplates(r) : DEFAULT_TEMPLATES;
+    const text = noticeText(updated, to, mergedHandling, note, resubmitted, templates);
     await notices.notify(app.userId, { type: 'apply', ...text, applicationId: app.id, applicationNo: app.referenceNo }, r);
     return { updated, text };
   }
@@ -235,17 +273,18 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
             slotDay: form.slot?.day ?? null,
             slotChannel: form.slot?.channel ?? null,
             dueOn: form.dueOn ?? null,
+            stage: form.stage ?? null,
             createdAt: now,
             updatedAt: now,
           });
           await idempotency.claim(r, userId, req, created.id, now);
           await r.applications.addEvent({ applicationId: created.id, actorRole: 'user', actorId: userId, fromStatus: null, toStatus: 1, at: now });
-          await notices.notify(userId, { type: 'apply', ...noticeText(created, 1, {}, null, false), applicationId: created.id, applicationNo: referenceNo }, r);
+          await notices.notify(userId, { type: 'apply', ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES), applicationId: created.id, applicationNo: referenceNo }, r);
           // Last, so the quota row stays locked as briefly as possible.
           if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
-          return created;
+          return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
       });
-      if (app.referenceNo === referenceNo) announce(app, noticeText(app, 1, {}, null, false).content);
+      if (app.referenceNo === referenceNo) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES).content);
       return app;
       });
     },
@@ -267,6 +306,12 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
         await checkAttachments(userId, form.attachments);
         const moved = (app: ApplicationRow) => !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
         let announced: string | null = null;
+        const finishNow = async (r: Repositories, app: ApplicationRow) => {
+          if (!form.finish) return app;
+          const finished = await move(r, app, 7, SYSTEM, form.finish, {});
+          announced = finished.text.content;
+          return finished.updated;
+        };
         const app = await once(userId, req, form.duplicateMessage ?? MSG.duplicate, async (r) => {
           const locked = await r.applications.lockById(id);
           if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
@@ -282,16 +327,42 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
           if (locked.status === 3) {
             const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
             announced = text.content;
-            return updated;
+            return finishNow(r, updated);
           }
           const now = clock.now();
           const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
           if (!updated) throw conflict(MSG.changed);
           await r.applications.addEvent({ applicationId: locked.id, actorRole: 'user', actorId: userId, fromStatus: 1, toStatus: 1, note: '修改了申请内容', at: now });
-          return updated;
+          return finishNow(r, updated);
       });
       if (announced) announce(app, announced);
       return app;
+      });
+    },
+
+    /**
+     * 继续提交 of a move-in (canContinue): the 迁移证 data of `build` replace the answers and attachments, the
+     * application enters stage 2 and goes back to 1 (a move outside the staff table, made by the applicant).
+     */
+    continueMoveIn(userId: number, id: number, req: IdempotentRequest, build: (app: ApplicationRow) => Promise<Pick<ApplicationForm, 'answers' | 'attachments'>>): Promise<ApplicationRow> {
+      return keyed(userId, req, async () => {
+        const current = await repos.applications.findById(id);
+        if (!current || current.userId !== userId || current.kind !== 'qianru') throw notFound(MSG.notFound);
+        if (!canContinue(current)) throw bizError(MSG.cannotContinue);
+        const form = await build(current);
+        await checkAttachments(userId, form.attachments);
+        let announced = '';
+        const app = await once(userId, req, MSG.duplicate, async (r) => {
+          const locked = await r.applications.lockById(id);
+          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+          if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
+          await idempotency.claim(r, userId, req, locked.id, clock.now());
+          const moved = await move(r, locked, 1, { role: 'user', id: userId }, '继续提交迁移证信息', {}, { stage: '2', answers: form.answers, attachments: form.attachments });
+          announced = moved.text.content;
+          return moved.updated;
+        });
+        if (announced) announce(app, announced);
+        return app;
       });
     },
 
@@ -306,9 +377,16 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
 
     /**
      * Moves an application along the status table (staff, system, or the user's own withdrawal). A move outside
-     * the table is 409 当前状态不允许该操作; a status other than expectedStatus is 409 申请状态已变化.
+     * the table is 409 当前状态不允许该操作; a status other than expectedStatus, or a version other than
+     * expectedVersion (someone acted, or the user edited, since the caller looked), is 409 申请状态已变化. The row
+     * is locked first, so of two concurrent moves exactly one wins. `audit` is written in the same transaction.
      */
-    async transition(id: number, to: number, actor: Actor, opts: { note?: string | null; handling?: Handling; expectedStatus?: number } = {}): Promise<ApplicationRow> {
+    async transition(
+      id: number,
+      to: number,
+      actor: Actor,
+      opts: { note?: string | null; handling?: Handling; expectedStatus?: number; expectedVersion?: number; audit?: (app: ApplicationRow) => NewAudit } = {},
+    ): Promise<ApplicationRow> {
       const note = opts.note?.trim() || null;
       const handling: Handling = { ...opts.handling };
       if (to === 3 || to === 8) handling.reason = note;
@@ -320,12 +398,15 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
         const app = await r.applications.lockById(id);
         if (!app) throw notFound(MSG.notFound);
         if (opts.expectedStatus !== undefined && app.status !== opts.expectedStatus) throw conflict(MSG.changed);
+        if (opts.expectedVersion !== undefined && app.version !== opts.expectedVersion) throw conflict(MSG.changed);
         const rule = applicationStatusTransitions.find((t) => t.from === app.status && t.to === to && t.by === by);
         if (!rule) throw new AppError(409, MSG.notAllowed);
         if (rule.noteRequired && !note) throw badRequest('请填写原因', [{ field: 'note', message: '请填写原因' }]);
         if (to === 4 && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
         if (required.length) throw badRequest('请填写办理信息', required.map((field) => ({ field, message: '请填写此项' })));
-        return move(r, app, to, actor, note, handling);
+        const moved = await move(r, app, to, actor, note, handling);
+        if (opts.audit) await r.audit.add(opts.audit(moved.updated));
+        return moved;
       });
       announce(result.updated, result.text.content);
       return result.updated;

@@ -53,7 +53,9 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
       if (withCaptcha && (input.code || input.uuid) && !(await captcha.check(input.uuid, input.code))) {
         throw bizError('图形验证码错误或已过期', { needCaptcha: true });
       }
-      const user = await repos.users.findByLoginName(username);
+      const found = await repos.users.findByLoginName(username);
+      // Staff accounts sign in only at the console (they have no phone or campus number anyway).
+      const user = found?.role === 'user' ? found : null;
       if (user && !user.passwordHash) throw bizError('该账号请使用统一身份认证登录');
       const passed = user?.passwordHash && user.passwordSalt ? await verifyPassword(input.password, user.passwordHash, user.passwordSalt) : await burnPasswordCheck(input.password);
       if (!user || !passed) {

@@ -29,22 +29,27 @@ const MARRIED = ['20', '21', '22', '23'];
 export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** A required text, trimmed; blank is refused on its field. */
-function text(value: string | undefined, field: string, message: string): string {
+export function text(value: string | undefined, field: string, message: string): string {
   const trimmed = value?.trim() ?? '';
   if (!trimmed) throw fieldError(field, message);
   return trimmed;
 }
 
-const optionalText = (value: string | undefined) => value?.trim() || undefined;
+export const optionalText = (value: string | undefined) => value?.trim() || undefined;
 
 /** The attachments as stored: each file once, with its material name. */
-const attachmentsOf = (list: S['AttachmentRef'][] | undefined): AttachmentRef[] =>
+export const attachmentsOf = (list: S['AttachmentRef'][] | undefined): AttachmentRef[] =>
   [...new Map((list ?? []).map((a) => [a.fileId, { fileId: a.fileId, ...(a.clmc?.trim() ? { clmc: a.clmc.trim() } : {}) }])).values()];
 
 const hkIn = (ctx: FormContext) => ctx.household?.status === '1';
 
+/** A material (clmc) must be among the attachments, else the message (code 100). */
+export const requireMaterial = (attachments: AttachmentRef[], clmc: string, message: string) => {
+  if (!attachments.some((a) => a.clmc === clmc)) throw bizError(message);
+};
+
 /** Removes undefined values (answers are stored as sent, without empty optionals). */
-const compact = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+export const compact = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function createDailyForms(repos: Repositories, appointments: AppointmentService, clock: Clock) {
   const today = () => chinaDate(clock.now());
@@ -87,9 +92,6 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     if (quota.remaining <= 0 && !held) throw bizError(MSG.full);
   }
 
-  const requireMaterial = (attachments: AttachmentRef[], clmc: string, message: string) => {
-    if (!attachments.some((a) => a.clmc === clmc)) throw bizError(message);
-  };
 
   /** Courier/pickup options: switch "0" is shown but refused. */
   async function courier(type: string, value: string, field: string) {
@@ -107,6 +109,8 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
 
   return {
     borrowNumber,
+    choice,
+    delivery,
 
     /** 借用户口卡: at school, one loan at a time, a yearly limit, a borrow day with places, return within maxDays. */
     async hkkjy(body: S['HkkjyAnswers'], ctx: FormContext): Promise<ApplicationForm> {

@@ -14,6 +14,7 @@ export interface Question {
   bt: string;
   nr: string;
   lx?: string;
+  lxdh?: string;
   code: string;
   uuid: string;
 }
@@ -47,7 +48,7 @@ export function createFeedbackService(db: Database, repos: Repositories, captcha
       try {
         return await db.transaction(async (tx) => {
           const r: Repositories = createRepositories(tx);
-          const row = await r.feedback.create({ userId, title, content, topic: question.lx ?? null, createdAt: now });
+          const row = await r.feedback.create({ userId, title, content, topic: question.lx ?? null, contactPhone: question.lxdh || null, createdAt: now });
           await idempotency.claim(r, userId, req, row.id, now);
           return row;
         });

@@ -12,14 +12,19 @@ import { createApplicationService } from './applications.ts';
 import { createAppointmentService } from './appointments.ts';
 import { addSeconds, type Clock } from './clock.ts';
 import { createDailyForms } from './daily-forms.ts';
+import { createMoveInForms } from './move-in-forms.ts';
+import { createMoveOutForms } from './move-out-forms.ts';
+import { createVoucherService } from './vouchers.ts';
 import { createFeedbackService } from './feedback.ts';
 import { KEY_TTL_SECONDS } from './idempotency.ts';
 import { createFileService, directoryStorage } from './files.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { createNoticeService } from './notices.ts';
+import { createRatingService } from './ratings.ts';
 import { createSectorService } from './sectors.ts';
 import { createSessionService } from './sessions.ts';
+import { createStaffService } from './staff.ts';
 import { createSmsService, gatewaySender, outboxSender, type SmsSender } from './sms.ts';
 
 export interface ServiceDeps {
@@ -46,6 +51,8 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
   const notices = createNoticeService(repos, clock);
   const appointments = createAppointmentService(repos, clock);
   const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log });
+  const forms = createDailyForms(repos, appointments, clock);
+  const files = createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock);
   return {
     clock,
     sessions,
@@ -55,12 +62,19 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     cas,
     devCas,
     auth: createAuthService({ repos, guard, captcha, sessions, sms }),
-    files: createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock),
+    staff: createStaffService({ db, repos, guard, captcha, sessions }),
+    ratings: createRatingService(repos, clock),
+    /** Whether status SMS go out (a real gateway, not the development outbox). */
+    statusSmsEnabled: sender.name !== 'outbox',
+    files,
     notices,
     sectors: createSectorService(repos, clock),
     appointments,
     applications,
-    forms: createDailyForms(repos, appointments, clock),
+    forms,
+    moveIn: createMoveInForms(repos, forms, clock),
+    moveOut: createMoveOutForms(repos, forms, clock),
+    vouchers: createVoucherService(repos, files, clock),
     feedback: createFeedbackService(db, repos, captcha, clock),
     housekeeping: createHousekeeping(repos, clock, log, [
       { name: 'quotas', run: () => appointments.prepare() },

@@ -23,6 +23,10 @@ export interface SectorView extends SubSectorView {
   subSectors?: SubSectorView[];
 }
 
+/** The new-student move-in is open strictly between yxStartTime and yxEndTime (the home tile and the server alike). */
+export const enrolmentOpen = (window: EnrolmentWindow | null | undefined, now: Date) =>
+  !!window && new Date(window.yxStartTime) < now && now < new Date(window.yxEndTime);
+
 export function createSectorService(repos: Repositories, clock: Clock) {
   return {
     async openSectors(user: UserRow, household: HouseholdRow | null) {
@@ -34,7 +38,7 @@ export function createSectorService(repos: Repositories, clock: Clock) {
       const window = settings.get('enrolment.window') as EnrolmentWindow | undefined;
       const tips = settings.get('sectors.tips') as Record<string, string> | undefined;
       const now = clock.now();
-      const open = !!window && new Date(window.yxStartTime) < now && now < new Date(window.yxEndTime);
+      const open = enrolmentOpen(window, now);
 
       const reasonFor = (code: string, requiresHkIn: boolean, disabledForType: boolean, parentCode: string | null) => {
         if (requiresHkIn && !hkIn) return NOT_AT_SCHOOL[parentCode ?? code] ?? NOT_AT_SCHOOL['7']!;

@@ -24,6 +24,8 @@ export function createSessionService(repos: Repositories, clock: Clock) {
       const found = await repos.sessions.findActive(tokenHash, now);
       if (!found) return null;
       const { session, user } = found;
+      // A disabled account's sessions end at once (they are also revoked when it is disabled).
+      if (user.disabled) return null;
       if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
         await repos.sessions.touch(session.id, now, addSeconds(now, SESSION_SECONDS));
       }
@@ -33,6 +35,7 @@ export function createSessionService(repos: Repositories, clock: Clock) {
         loginType: session.loginType,
         role: user.role as SessionUser['role'],
         name: user.name,
+        username: user.username,
         sessionId: session.id,
       };
     },

@@ -765,8 +765,9 @@ export interface paths {
         };
         /**
          * 读取已上传文件 Read an uploaded file
-         * @description 需登录。返回文件内容（Content-Type 为上传时识别的类型）。仅上传者本人与户籍办工作人员可读；其他人或不存在时答 404「文件不存在」
-         *     （不区分两者）。客户端以 blob 方式读取（需带令牌请求头）。 Owner or staff only; raw file.
+         * @description 需登录（用户令牌）。返回文件内容（Content-Type 为上传时识别的类型）。仅上传者本人可读；其他人或不存在时答 404「文件不存在」
+         *     （不区分两者）。户籍办工作人员通过工作台接口 adminGetApplicationFile 读取申请附件（记入审计日志）。客户端以 blob 方式读取（需带令牌请求头）。
+         *     Owner only; staff read attachments through the console (audited); raw file.
          */
         get: operations["getUploadedFile"];
         put?: never;
@@ -1017,6 +1018,28 @@ export interface paths {
          *     不存在或不是本人的答 404「申请不存在」。身份证预约同时归还名额。记录事件（可带 note 撤销原因）并发消息。重复撤销已撤销的申请答成功（幂等）。
          */
         post: operations["cancelMyApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/wdsq/sqxq/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 评价申请（好差评） Rate a finished application
+         * @description 需登录（用户令牌）。对本人已办结（状态 7）的申请评价一次：score 5 非常满意、4 满意、3 基本满意、2 不满意、1 非常不满意，可附评价内容。
+         *     不存在或不是本人的答 404「申请不存在」；未办结答 code 100「申请办结后才能评价」；已评价过答 code 100「您已评价过该申请」（只能评价一次，不能修改）。
+         *     不满意及以下（score ≤ 2）在工作台标记为需回访。评价后申请详情的 `rating` 显示该评价，`actions` 不再含 `rate`。
+         */
+        post: operations["rateMyApplication"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1734,11 +1757,19 @@ export interface paths {
         put?: never;
         /**
          * 提交迁入申请 Submit a move-in
-         * @description 需登录。按 qrlx 区分：1 博士后迁入（人员类别 3）、2 教职工迁入（人员类别 4）、3 教职工家属随迁（人员类别 5，户主 hzgzzh 须为户口在本校的教职工，
-         *     否则 code 100「户主信息不存在或户口不在本校」）。人员类别不符时 code 100「您的人员类型不能办理该迁入业务」；
-         *     户口已在本校时 code 100「您的户口已在本校，无需迁入」。ryxx.sfzjh 须与账号登记的身份证件号一致，否则 code 100「身份证件号与账号信息不一致」。
-         *     qrlx 1、2 时 dwh、rzrq 必填（400）。申请为第一阶段（stage 1，开具准迁证）；准迁证开具后状态为 5（待领取），
-         *     用户取得迁移证后以 continueSubmit 进入第二阶段。
+         * @description 需登录。按 qrlx 区分：1 博士后迁入（人员类别 3）、2 教职工迁入（人员类别 4，可带 sqjs 随迁家属）、3 教职工家属随迁：
+         *     由教职工本人（人员类别 4，户口须在本校，hzgzzh 为本人工作证号，否则 code 100「家属随迁须以教职工本人为户主」）为家属提交，ryxx 为第一位随迁家属、sqjs 为其余家属；
+         *     或由家属本人（人员类别 5）提交，户主 hzgzzh 须为户口在本校的教职工。户主户口不在本校或不存在时 code 100「户主信息不存在或户口不在本校」。
+         *     人员类别不符时 code 100「您的人员类型不能办理该迁入业务」；迁入的人户口已在本校时 code 100「您的户口已在本校，无需迁入」（随迁家属为「<姓名>的户口已在本校，无需迁入」）。
+         *     ryxx 为本人时 ryxx.sfzjh 须与账号登记的身份证件号一致，否则 code 100「身份证件号与账号信息不一致」。
+         *     人员信息逐项校验（400，errors 指向字段）：身份证件号校验位「身份证件号码格式错误」、出生日期「出生日期与身份证件号码不一致」、性别「性别与身份证件号码不一致」、
+         *     民族「请选择民族」、随迁家属的与户主关系「请选择与户主关系」、同一申请中身份证件号重复「随迁人员身份证件号码重复」。
+         *     qrlx 1、2 时 dwh（人事单位，getRsdw）、rzrq 必填（400）；qrlx 1 不能带 sqjs（400）；qrlx 3 时 hzgzzh 必填（400）。
+         *     材料（code 100）：qrlx 1「请上传博士后进站审批表」，qrlx 2「请上传北京市落户批复或人才引进批准文件」，每位随迁人员「请上传随迁人员N（姓名）的证件材料」（见 QianruAnswers.attachments）。
+         *
+         *     两个阶段：提交后为第一阶段（stage 1，开具准迁证）；准迁证开具后状态为 5（待领取，actions 含 continue），用户在原籍取得迁移证后以 continueSubmit 进入第二阶段
+         *     （stage 2，落户）。第二阶段办结（7）后户籍记录建立：类型 1 进入博士后集体户、类型 2 进入教职工集体户（带家属时本人为户主），随迁家属各自登记在教职工名下
+         *     （人员类别 5，与户主关系取自表单），我的户籍显示在册（hkIn true），迁入凭证可下载（actions 含 voucher）。第一阶段的申请不能直接办结（工作台答 409）。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -1800,7 +1831,9 @@ export interface paths {
         };
         /**
          * 迁入信息确认 User and household-head data
-         * @description 需登录。/m-cr 页：某份本人迁入申请中的本人信息与户主信息（身份证件号掩码），以及迁入地址与派出所，供用户确认后 continueSubmit。qrlx 1、2 的户主为学校集体户（hz 为 null，jthmc 给出集体户名称）；qrlx 3 的户主为教职工。不存在或不是本人的答 404「申请不存在」。
+         * @description 需登录。/m-cr 页：某份本人迁入申请中迁入的人（yh，即 ryxx；qrlx 3 由教职工提交时为第一位随迁家属）与户主信息（身份证件号掩码），其余随迁人员（sqjs），
+         *     以及迁入地址与派出所，供用户确认后 continueSubmit。qrlx 1、2 的户主为学校集体户（hz 为 null，jthmc 给出集体户名称）；qrlx 3 的户主为教职工。
+         *     canContinue 见 continueSubmit。不存在或不是本人的答 404「申请不存在」。
          */
         get: operations["getMoveInConfirmation"];
         put?: never;
@@ -1822,7 +1855,10 @@ export interface paths {
         put?: never;
         /**
          * 继续提交（迁入第二阶段） Continue a move-in (stage 2)
-         * @description 需登录。迁入第一阶段准迁证已开具（stage 1、状态 5）后，提交迁移证信息进入第二阶段（落户）：stage 变为 2，状态回到 1 已提交（视为用户重新提交，记录事件并通知）。其他情况 code 100「当前申请不能继续提交」；不存在或不是本人的答 404「申请不存在」。须附迁移证照片（clmc「迁移证」），缺少时 code 100「请上传迁移证照片」。携带相同 Idempotency-Key 的重试返回第一次的结果。
+         * @description 需登录。迁入第一阶段准迁证已开具（stage 1、状态 5）后，提交迁移证信息进入第二阶段（落户）：stage 变为 2，状态回到 1 已提交（视为用户重新提交，记录事件并通知）。
+         *     第二阶段被退回修改（stage 2、状态 3）时也以本接口改正迁移证信息。其他情况 code 100「当前申请不能继续提交」；不存在或不是本人的答 404「申请不存在」。
+         *     须附迁移证照片（clmc「迁移证」），缺少时 code 100「请上传迁移证照片」；qyzqfrq 晚于今天时 400「签发日期不能晚于今天」。
+         *     迁移证信息记入申请内容的 qyz（只读），本次附件加入原有附件（原迁移证照片被替换）。第二阶段修改迁入表单（edit）时这些信息保留。携带相同 Idempotency-Key 的重试返回第一次的结果。
          */
         post: operations["continueMoveIn"];
         delete?: never;
@@ -1840,7 +1876,9 @@ export interface paths {
         };
         /**
          * 下载户口卡 PDF Household card PDF
-         * @description 需登录。迁入已办结（状态 7）后，本人可下载户口卡（集体户口本人页）PDF。未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
+         * @description 需登录。迁入已办结（actions 含 voucher：qianru 第二阶段状态 7，或选择迁入的新生迁入状态 7）后，本人可下载户口卡（常住人口登记卡）PDF：
+         *     每位迁入的人一页（家属随迁为各随迁人员），内容为中文（内嵌中文字体子集），身份证件号掩码，申请附件中的「一寸白底彩色证件照电子版」（jpg/png）印在申请人页上。
+         *     未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
          */
         get: operations["downloadHouseholdCardPdf"];
         put?: never;
@@ -1860,7 +1898,8 @@ export interface paths {
         };
         /**
          * 下载户主首页 PDF Household-head page PDF
-         * @description 需登录。迁入已办结（状态 7）后，本人可下载集体户户主首页（加盖公章）PDF。未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
+         * @description 需登录。迁入已办结（同 downloadhkkPdf）后，本人可下载集体户户主首页 PDF：第 1 页为户别、户号、户名、住址、登记机关等（家属随迁另列户主教职工），
+         *     第 2 页为户主页照片（存档扫描件，同 getHzsyzpdz）。未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
          */
         get: operations["downloadHeadPagePdf"];
         put?: never;
@@ -1880,7 +1919,8 @@ export interface paths {
         };
         /**
          * 户主首页照片地址 Household-head page photo
-         * @description 需登录。迁入已办结后，集体户户主首页照片的读取地址（/api/wj/file/{fileId}，需带令牌以 blob 读取）。未办结 code 100「迁入尚未办结，暂无凭证」。
+         * @description 需登录。迁入已办结后，集体户户主首页照片（jpg）的读取地址（/api/wj/file/{fileId}，需带令牌以 blob 读取；首次调用时为本人生成一份副本）。
+         *     未办结 code 100「迁入尚未办结，暂无凭证」；不存在或不是本人的答 404「申请不存在」。
          */
         get: operations["getHeadPagePhotoUrl"];
         put?: never;
@@ -1902,10 +1942,14 @@ export interface paths {
         put?: never;
         /**
          * 提交新生迁入 Submit a new-student move-in
-         * @description 需登录。仅本科新生（人员类别 7）及当年入学的研究生新生可办；其他 code 100「您的人员类型不能办理新生迁入」。
-         *     只在迎新窗口内受理（yxStartTime < 当前 < yxEndTime，见 /api/userOpenSector），否则 code 100「当前不在新生迁入办理时间内」。
-         *     sfqr 为 1 时 ryxx、qyzbh、yhkszd、yhkxxdz 必填（400），并须附迁移证照片（clmc「迁移证」）与录取通知书（clmc「录取通知书」）；
-         *     ryxx.sfzjh 须与账号登记的一致。sfqr 为 0 只登记不迁入的选择，直接办结（状态 7）。每人一份。
+         * @description 需登录。仅本科新生（人员类别 7）及当年入学的研究生新生（人员类别 1、2 且学号以迎新窗口开始的年份开头）可办；其他 code 100「您的人员类型不能办理新生迁入」。
+         *     只在迎新窗口内受理（yxStartTime < 当前 < yxEndTime，与首页磁贴同一规则，以服务端时间为准），否则 code 100「当前不在新生迁入办理时间内」。
+         *     户口已在本校时 code 100「您的户口已在本校，无需迁入」。
+         *     sfqr 为 1 时 ryxx、qyzbh、yhkszd、yhkxxdz 必填（400：「请填写本人信息」「请填写迁移证编号」「请选择原户口所在地」「请填写原户口所在地详细地址」；人员信息校验同 addQianru），
+         *     并须附迁移证照片（clmc「迁移证」，code 100「请上传迁移证照片」）与录取通知书（clmc「录取通知书」，code 100「请上传录取通知书」），可附「一寸白底彩色证件照电子版」；
+         *     ryxx.sfzjh 须与账号登记的一致。字段取自户口迁移证：姓名、性别、民族、出生日期、公民身份号码、迁移证编号与签发机关、原户口所在地（迁出地）。
+         *     sfqr 为 0 只登记不迁入的选择，由系统直接办结（状态 7，事件与通知照常）；之后在窗口内仍可改为迁入（再提交一份 sfqr 为 1 的申请）。
+         *     同时只能有一份进行中的申请。sfqr 为 1 的申请办结后户口登记在学生集体户（我的户籍在册），迁入凭证可下载。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -1929,7 +1973,7 @@ export interface paths {
          * 修改新生迁入 Edit a new-student move-in
          * @description 需登录。请求体为完整表单（整体替换）加 id。只能修改本人状态为 1 已提交 或 3 退回修改 的申请，其他状态 code 100「当前状态不能修改」；不存在或不是本人的答 404「申请不存在」。从 3 修改后状态回到 1（重新提交），记录事件并通知。
          *
-         *     只在迎新窗口内可修改；校验规则同提交。
+         *     只在迎新窗口内可修改；校验规则同提交（改为 sfqr 0 时直接办结）。
          */
         post: operations["editYingxin"];
         delete?: never;
@@ -1991,9 +2035,13 @@ export interface paths {
          * 迁出检查 Move-out guard
          * @description 需登录。进入 /move-out/{sub} 前的检查（edit=1 时客户端不调用）。canQianYi 为 false 时客户端以「注意」弹窗显示 msg 并取消导航；
          *     sub 为 change 时还须 canChangeDizhi 为 true，否则提示「毕业生地址为锁定状态，无法修改户口迁出地址」；否则把 dizhi 作为查询参数带入表单。
-         *     服务端规则：户口不在校（c-issued 以外）→ msg「您不在校，无法迁出」；该子业务对本人禁用（openSectors）→ msg「您的人员类型不能办理该业务」；
-         *     已有进行中的迁出类申请 → msg「您已有正在办理的迁出业务」；postpone、change、mc-card 须有已办结的迁出（迁移证已开具），
-         *     否则 msg「未查询到已办结的迁出记录」；reassignment 须有已办结的毕业生迁出。毕业生地址被学校锁定时 canChangeDizhi 为 false。
+         *     服务端规则，依次：该子业务对本人的人员类别禁用或不存在（openSectors；reassignment 随 graduate，move-out 只需有迁出板块）→ msg「您的人员类型不能办理该业务」；
+         *     graduate、post-doctoral、staff、leave-school、move-out 须户口在校，否则 msg「您不在校，无法迁出」；c-issued 须户口在校，否则 msg「您的户口不在本校，无法注销」；
+         *     已有进行中（状态 1-6）的迁出类申请（迁出、注销户口、迁移证延期/变更/补办）→ msg「您已有正在办理的迁出业务」；
+         *     postpone、change、mc-card 须户口已因迁出办结而迁出（迁移证已开具，此时户口不在校），否则 msg「未查询到已办结的迁出记录」；
+         *     reassignment 须最近一次已办结的迁出为毕业生迁出或改派，否则 msg「未查询到可改派的迁出记录」。
+         *     毕业生按就业派遣迁出（迁出时填写了接收单位 jsdw，含改派）后迁往地址为锁定状态：canChangeDizhi 为 false（change 时 canQianYi 仍为 true，msg 为锁定提示）。
+         *     dizhi、qyzbh、qyzyxqz 为户口已迁出时当前迁移证的迁往地址、编号与有效期（任何 sub 都给出），否则 null。
          */
         get: operations["checkMoveOut"];
         put?: never;
@@ -2016,9 +2064,13 @@ export interface paths {
         /**
          * 提交迁出申请 Submit a move-out
          * @description 需登录。规则与 check 相同（不能办理时 code 100，msg 同 check 的 msg，如「您不在校，无法迁出」）。
-         *     sub 须与人员类别相符：graduate、reassignment 为学生（0、1、2），post-doctoral 为 3，staff 为 4，leave-school 为学生，move-out 为任何在校人员。
-         *     reassignment 须带 yqcid（getLastFinishedQcByUserSfzjh 返回的申请），否则 code 100「未查询到可改派的迁出记录」。
-         *     sqcjs 只能是 getJsById 返回的本人同户家属（staff），否则 code 100「随迁家属信息有误」。lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         *     sub 须为本人人员类别的迁出子板块（openSectors）：graduate、reassignment、leave-school 为学生（0、1、2），post-doctoral 为 3，staff 为 4 与 5（家属本人迁出），move-out 为任何在校人员。
+         *     reassignment 须带 yqcid（getLastFinishedQcByUserSfzjh 返回的申请），否则 code 100「未查询到可改派的迁出记录」；reassignment 时 jsdw 必填（400「请填写改派后的接收单位」）。
+         *     sqcjs 只能是 getJsById 返回的本人同户、户口在校的家属（仅 staff），否则 code 100「随迁家属信息有误」。lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         *     qwdq 须为有效区划（400「请选择迁往地区」）；须附证明材料（至少一个附件，code 100「请上传证明材料」）。
+         *
+         *     已办结（7）后：本人（staff 时连同 sqcjs 中的家属）户籍记录为已迁出（我的户籍 hkIn false，借用户口卡与迁出板块随之禁用），并开具户口迁移证
+         *     （编号、迁往地址、有效期 30 天，见 check 的 dizhi、qyzbh、qyzyxqz）；graduate、reassignment 填写了 jsdw 的迁往地址为锁定状态。reassignment 办结后换发迁移证。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -2080,7 +2132,7 @@ export interface paths {
         };
         /**
          * 最近一次已办结的迁出 Last finished move-out
-         * @description 需登录。按本人登记的身份证件号查询最近一次已办结（状态 7）的迁出申请，用于改派、迁移证延期/变更/补办回显；没有时 data 为 null。
+         * @description 需登录。按本人登记的身份证件号（本人的各账号）查询最近一次已办结（状态 7）的迁出申请，用于改派、迁移证延期/变更/补办回显；没有时 data 为 null。
          */
         get: operations["getLastFinishedMoveOut"];
         put?: never;
@@ -2102,7 +2154,8 @@ export interface paths {
         put?: never;
         /**
          * 提交迁移证延期 Submit a migration-certificate postponement
-         * @description 需登录。须有已办结的迁出（check sub=postpone 通过），否则 code 100「未查询到已办结的迁出记录」。须附原迁移证照片（clmc「迁移证」）。yyxqz 已过期超过 30 天时 code 100「迁移证已过期较久，请到户籍办现场办理」。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         * @description 需登录。须有已办结的迁出（check sub=postpone 通过），否则 code 100 为 check 的 msg（如「未查询到已办结的迁出记录」）。须附原迁移证照片（clmc「迁移证」，code 100「请上传迁移证照片」）。yyxqz 已过期超过 30 天时 code 100「迁移证已过期较久，请到户籍办现场办理」。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         *     办结后迁移证有效期自办结日起延长 30 天。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -2146,7 +2199,8 @@ export interface paths {
         put?: never;
         /**
          * 提交迁移证地址变更 Submit a migration-certificate address change
-         * @description 需登录。须 check sub=change 的 canQianYi 与 canChangeDizhi 都为 true，否则 code 100「毕业生地址为锁定状态，无法修改户口迁出地址」或 check 的 msg。须附新接收地的接收证明（clmc「接收证明」）。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         * @description 需登录。须 check sub=change 的 canQianYi 与 canChangeDizhi 都为 true，否则 code 100「毕业生地址为锁定状态，无法修改户口迁出地址」或 check 的 msg。须附新接收地的接收证明（clmc「接收证明」，code 100「请上传新迁往地的接收证明」）。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         *     ydz 由服务端按当前迁移证的迁往地址记录（客户端传入的值仅在服务端无记录时使用）。办结后换发迁移证：新迁往地址、新编号、有效期 30 天。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -2190,7 +2244,8 @@ export interface paths {
         put?: never;
         /**
          * 提交迁移证补办 Submit a migration-certificate reissue
-         * @description 需登录。须有已办结的迁出（check sub=mc-card 通过），否则 code 100「未查询到已办结的迁出记录」。须附遗失声明或损毁的原证照片（clmc「遗失声明」）。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         * @description 需登录。须有已办结的迁出（check sub=mc-card 通过），否则 code 100 为 check 的 msg（如「未查询到已办结的迁出记录」）。须附遗失声明或损毁的原证照片（clmc「遗失声明」，code 100「请上传遗失声明或损毁的原证照片」）。 lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         *     办结后补发迁移证：新编号，有效期 30 天。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -2254,7 +2309,8 @@ export interface paths {
         put?: never;
         /**
          * 提交注销户口并开具证明 Submit a registration cancellation with certificate
-         * @description 需登录。户口须在本校（check sub=c-issued 通过），否则 code 100「您的户口不在本校，无法注销」。bllx 为出国定居时 qwgj 必填（400）。lqfs 为 1（邮寄）时 yjxx 必填（400）。
+         * @description 需登录。户口须在本校（check sub=c-issued 通过），否则 code 100「您的户口不在本校，无法注销」（或 check 的其他 msg）。bllx 取自 bllxlist（400「请选择注销原因」，停用的 code 100「该注销原因暂停受理」）；
+         *     bllx 为 1 出国（境）定居时 qwgj 必填（400「请填写前往国家或地区」）。lqfs 为 1（邮寄）时 yjxx 必填（400）。办结后户籍记录为已迁出（注销）。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -2287,6 +2343,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：图形验证码 Console: image code
+         * @description 公开。工作人员登录用的图形验证码（有效 2 分钟，一次性使用）。 Public; the image code of the staff sign-in.
+         */
+        get: operations["adminGetCaptcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：登录 Console: sign in
+         * @description 公开。工作人员以登录名、密码与图形验证码登录（图形验证码总是必填）。成功时 `token` 位于信封顶层，之后放在请求头
+         *     `qhyhAuthorization: Bearer <token>`；该令牌只能调用工作台接口（调用用户接口答 403），用户令牌也不能调用工作台接口。
+         *     规则同用户登录：令牌只保存哈希、有效 7 天滑动续期、退出即吊销；账号或密码错误答 code 100「账号或密码错误」（不说明是哪一项）；
+         *     同一账号连续失败 10 次锁定 15 分钟（code 100「登录失败次数过多，请15分钟后再试」）；验证码错误或过期答 code 100「图形验证码错误或已过期」；
+         *     停用的账号答 code 100「账号或密码错误」。用户账号不能在此登录。记入审计日志（login）。
+         */
+        post: operations["adminLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：退出登录 Console: sign out
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。吊销当前令牌。记入审计日志。
+         */
+        post: operations["adminLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：当前工作人员 Console: who am I
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。当前工作人员的账号信息（角色决定控制台显示哪些菜单）。
+         */
+        get: operations["adminGetMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：修改密码 Console: change password
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。原密码错误答 code 100「原密码错误」；两次新密码不一致答 code 100「两次输入的密码不一致」。成功后吊销本人其他会话。记入审计日志。
+         */
+        post: operations["adminChangePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/meta": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：参考表 Console: reference tables
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。状态表、业务表、工作人员可执行的状态变化、评价等级、人员类别与板块目录（控制台的筛选与按钮据此显示）。
+         */
+        get: operations["adminGetMeta"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：工作人员账号 Console: staff accounts
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部工作人员账号（按创建顺序）。
+         */
+        get: operations["adminListStaff"];
+        put?: never;
+        /**
+         * 工作台：新建工作人员 Console: add a staff account
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。登录名 3-32 位字母、数字、下划线，已存在答 code 100「登录名已存在」。记入审计日志。
+         */
+        post: operations["adminCreateStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改工作人员 Console: change a staff account
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。改姓名、角色、启用状态或重置密码（只改传入的字段）。停用或重置密码时吊销该账号全部会话。不能停用自己或取消自己的管理员角色（code 100「不能停用自己的账号或取消自己的管理员角色」）。不存在答 404「账号不存在」。记入审计日志。
+         */
+        put: operations["adminUpdateStaff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications": {
         parameters: {
             query?: never;
@@ -2295,11 +2519,31 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 工作台：申请列表 Console: applications (paged)
-         * @description 仅工作人员（roles 含 staff 或 admin），否则 403「您无权访问该资源」。全部用户的申请，按提交时间正序（先到先办），可按业务、状态、
-         *     关键字（申请编号 sqbh、申请人姓名、学号/工作证号）与提交日期过滤。
+         * 工作台：待办队列 Console: the application queue
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部用户的申请，按提交时间正序（先到先办），可按业务、状态、关键字与提交日期过滤，分页。
+         *     申请人的身份证件号与手机号掩码。每项带 version（办理时带回）、waitingDays 与 overdue。记入审计日志。
          */
         get: operations["adminListApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：各状态数量 Console: counts per status
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。与队列相同的过滤条件（不含状态）下各状态的申请数（1-9 全部列出，含 0）。
+         */
+        get: operations["adminCountApplications"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2316,11 +2560,33 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 工作台：申请详情 Console: application detail
-         * @description 仅工作人员。申请详情与申请人信息（工作人员可见完整身份证件号以便核对；读取会记入审计日志）。
-         *     首次由工作人员打开状态为 1 的申请时，状态自动变为 2 审核中（记录事件并通知申请人）。不存在答 404「申请不存在」。
+         * 工作台：申请详情 Console: an application
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。申请详情：表单内容（answers，工作台不掩码）、附件（用 adminGetApplicationFile 读取）、申请人（完整身份证件号与手机号）、
+         *     申请人的户籍记录、时间线（工作人员事件显示办理人姓名）、当前可执行的办理操作 transitions、version 与评价。
+         *     打开详情不改变状态（「开始审核」是 to=2 的办理操作）。不存在答 404「申请不存在」。读取记入审计日志（application.view）。
          */
         get: operations["adminGetApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：读取申请附件 Console: read an attachment
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。返回该申请某个附件的内容（图片可直接显示，PDF 可下载；download=1 时以附件方式下载）。文件不属于该申请或不存在答 404「文件不存在」。
+         *     读取记入审计日志（application.file）。
+         */
+        get: operations["adminGetApplicationFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2339,11 +2605,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * 工作台：变更申请状态 Console: move an application
-         * @description 仅工作人员。按状态表移动申请：2 审核中（从 1）、3 退回修改（从 1、2，须填 note 原因）、4 办理中/已借出（从 1、2；借用户口卡须填 ghrq）、
-         *     5 待领取（从 2、4，须填 lqdd、lqsj）、6 已寄出（从 2、4，须填 kdgs、kddh）、7 已办结/已归还（从 4、5、6）、8 未通过（从 1、2、4，须填 note 原因）。
-         *     缺少必填项答 400（errors 指向该字段）；表外的变化答 409「当前状态不允许该操作」；期间申请已被他人改动（expectedStatus 不符）答 409「申请状态已变化，请刷新后重试」。
-         *     每次变化记录事件（操作者为工作人员）、给申请人发消息通知，并在配置了短信网关时发短信。8、9 会归还身份证预约名额。
+         * 工作台：办理（变更状态） Console: move an application
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。按 services.md 状态表移动申请：2 审核中（从 1）；3 退回修改（从 1、2，须填 note 原因）；4 办理中/已借出（从 1、2；借用户口卡无应还日期时须填 ghrq）；
+         *     5 待领取（从 2、4，须填 lqdd 领取地点、lqsj 领取时间）；6 已寄出（从 2、4，须填 kdgs 快递公司、kddh 快递单号）；7 已办结/已归还（从 4、5、6）；8 未通过（从 1、2、4，须填 note 原因）。
+         *     - 缺少必填项答 400「请填写原因」/「请填写办理信息」，errors 指向字段。
+         *     - 表外的变化答 409「当前状态不允许该操作」。
+         *     - 并发：请求带上工作人员看到的 expectedVersion（及可选 expectedStatus）；期间申请已被他人办理或用户修改时答 409「申请状态已变化，请刷新后重试」，
+         *       绝不覆盖他人的办理（两人同时办理同一申请，恰好一人成功）。
+         *     - 每次变化记录事件（办理人）、给申请人发消息通知（按通知模板），配置了短信网关时在提交后发短信。8 未通过归还身份证预约名额。
+         *     - 借用户口卡转 7 即「已归还」（户口卡状态回到在户籍办）。
+         *     记入审计日志（application.transition）。
          */
         post: operations["adminTransitionApplication"];
         delete?: never;
@@ -2352,7 +2623,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/quotas": {
+    "/api/admin/borrowed-cards": {
         parameters: {
             query?: never;
             header?: never;
@@ -2360,16 +2631,32 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 工作台：预约名额 Console: appointment quotas
-         * @description 仅工作人员。某种预约（目前为身份证办理，按办理方式 blfs）在日期范围内的名额：总名额、已约、剩余。
+         * 工作台：借出的户口卡 Console: cards out on loan
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。借出未还的户口卡（借用申请状态 4 已借出或 6 已寄出），按应还日期正序；overdue=1 只看逾期的。
+         *     标记归还即对该借用申请执行 adminTransitionApplication（to=7 已归还）。记入审计日志。
          */
-        get: operations["adminListQuotas"];
+        get: operations["adminListBorrowedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         /**
-         * 工作台：设置预约名额 Console: set a quota
-         * @description 仅管理员（roles 含 admin）。设置某日某办理方式的总名额（0 表示当日不开放）。总名额不能少于已约数：
-         *     code 100「名额不能少于已预约人数（N）」。剩余名额在同一事务中按新总名额重算。
+         * 工作台：问答 Console: questions
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。用户的问题，zt=0 待回复（按提问时间正序，先问先答）、zt=1 已回复（按回复时间倒序），不传为全部（待回复在前）。记入审计日志。
          */
-        put: operations["adminSetQuota"];
+        get: operations["adminListFeedback"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2388,9 +2675,553 @@ export interface paths {
         put?: never;
         /**
          * 工作台：回复问题 Console: answer a question
-         * @description 仅工作人员。回复（或修改回复）一个问题，可设为公开问答（sfgk）。提问人收到消息通知。不存在答 404「问题不存在」。
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。回复（或修改回复）一个问题，可设为公开问答（sfgk）。提问人在 /feedback 看到回复并收到一条消息通知。不存在答 404「问题不存在」。记入审计日志。
          */
         post: operations["adminReplyFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：评价 Console: ratings
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。用户对已办结申请的评价，按时间倒序；flagged=1 只看需回访的（不满意及以下），pending=1 只看需回访且尚未回访的。记入审计日志。
+         */
+        get: operations["adminListRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ratings/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：各业务评价汇总 Console: ratings per service
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。各业务的评价数、平均分、各评分数量与需回访数（仅含有评价的业务；可按评价日期过滤）。
+         */
+        get: operations["adminRatingSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/ratings/{id}/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：记录回访 Console: record a follow-up
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。为需回访的评价记录回访说明（可再次修改）。未标记需回访的评价答 code 100「该评价无需回访」；不存在答 404「评价不存在」。记入审计日志。
+         */
+        post: operations["adminFollowUpRating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：概览 Console: dashboard
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。各业务各状态的申请数、近 30 天办结申请的办理时长中位数（提交到已办结）、超时事项（已提交/审核中超过 3 天、逾期未还的户口卡）与评价概况。
+         */
+        get: operations["adminGetDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/quotas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：预约名额 Console: appointment quotas
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。某业务（sfzbl 身份证办理按办理方式 channel；hkkjy 借用户口卡的可借日期，channel 为空）在日期范围内的名额：总名额、已约、剩余。范围最多 62 天，超出答 400。没有名额记录的日期不列出（即不开放）。
+         */
+        get: operations["adminListQuotas"];
+        /**
+         * 工作台：设置预约名额 Console: set quotas
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。为一个或多个日期设置总名额（0 表示当日不开放；借用户口卡据此设置可借日期）。剩余名额在同一事务中按新总名额重算，
+         *     已预约的保持有效：总名额少于某日已约数时答 code 100「{日期} 名额不能少于已预约人数（N）」且不做任何修改。日期须为今天以后。记入审计日志。
+         */
+        put: operations["adminSetQuotas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sectors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：首页板块 Console: home tiles
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。每个人员类别开放的板块（顺序即首页顺序）与迁出子板块的启用状态。
+         */
+        get: operations["adminListSectors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sectors/{rylb}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：设置首页板块 Console: set the tiles of a person type
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。整体替换一个人员类别开放的板块：列出的板块按顺序开放（disabled 为 true 时显示为灰色不可办理），未列出的不再显示。
+         *     板块代码须在目录中（adminGetMeta.sectors），否则答 400；子板块只适用于迁出（7）。记入审计日志。
+         */
+        put: operations["adminUpdateSectors"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：首页提示与迎新时间 Console: tips and new-student window
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         */
+        get: operations["adminGetHomeSettings"];
+        /**
+         * 工作台：修改首页提示与迎新时间 Console: set tips and new-student window
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。结束时间须晚于开始时间（否则 400）。tips 的键只能是 default 与人员类别。记入审计日志。
+         */
+        put: operations["adminUpdateHomeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/settings/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：联系我们 Console: contact information
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         */
+        get: operations["adminGetContact"];
+        /**
+         * 工作台：修改联系我们 Console: set contact information
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。整体替换 /contact-information 显示的内容。记入审计日志。
+         */
+        put: operations["adminUpdateContact"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：通知模板 Console: notice templates
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。每种办理操作的消息通知/短信模板，及是否配置了短信网关（smsEnabled）。
+         */
+        get: operations["adminListNoticeTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/notice-templates/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改通知模板 Console: change a notice template
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。修改一种办理操作的消息标题与正文（正文同时用作短信）。未知的占位符答 400。记入审计日志。
+         */
+        put: operations["adminUpdateNoticeTemplate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：字典 Console: dictionaries
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。字典类型及是否可由户籍办维护（事由、快递、证明类型、院系单位等可维护；国家标准代码表与程序依赖的表只读）。
+         */
+        get: operations["adminListDictTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dicts/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：字典项 Console: dictionary entries
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。一种字典的全部项（含停用的）。不存在的类型答 404「字典不存在」。
+         */
+        get: operations["adminListDictItems"];
+        put?: never;
+        /**
+         * 工作台：新增字典项 Console: add an entry
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。只读字典答 403「该字典为国家标准代码或系统字典，不能修改」；键值重复答 code 100「键值已存在」。记入审计日志。
+         */
+        post: operations["adminCreateDictItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dicts/{type}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改字典项 Console: change an entry
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。改显示文字、排序、启用与备注（键值不可改；不提供删除，停用即可，历史申请仍显示原文字）。只读字典答 403；不存在答 404「字典项不存在」。记入审计日志。
+         */
+        put: operations["adminUpdateDictItem"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/police-stations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：派出所 Console: police stations
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         */
+        get: operations["adminListPoliceStations"];
+        put?: never;
+        /**
+         * 工作台：新增派出所 Console: add a police station
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。编号已存在答 code 100「派出所编号已存在」；区划代码不存在答 400。记入审计日志。
+         */
+        post: operations["adminCreatePoliceStation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/police-stations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改派出所 Console: change a police station
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。改名称、区划、地址与排序（编号不可改）。不存在答 404「派出所不存在」。记入审计日志。
+         */
+        put: operations["adminUpdatePoliceStation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guides": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：办事指南 Console: service guides
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部办事指南的代码、标题与更新时间。
+         */
+        get: operations["adminListGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/guides/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：办事指南详情 Console: a service guide
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。不存在答 404「办事指南不存在」。
+         */
+        get: operations["adminGetGuide"];
+        /**
+         * 工作台：修改办事指南 Console: change a service guide
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。整体替换指南内容（用户端 /api/guide/{code} 立即生效）。代码须为业务表中的业务（否则 404「办事指南不存在」）。记入审计日志。
+         */
+        put: operations["adminUpdateGuide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：通知公告 Console: announcements
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部公告（含未发布），置顶在前、发布时间倒序。
+         */
+        get: operations["adminListAnnouncements"];
+        put?: never;
+        /**
+         * 工作台：新建公告 Console: add an announcement
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。附件在创建后用 adminUploadAnnouncementFile 上传。记入审计日志。
+         */
+        post: operations["adminCreateAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改公告 Console: change an announcement
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。整体替换（未传的可选字段清空或取默认）。不存在答 404「公告不存在」。记入审计日志。
+         */
+        put: operations["adminUpdateAnnouncement"];
+        post?: never;
+        /**
+         * 工作台：删除公告 Console: delete an announcement
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。连同附件删除。不存在答 404「公告不存在」。记入审计日志。
+         */
+        delete: operations["adminDeleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/announcements/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：上传公告附件 Console: attach a file
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。multipart/form-data，字段 `file`（pdf、jpg、png、webp，按内容识别，不超过 10 MB；类型不符 code 100「仅支持上传 jpg、png、webp 格式的图片或 pdf 文件」）。
+         *     返回的 fileName 即 /common/download/announcement?fileName= 的参数（公告发布后公开可下载）。记入审计日志。
+         */
+        post: operations["adminUploadAnnouncementFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/announcements/{id}/files/{fileName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 工作台：删除公告附件 Console: remove an attachment
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。不存在答 404「文件不存在」。记入审计日志。
+         */
+        delete: operations["adminDeleteAnnouncementFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：轮播图 Console: banners
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部轮播图（含停用），按排序。
+         */
+        get: operations["adminListBanners"];
+        put?: never;
+        /**
+         * 工作台：新增轮播图 Console: add a banner
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。记入审计日志。
+         */
+        post: operations["adminCreateBanner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/banners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改轮播图 Console: change a banner
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。整体替换。不存在答 404「轮播图不存在」。记入审计日志。
+         */
+        put: operations["adminUpdateBanner"];
+        post?: never;
+        /**
+         * 工作台：删除轮播图 Console: delete a banner
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。不存在答 404「轮播图不存在」。记入审计日志。
+         */
+        delete: operations["adminDeleteBanner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：审计日志 Console: audit log
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。每一次工作人员操作与每一次查看申请人个人信息的记录（谁、何时、做了什么），时间倒序。日志只可追加：
+         *     没有修改或删除的接口，数据库触发器拒绝对日志的 UPDATE 与 DELETE。读取本身也记入审计日志（audit.view）。
+         */
+        get: operations["adminListAudit"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2819,7 +3650,7 @@ export interface components {
              */
             mimeType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
             /**
-             * @description 读取地址（需登录，仅本人或工作人员可读） URL to read it back (signed-in owner or staff)
+             * @description 读取地址（需登录，仅本人可读；工作人员经工作台读取） URL to read it back (the signed-in owner)
              * @example /api/wj/file/f_9b2c4d1e8a7f4c0b
              */
             url: string;
@@ -3025,6 +3856,8 @@ export interface components {
             nr: string;
             /** @description 问题类别代码（服务代码，可选） Topic (a ServiceCode) */
             lx?: string | null;
+            /** @description 联系电话（只回给提问人本人与工作人员，公开问答中为 null） Contact phone, shown only to the asker and staff */
+            lxdh?: string | null;
             /**
              * @description 状态 State：0 待回复, 1 已回复
              * @enum {string}
@@ -3098,10 +3931,12 @@ export interface components {
         };
         /**
          * @description 当前用户可执行的操作 Allowed user action: `cancel` 撤销（状态 1、3）, `edit` 修改（状态 1、3，打开表单并带 edit=1）,
-         *     `continue` 继续提交（迁入第一阶段准迁证已开具、状态 5 时）, `voucher` 查看迁入凭证（迁入已办结）
+         *     `continue` 继续提交（qianru 第一阶段准迁证已开具、状态 5 时；或第二阶段迁移证信息被退回修改、状态 3 时）,
+         *     `voucher` 查看迁入凭证（qianru 第二阶段已办结，或选择迁入的新生迁入已办结）,
+         *     `rate` 评价（已办结且尚未评价，仅在申请详情中给出；见 rateMyApplication）
          * @enum {string}
          */
-        AppAction: "cancel" | "edit" | "continue" | "voucher";
+        AppAction: "cancel" | "edit" | "continue" | "voucher" | "rate";
         /** @description 申请列表项 An application in a list */
         ApplicationListItem: components["schemas"]["ApplicationSummary"] & {
             /**
@@ -3172,6 +4007,27 @@ export interface components {
              */
             ghrq?: string | null;
         };
+        /**
+         * @description 好差评 Rating：5 非常满意, 4 满意, 3 基本满意, 2 不满意, 1 非常不满意（2 及以下标记为需回访）
+         * @enum {integer}
+         */
+        RatingScore: 1 | 2 | 3 | 4 | 5;
+        /** @description 办结后的评价 The applicant's rating of a finished application */
+        AppRating: {
+            /** @description 评分 Score */
+            score: components["schemas"]["RatingScore"];
+            /**
+             * @description 评价 Label
+             * @enum {string}
+             */
+            label: "非常满意" | "满意" | "基本满意" | "不满意" | "非常不满意";
+            /** @description 评价内容 Comment */
+            comment?: string | null;
+            /** @description 是否需回访（不满意及以下） Flagged for follow-up */
+            flagged: boolean;
+            /** @description 评价时间 Rated at */
+            createdAt: components["schemas"]["DateTime"];
+        };
         /** @description 申请详情 Application detail */
         Application: components["schemas"]["ApplicationListItem"] & {
             /**
@@ -3195,6 +4051,8 @@ export interface components {
             events: components["schemas"]["AppEvent"][];
             /** @description 办理信息 Handling details */
             handling?: components["schemas"]["Handling"];
+            /** @description 本人的评价（已办结后评价一次；未评价为 null） The applicant's rating, if any */
+            rating?: components["schemas"]["AppRating"] | null;
         };
         /** @description 提交时引用的附件（须为本人上传的文件） An uploaded file of one's own, referenced by a submit */
         AttachmentRef: {
@@ -3491,7 +4349,9 @@ export interface components {
         };
         /**
          * @description 迁入（博士后、教职工、教职工家属随迁） Moving in. 第一阶段开具准迁证；准迁证开具后（状态 5）用户在原籍取得迁移证，
-         *     再以 continueSubmit 提交迁移证信息进入第二阶段（落户）。
+         *     再以 continueSubmit 提交迁移证信息进入第二阶段（落户）。ryxx 为迁入的人：类型 1、2 为本人（身份证件号须与账号一致）；
+         *     类型 3 由教职工本人提交时为第一位随迁家属（教职工为户主），由家属本人（人员类别 5）提交时为本人。
+         *     人员信息的身份证件号须通过校验位检查，出生日期与性别须与身份证件号一致（400，errors 指向如 `sqjs[0].sfzjh`）。
          */
         QianruAnswers: {
             /**
@@ -3520,12 +4380,28 @@ export interface components {
             yhkxxdz: string;
             /** @description 原户口所在地派出所 Previous police station */
             yhkpcs?: string;
-            /** @description 随迁家属（类型 2 可带；每人的 yhzgx 必填） Family members moving along */
+            /** @description 随迁家属（类型 2 可带，类型 3 为 ryxx 之外的其他随迁人员；每人的 yhzgx 必填，取自 getGxList） Family members moving along */
             sqjs?: components["schemas"]["PersonInfo"][];
             /** @description 联系电话 Contact phone */
             lxdh: components["schemas"]["Phone"];
-            /** @description 附件 Attachments */
+            /**
+             * @description 附件 Attachments. 材料名称 clmc：类型 1 须有「博士后进站审批表」，类型 2 须有「北京市落户批复或人才引进批准文件」；
+             *     每位随迁人员须有以「随迁人员N」开头的证件材料（如「随迁人员2（刘小明）」；类型 3 的 ryxx 为随迁人员1、sqjs[i] 为随迁人员 i+2，
+             *     类型 2 的 sqjs[i] 为随迁人员 i+1）；可附「一寸白底彩色证件照电子版」（jpg/png，印在户口卡上）。
+             */
             attachments?: components["schemas"]["Attachments"];
+            /** @description 只读：继续提交后服务端记录的迁移证信息（qyzbh、qyzqfrq、qyzqfjg），提交和修改时忽略 Read-only 迁移证 data of stage 2 */
+            readonly qyz?: {
+                /** @description 迁移证编号 Certificate number */
+                qyzbh?: string;
+                /**
+                 * Format: date
+                 * @description 签发日期 Issue date
+                 */
+                qyzqfrq?: string;
+                /** @description 签发机关 Issuing authority */
+                qyzqfjg?: string;
+            };
         };
         /** @description 迁入确认页显示的人员信息 Person data shown on /m-cr */
         PersonCard: {
@@ -3609,12 +4485,20 @@ export interface components {
             /** @description 能否变更迁出地址（迁移证地址变更 change 用；毕业生地址锁定时为 false） Whether the address may be changed */
             canChangeDizhi: boolean;
             /**
-             * @description 不能办理时的说明（客户端以「注意」弹窗显示）；能办理时为空串 Why not, shown in an alert
+             * @description 不能办理时的说明（客户端以「注意」弹窗显示）；change 时地址锁定（canChangeDizhi 为 false）为「毕业生地址为锁定状态，无法修改户口迁出地址」；
+             *     能办理时为空串 Why not, shown in an alert
              * @example 您不在校，无法迁出
              */
             msg: string;
-            /** @description 当前迁往地址（最近一次已办结迁出的迁往地址，change 时回显），无则 null Current destination address */
+            /** @description 当前迁往地址（户口已迁出时迁移证上的迁往地址，地址变更办结后为新地址；change 时回显），无则 null Current destination address */
             dizhi?: string | null;
+            /** @description 当前户口迁移证编号（户口已迁出时），无则 null Current migration certificate number */
+            qyzbh?: string | null;
+            /**
+             * Format: date
+             * @description 当前户口迁移证有效期至（户口已迁出时），无则 null Current certificate valid until
+             */
+            qyzyxqz?: string | null;
         };
         /**
          * @description 迁出子业务 Move-out sub-service：graduate 毕业生迁出, post-doctoral 博士后迁出, staff 教职工（含家属）迁出,
@@ -3739,7 +4623,96 @@ export interface components {
             /** @description 附件 Attachments */
             attachments?: components["schemas"]["Attachments"];
         };
-        /** @description 申请人（工作台可见） The applicant, as shown to staff */
+        /**
+         * @description 工作人员角色 Staff role：`staff` 办理员（办理申请、回复问答、借卡归还），`admin` 管理员（另管理工作人员账号、设置与审计日志）
+         * @enum {string}
+         */
+        StaffRole: "staff" | "admin";
+        /** @description 工作人员账号 A staff account */
+        StaffAccount: {
+            /** @description 编号 Id */
+            id: number;
+            /**
+             * @description 登录名 Sign-in name
+             * @example staff01
+             */
+            username: string;
+            /**
+             * @description 姓名 Name
+             * @example 王办理
+             */
+            name: string;
+            /** @description 角色 Role */
+            role: components["schemas"]["StaffRole"];
+            /**
+             * @description 角色名称 Role label
+             * @enum {string}
+             */
+            roleName: "办理员" | "管理员";
+            /** @description 是否启用（停用后立即失去全部会话） Enabled */
+            enabled: boolean;
+            /** @description 创建时间 Created at */
+            createdAt: components["schemas"]["DateTime"];
+        };
+        /** @description 工作台所需的状态表、业务表、评价等级、人员类别与板块目录 Reference tables for the console */
+        AdminMeta: {
+            /** @description 状态表 Statuses */
+            statuses: {
+                /** @description 状态 Status */
+                code: components["schemas"]["AppStatus"];
+                /** @description 名称 Label */
+                label: string;
+                /** @description 借用户口卡的名称（4 已借出、7 已归还） Label for 借用户口卡 */
+                borrowLabel?: string | null;
+            }[];
+            /** @description 业务表 Services */
+            kinds: {
+                /** @description 业务代码 Service code */
+                code: components["schemas"]["ServiceCode"];
+                /** @description 子业务 Sub-service */
+                sub?: string | null;
+                /** @description 名称 Label */
+                label: string;
+            }[];
+            /** @description 工作人员可执行的状态变化（services.md 状态表） The staff rows of the status table */
+            transitions: {
+                /** @description 原状态 From */
+                from: components["schemas"]["AppStatus"];
+                /** @description 目标状态 To */
+                to: components["schemas"]["AppStatus"];
+                /** @description 必填输入 Inputs needed */
+                requires: string[];
+            }[];
+            /** @description 评价等级 Rating scale */
+            ratings: {
+                /** @description 评分 Score */
+                score: components["schemas"]["RatingScore"];
+                /** @description 名称 Label */
+                label: string;
+            }[];
+            /** @description 人员类别 Person types */
+            personTypes: {
+                /** @description 人员类别 Person type */
+                rylb: components["schemas"]["Rylb"];
+                /** @description 名称 Label */
+                label: string;
+            }[];
+            /** @description 板块目录（可为各人员类别开放的板块与迁出子板块） Catalogue of tiles */
+            sectors: {
+                /** @description 板块代码 Tile code */
+                sectorCode: string;
+                /** @description 名称 Label */
+                sectorName: string;
+                /** @description 子板块 Sub-sectors */
+                subSectors?: {
+                    /** @description 子板块代码 Code */
+                    sectorCode: string;
+                    /** @description 名称 Label */
+                    sectorName: string;
+                }[];
+            }[];
+        };
+        /** @description 申请人（工作台可见，完整信息；读取记入审计日志） The applicant, as shown to staff */
         Applicant: {
             /** @description 用户编号 User id */
             userId: number;
@@ -3747,32 +4720,464 @@ export interface components {
             xm: string;
             /** @description 人员类别 Person type */
             rylb: components["schemas"]["Rylb"];
+            /** @description 人员类别名称 Person-type label */
+            rylbmc?: string;
             /** @description 学号 Student number */
             xh?: string | null;
             /** @description 工作证号 Staff number */
             gzzh?: string | null;
-            /** @description 身份证件号（工作人员可见完整号码，用于核对） Full ID number for staff checks */
+            /** @description 身份证件号（申请详情中为完整号码，用于核对；列表中为掩码） Full ID number in the detail, masked in lists */
             sfzjh?: string | null;
-            /** @description 手机号 Phone */
+            /** @description 手机号（详情中完整，列表中掩码） Phone */
             phone?: string | null;
+            /** @description 单位（院系） Unit */
+            dwmc?: string | null;
             /** @description 户口是否在校 Registered at the school */
             hkIn?: boolean;
         };
-        /** @description 某日某办理方式的预约名额 Quota of one date and handling method */
+        /** @description 工作台申请列表项 An application in the console queue */
+        AdminApplicationRow: components["schemas"]["ApplicationListItem"] & {
+            /** @description 版本号（乐观并发；办理时原样带回 expectedVersion） Version for optimistic concurrency */
+            version: number;
+            /** @description 申请人（身份证件号与手机号掩码） Applicant (ID number and phone masked) */
+            applicant: components["schemas"]["Applicant"];
+            /** @description 自提交以来的天数 Days since submission */
+            waitingDays: number;
+            /** @description 是否超时（已提交/审核中超过 3 天，或借出的户口卡已过应还日期） Overdue */
+            overdue?: boolean;
+        };
+        /** @description 某状态的申请数 Applications in one status */
+        StatusCount: {
+            /** @description 状态 Status */
+            status: components["schemas"]["AppStatus"];
+            /** @description 状态名称 Status label */
+            statusName: string;
+            /** @description 数量 Count */
+            count: number;
+        };
+        /** @description 当前状态下工作人员可执行的一项办理操作 A staff action allowed from the current status */
+        TransitionOption: {
+            /** @description 目标状态 Target status */
+            to: components["schemas"]["AppStatus"];
+            /** @description 目标状态名称（借用户口卡的 4、7 为 已借出、已归还） Target status label */
+            toName: string;
+            /**
+             * @description 按钮文字 Button label
+             * @example 退回修改
+             */
+            action: string;
+            /** @description 必填的输入 Inputs it needs：note（原因，3、8）、lqdd+lqsj（5）、kdgs+kddh（6）、ghrq（借用户口卡转 4 且无应还日期时） */
+            requires: ("note" | "lqdd" | "lqsj" | "kdgs" | "kddh" | "ghrq")[];
+        };
+        /** @description 工作台申请详情 Application detail for staff */
+        AdminApplication: components["schemas"]["Application"] & {
+            /** @description 版本号（办理时原样带回 expectedVersion） Version for optimistic concurrency */
+            version: number;
+            /** @description 申请人（完整身份证件号与手机号） Applicant with full ID number and phone */
+            applicant: components["schemas"]["Applicant"];
+            /** @description 申请人的户籍记录（无记录为 null） The applicant's household record */
+            household: components["schemas"]["HouseholdRecord"] | null;
+            /** @description 当前可执行的办理操作（按状态表） Allowed staff actions now */
+            transitions: components["schemas"]["TransitionOption"][];
+            /** @description 申请人的评价（未评价为 null） The rating, if any */
+            rating: components["schemas"]["AppRating"] | null;
+        };
+        /** @description 办理后的申请摘要 The application after the action */
+        AdminTransitionResult: components["schemas"]["ApplicationSummary"] & {
+            /** @description 新版本号 New version */
+            version: number;
+        };
+        /** @description 借出的户口卡 A household card out on loan */
+        BorrowedCard: {
+            /** @description 借用申请编号 Borrow application id */
+            applicationId: number;
+            /** @description 申请编号 Reference number */
+            sqbh: string;
+            /** @description 状态（4 已借出、6 已寄出） Status */
+            status: components["schemas"]["AppStatus"];
+            /** @description 状态名称 Status label */
+            statusName: string;
+            /** @description 版本号（归还时带回 expectedVersion） Version */
+            version: number;
+            /** @description 借用人（掩码） Borrower (masked) */
+            applicant: components["schemas"]["Applicant"];
+            /**
+             * Format: date
+             * @description 借用日期 Borrow date
+             */
+            jyrq?: string | null;
+            /**
+             * Format: date
+             * @description 应还日期 Due date
+             */
+            ghrq: string;
+            /** @description 是否逾期 Overdue */
+            overdue: boolean;
+            /** @description 逾期天数（未逾期为 0） Days overdue */
+            overdueDays: number;
+        };
+        /** @description 工作台问答 A question as seen by staff */
+        AdminFeedback: components["schemas"]["Feedback"] & {
+            /** @description 提问人 Asker */
+            asker: {
+                /** @description 用户编号 User id */
+                userId: number;
+                /** @description 姓名 Name */
+                xm: string;
+                /** @description 人员类别 Person type */
+                rylb?: components["schemas"]["Rylb"];
+            };
+            /** @description 回复人姓名 Answered by */
+            answeredBy?: string | null;
+        };
+        /** @description 一条评价（工作台） A rating as seen by staff */
+        AdminRating: {
+            /** @description 编号 Id */
+            id: number;
+            /** @description 申请编号 Application id */
+            applicationId: number;
+            /** @description 申请编号 Reference number */
+            sqbh: string;
+            /** @description 业务 Service */
+            kind: components["schemas"]["ServiceCode"];
+            /** @description 业务名称 Service label */
+            kindName: string;
+            /** @description 评分 Score */
+            score: components["schemas"]["RatingScore"];
+            /** @description 评价 Label */
+            label: string;
+            /** @description 评价内容 Comment */
+            comment?: string | null;
+            /** @description 需回访（不满意及以下） Flagged for follow-up */
+            flagged: boolean;
+            /** @description 评价时间 Rated at */
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 评价人 Rater */
+            applicant: {
+                /** @description 用户编号 User id */
+                userId: number;
+                /** @description 姓名 Name */
+                xm: string;
+            };
+            /** @description 回访记录（未回访为 null） Follow-up, if done */
+            followUp?: {
+                /** @description 回访说明 Note */
+                note: string;
+                /** @description 回访时间 When */
+                at: components["schemas"]["DateTime"];
+                /** @description 回访人 Who */
+                by: string;
+            } | null;
+        };
+        /** @description 某业务的评价汇总 Ratings of one service */
+        RatingSummary: {
+            /** @description 业务 Service */
+            kind: components["schemas"]["ServiceCode"];
+            /** @description 业务名称 Service label */
+            kindName: string;
+            /** @description 评价数 Ratings */
+            count: number;
+            /** @description 平均分（1-5，保留两位小数；无评价为 null） Average score */
+            average: number | null;
+            /** @description 各评分的数量（5 到 1） Count per score */
+            scores: {
+                /** @description 评分 Score */
+                score: components["schemas"]["RatingScore"];
+                /** @description 评价 Label */
+                label: string;
+                /** @description 数量 Count */
+                count: number;
+            }[];
+            /** @description 需回访的评价数 Flagged ratings */
+            flagged: number;
+            /** @description 尚未回访的数量 Flagged and not yet followed up */
+            pendingFollowUp: number;
+        };
+        /** @description 工作台概览 The office dashboard */
+        Dashboard: {
+            /** @description 统计时间 Generated at */
+            generatedAt: components["schemas"]["DateTime"];
+            /** @description 各业务各状态的申请数（仅含有申请的业务） Applications per service and status */
+            byService: {
+                /** @description 业务 Service */
+                kind: components["schemas"]["ServiceCode"];
+                /** @description 业务名称 Service label */
+                kindName: string;
+                /** @description 合计 Total */
+                total: number;
+                /** @description 各状态数量（仅非零） Count per status (non-zero only) */
+                counts: components["schemas"]["StatusCount"][];
+            }[];
+            /** @description 近 30 天办结的申请按业务的办理时长中位数（提交到已办结） Median processing time of the last 30 days per service */
+            processing: {
+                /** @description 业务 Service */
+                kind: components["schemas"]["ServiceCode"];
+                /** @description 业务名称 Service label */
+                kindName: string;
+                /** @description 近 30 天办结数 Finished in the last 30 days */
+                finished: number;
+                /** @description 办理时长中位数（小时，保留一位小数） Median hours from submission to 已办结 */
+                medianHours: number;
+            }[];
+            /** @description 超时事项 Overdue items */
+            overdue: {
+                /** @description 已提交或审核中超过 thresholdDays 天的申请 Applications waiting longer than the threshold */
+                waiting: number;
+                /** @description 逾期未还的户口卡 Cards past their due date */
+                borrowedCards: number;
+                /**
+                 * @description 超时阈值（天） Threshold in days
+                 * @example 3
+                 */
+                thresholdDays: number;
+            };
+            /** @description 评价概况 Ratings overview */
+            ratings: {
+                /** @description 评价数 Ratings */
+                count: number;
+                /** @description 平均分 Average */
+                average: number | null;
+                /** @description 需回访 Flagged */
+                flagged: number;
+                /** @description 尚未回访 Not yet followed up */
+                pendingFollowUp: number;
+            };
+        };
+        /** @description 某业务某日（某办理方式）的预约名额 Quota of one service, channel and date */
         Quota: {
-            /** @description 办理方式代码 Handling method */
-            blfs: string;
+            /**
+             * @description 业务 Service：sfzbl 身份证办理（按办理方式分别计名额），hkkjy 借用户口卡（可借日期）
+             * @enum {string}
+             */
+            kind: "sfzbl" | "hkkjy";
+            /** @description 办理方式代码 blfs（sfzbl），借用户口卡为空串 Channel */
+            channel: string;
             /**
              * Format: date
              * @description 日期 Date
              */
             date: string;
-            /** @description 总名额 Total */
+            /** @description 总名额（0 表示当日不开放） Total (0 = closed) */
             total: number;
             /** @description 已预约 Booked */
             booked: number;
             /** @description 剩余名额 Remaining */
             remaining: number;
+        };
+        /** @description 某人员类别开放的一个板块 A tile open to a person type */
+        AdminSectorSetting: {
+            /** @description 板块代码 Tile code */
+            sectorCode: string;
+            /** @description 名称（只读，来自目录） Label (read-only) */
+            sectorName?: string;
+            /** @description 是否停用（显示为灰色） Disabled (shown greyed out) */
+            disabled: boolean;
+            /** @description 子板块（迁出） Sub-sectors */
+            subSectors?: {
+                /** @description 子板块代码 Code */
+                sectorCode: string;
+                /** @description 名称（只读） Label (read-only) */
+                sectorName?: string;
+                /** @description 是否停用 Disabled */
+                disabled: boolean;
+            }[];
+        };
+        /** @description 一个人员类别的板块设置 The tiles of one person type */
+        AdminSectorGroup: {
+            /** @description 人员类别 Person type */
+            rylb: components["schemas"]["Rylb"];
+            /** @description 人员类别名称 Label */
+            rylbName: string;
+            /** @description 开放的板块（顺序即首页显示顺序） Open tiles in display order */
+            sectors: components["schemas"]["AdminSectorSetting"][];
+        };
+        /** @description 首页提示与新生迁入办理时间 Home tips and the new-student window */
+        HomeSettings: {
+            /** @description 首页提示：键为人员类别（0-5、7）或 default（通用），值为提示文字（空串表示不提示） Tips per person type */
+            tips: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @description 新生迁入开放开始时间 Window start
+             */
+            yxStartTime: string;
+            /**
+             * Format: date-time
+             * @description 新生迁入开放结束时间（须晚于开始时间） Window end
+             */
+            yxEndTime: string;
+        };
+        /**
+         * @description 状态变化的通知模板（消息通知与短信共用正文）。占位符：{业务名称} {申请编号} {原因} {领取地点} {领取时间} {快递公司} {快递单号} {应还日期}。
+         *     A notice/SMS template of a staff transition; placeholders are replaced when sent.
+         */
+        NoticeTemplate: {
+            /**
+             * @description 模板键 Key：s2 审核中、s3 退回修改、s4 办理中、s4_hkkjy 已借出、s5 待领取、s6 已寄出、s7 已办结、s7_hkkjy 已归还、s8 未通过
+             * @enum {string}
+             */
+            key: "s2" | "s3" | "s4" | "s4_hkkjy" | "s5" | "s6" | "s7" | "s7_hkkjy" | "s8";
+            /** @description 名称 Label */
+            name: string;
+            /** @description 对应的目标状态 Target status */
+            to: components["schemas"]["AppStatus"];
+            /** @description 消息标题 Notice title */
+            title: string;
+            /** @description 消息正文（也是短信正文） Notice body (also the SMS text) */
+            content: string;
+        };
+        /** @description 字典类型 A dictionary type */
+        DictType: {
+            /**
+             * @description 类型代码 Type code
+             * @example qh_hkk_reason
+             */
+            type: string;
+            /**
+             * @description 名称 Label
+             * @example 户口卡借用事由
+             */
+            name: string;
+            /** @description 户籍办可维护（false 为国家标准代码或程序依赖的表，只读） Maintained by the office (false = national code list, read-only) */
+            editable: boolean;
+        };
+        /** @description 字典项（工作台） A dictionary entry as maintained by the office */
+        AdminDictItem: {
+            /** @description 编号 Id */
+            id: number;
+            /** @description 键值（创建后不可修改，历史申请引用它） Value (fixed once created) */
+            value: string;
+            /** @description 显示文字 Label */
+            label: string;
+            /** @description 排序 Sort order */
+            sort: number;
+            /** @description 是否启用（停用的项不再可选，历史记录仍显示） Enabled */
+            enabled: boolean;
+            /** @description 备注 Remark */
+            remark?: string | null;
+            /** @description 上级键值 Parent value */
+            parentValue?: string | null;
+        };
+        /** @description 派出所（工作台） A police station */
+        AdminPoliceStation: {
+            /** @description 编号（12 位，前 6 位为区划代码） Id */
+            id: string;
+            /** @description 名称 Name */
+            name: string;
+            /** @description 所属区县代码（GB/T 2260） Division code */
+            divisionCode: string;
+            /** @description 地址 Address */
+            address?: string | null;
+            /** @description 排序 Sort order */
+            sort: number;
+        };
+        /** @description 办事指南内容（工作台编辑） A service guide as edited by the office */
+        ServiceGuideInput: {
+            /** @description 业务名称 Title */
+            title: string;
+            /** @description 办理对象 Who may apply */
+            who: string;
+            /** @description 办理条件 Conditions */
+            conditions?: string | null;
+            /** @description 所需材料 Materials */
+            materials: {
+                /** @description 材料名称 Name */
+                name: string;
+                /** @description 是否必需 Required */
+                required: boolean;
+                /** @description 说明 Note */
+                note?: string | null;
+                /** @description 样例文件名 Sample file name */
+                example?: string | null;
+            }[];
+            /** @description 温馨提示 Tips */
+            notes: string[];
+            /** @description 办理流程 Steps */
+            steps: string[];
+            /** @description 办理时限 Time limit */
+            timeLimit: string;
+            /** @description 办理地点 Place */
+            place: string;
+            /** @description 办理时间 Office hours */
+            hours: string;
+            /** @description 收费标准 Fees */
+            fees: string;
+            /** @description 咨询电话 Contact */
+            contact: string;
+        };
+        /** @description 通知公告（工作台，含未发布） An announcement as managed by the office */
+        AdminAnnouncement: components["schemas"]["Announcement"] & {
+            /** @description 是否发布（未发布的对用户不可见，附件也不可下载） Published */
+            published: boolean;
+        };
+        /** @description 通知公告内容 Announcement fields */
+        AnnouncementInput: {
+            /** @description 标题 Title */
+            title: string;
+            /** @description 摘要（不填取正文首段） Summary */
+            summary?: string | null;
+            /** @description 正文（纯文本） Body */
+            content?: string | null;
+            /** @description 置顶 Pinned */
+            top?: boolean;
+            /** @description 发布 Published */
+            published?: boolean;
+            /**
+             * Format: date-time
+             * @description 发布时间（不填为现在） Published at
+             */
+            publishTime?: string;
+        };
+        /** @description 轮播图（工作台，含停用） A banner as managed by the office */
+        AdminBanner: components["schemas"]["Banner"] & {
+            /** @description 是否启用 Enabled */
+            enabled: boolean;
+        };
+        /** @description 轮播图内容 Banner fields */
+        BannerInput: {
+            /** @description 标题 Title */
+            title?: string | null;
+            /** @description 图片地址：站内路径（/ 开头）或 https 地址 Image URL (same-site path or https) */
+            imageUrl: string;
+            /** @description 跳转地址：站内路由（/web/ 开头）或 https 地址 Link (/web/… or https) */
+            linkUrl?: string | null;
+            /** @description 排序 Sort order */
+            sort?: number;
+            /** @description 是否启用 Enabled */
+            enabled?: boolean;
+        };
+        /** @description 审计日志条目（只可追加，不可修改或删除） An audit log entry (append-only) */
+        AuditEntry: {
+            /** @description 编号 Id */
+            id: number;
+            /** @description 时间 When */
+            at: components["schemas"]["DateTime"];
+            /** @description 工作人员编号 Staff id */
+            staffId: number;
+            /** @description 工作人员姓名 Staff name */
+            staffName: string;
+            /** @description 工作人员登录名 Staff sign-in name */
+            staffUsername: string;
+            /**
+             * @description 操作代码 Action code：login、logout、application.list、application.view、application.file、application.transition、
+             *     feedback.reply、rating.followUp、borrowed.list、staff.create、staff.update、settings.*（各项设置的修改）、audit.view 等
+             * @example application.transition
+             */
+            action: string;
+            /**
+             * @description 操作名称 Action label
+             * @example 办理申请
+             */
+            actionName: string;
+            /** @description 对象类型（application、user、feedback、rating、staff、setting…） Target type */
+            targetType: string | null;
+            /** @description 对象编号 Target id */
+            targetId: string | null;
+            /** @description 说明（不含身份证件号、密码等） What happened (never ID numbers or passwords) */
+            summary: string;
+            /** @description 来源地址 Client address */
+            ip?: string | null;
         };
     };
     responses: {
@@ -3829,7 +5234,7 @@ export interface components {
                 };
             };
         };
-        /** @description 文件内容（不包裹信封） Raw file content, no envelope */
+        /** @description 文件内容（不包裹信封；公告附件也可为 jpg、png、webp 图片） Raw file content, no envelope */
         FileDownload: {
             headers: {
                 /** @description attachment; filename*=UTF-8''<文件名> Suggested file name */
@@ -3839,6 +5244,9 @@ export interface components {
             content: {
                 "application/pdf": string;
                 "application/octet-stream": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
             };
         };
         /** @description 申请分页 A page of applications */
@@ -5082,6 +6490,8 @@ export interface operations {
                     nr: string;
                     /** @description 问题类别（业务代码，可选） Topic */
                     lx?: components["schemas"]["ServiceCode"];
+                    /** @description 联系电话（可选，工作人员需要时联系提问人；只有提问人本人和工作人员看得到） Contact phone, optional */
+                    lxdh?: components["schemas"]["Phone"];
                     /** @description 图形验证码 Image code */
                     code: string;
                     /** @description 图形验证码标识 Image code uuid */
@@ -5225,6 +6635,41 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    rateMyApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 申请编号 Application id */
+                    id: number;
+                    /** @description 评分 Score */
+                    score: components["schemas"]["RatingScore"];
+                    /** @description 评价内容（可选） Comment */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 评价 The rating, or a business message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AppRating"];
+                    };
+                };
+            };
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6091,8 +7536,10 @@ export interface operations {
                         data?: {
                             /** @description 申请摘要 Application summary */
                             application: components["schemas"]["ApplicationSummary"];
-                            /** @description 本人 The user */
+                            /** @description 迁入的人（ryxx） The person moving in */
                             yh: components["schemas"]["PersonCard"];
+                            /** @description 其余随迁人员 The other family members moving in */
+                            sqjs?: components["schemas"]["PersonCard"][];
                             /** @description 户主（教职工家属随迁时为教职工，否则 null） Household head */
                             hz?: components["schemas"]["PersonCard"] | null;
                             /** @description 迁入集体户名称 Collective household */
@@ -6101,7 +7548,7 @@ export interface operations {
                             qrdz?: string | null;
                             /** @description 迁入地派出所 Police station */
                             pcsmc?: string | null;
-                            /** @description 现在能否继续提交（第一阶段且状态 5） Whether continueSubmit is allowed now */
+                            /** @description 现在能否继续提交（第一阶段且状态 5，或第二阶段且状态 3） Whether continueSubmit is allowed now */
                             canContinue?: boolean;
                         };
                     };
@@ -6681,19 +8128,269 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminGetCaptcha: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 图形验证码 Image code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["CaptchaImage"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 登录名 Sign-in name */
+                    username: string;
+                    /** @description 密码 Password */
+                    password: string;
+                    /** @description 图形验证码 Image code */
+                    code: string;
+                    /** @description 图形验证码标识 The image code's uuid */
+                    uuid: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 成功（token）或业务提示（code 100） Token, or a business message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description 登录令牌 Bearer token */
+                        token?: string;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 账号 Account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminChangePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 原密码 Current password */
+                    oldPassword: string;
+                    /** @description 新密码 New password */
+                    password: components["schemas"]["Password"];
+                    /** @description 确认新密码 New password again */
+                    password2: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetMeta: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 参考表 Reference tables */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminMeta"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 账号列表 Accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["StaffAccount"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 登录名 Sign-in name */
+                    username: string;
+                    /** @description 姓名 Name */
+                    name: string;
+                    /** @description 角色 Role */
+                    role: components["schemas"]["StaffRole"];
+                    /** @description 初始密码 Initial password */
+                    password: components["schemas"]["Password"];
+                };
+            };
+        };
+        responses: {
+            /** @description 新账号 The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 工作人员编号 Staff id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 姓名 Name */
+                    name?: string;
+                    /** @description 角色 Role */
+                    role?: components["schemas"]["StaffRole"];
+                    /** @description 启用 Enabled */
+                    enabled?: boolean;
+                    /** @description 新密码（重置） New password */
+                    password?: components["schemas"]["Password"];
+                };
+            };
+        };
+        responses: {
+            /** @description 账号 The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["StaffAccount"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminListApplications: {
         parameters: {
             query?: {
-                /** @description 业务种类 Kind */
+                /** @description 业务种类 Service */
                 kind?: components["schemas"]["ServiceCode"];
+                /** @description 关键字：申请编号 sqbh、申请人姓名、学号 xh 或工作证号 gzzh（部分匹配） Reference number, name, student or staff number */
+                keyword?: string;
+                /** @description 提交日期起（含） Submitted on or after */
+                from?: string;
+                /** @description 提交日期止（含） Submitted on or before */
+                to?: string;
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 关键字（sqbh、姓名、学号/工作证号） Keyword */
-                keyword?: string;
-                /** @description 提交日期起 Submitted from */
-                from?: string;
-                /** @description 提交日期止 Submitted until */
-                to?: string;
                 /** @description 页码，从 1 开始 Page number from 1 */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
@@ -6705,19 +8402,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description 申请分页（含申请人） A page of applications with their applicants */
+            /** @description 申请分页 A page of applications */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        rows?: (components["schemas"]["ApplicationListItem"] & {
-                            /** @description 申请人 Applicant */
-                            applicant?: components["schemas"]["Applicant"];
-                        })[];
+                        rows?: components["schemas"]["AdminApplicationRow"][];
                         /** @description 总条数 Total count */
                         total?: number;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCountApplications: {
+        parameters: {
+            query?: {
+                /** @description 业务种类 Service */
+                kind?: components["schemas"]["ServiceCode"];
+                /** @description 关键字：申请编号 sqbh、申请人姓名、学号 xh 或工作证号 gzzh（部分匹配） Reference number, name, student or staff number */
+                keyword?: string;
+                /** @description 提交日期起（含） Submitted on or after */
+                from?: string;
+                /** @description 提交日期止（含） Submitted on or before */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 各状态数量 Counts per status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["StatusCount"][];
                     };
                 };
             };
@@ -6744,13 +8471,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Application"] & {
-                            /** @description 申请人 Applicant */
-                            applicant: components["schemas"]["Applicant"];
-                            /** @description 工作人员当前可把申请移到的状态 Statuses staff may move it to now */
-                            allowedTransitions: components["schemas"]["AppStatus"][];
-                        };
+                        data?: components["schemas"]["AdminApplication"];
                     };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetApplicationFile: {
+        parameters: {
+            query?: {
+                /** @description 1 = 以附件方式下载 Download as attachment */
+                download?: "0" | "1";
+            };
+            header?: never;
+            path: {
+                /** @description 申请编号 Application id */
+                id: number;
+                /** @description 文件编号 File id */
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 文件内容（不包裹信封） File content */
+            200: {
+                headers: {
+                    /** @description inline 或 attachment; filename*=UTF-8''<原文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                    "application/pdf": string;
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6760,15 +8517,7 @@ export interface operations {
     adminTransitionApplication: {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description 幂等键（客户端为每次“提交”生成一个随机串，如 UUID，重试时原样重发）。同一用户、同一接口、同一键在 24 小时内
-                 *     只生效一次：重复请求直接返回第一次的结果，不会生成第二份申请。键相同但请求体不同答 409「重复提交的内容不一致」。
-                 *     未携带时服务端仍拒绝同一业务的重复进行中申请（code 100）。
-                 *     Idempotency key: a retried submit with the same key answers the first result and never creates a second application.
-                 */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
+            header?: never;
             path: {
                 /** @description 申请编号 Application id */
                 id: number;
@@ -6780,8 +8529,10 @@ export interface operations {
                 "application/json": {
                     /** @description 目标状态 Target status */
                     to: components["schemas"]["AppStatus"];
-                    /** @description 工作人员看到的当前状态（乐观并发） Status the staff member saw */
-                    expectedStatus: components["schemas"]["AppStatus"];
+                    /** @description 工作人员看到的版本号（详情或列表的 version） Version the staff member saw */
+                    expectedVersion: number;
+                    /** @description 工作人员看到的状态（可选） Status the staff member saw */
+                    expectedStatus?: components["schemas"]["AppStatus"];
                     /** @description 说明；3、8 时为原因（必填） Note; the reason for 3 and 8 */
                     note?: string;
                     /** @description 领取地点（5 必填） Pickup place */
@@ -6794,42 +8545,21 @@ export interface operations {
                     kddh?: string;
                     /**
                      * Format: date
-                     * @description 应还日期（借用户口卡转 4 时必填） Return due date
+                     * @description 应还日期（借用户口卡转 4） Return due date
                      */
                     ghrq?: string;
                 };
             };
         };
         responses: {
-            200: components["responses"]["ApplicationSummary"];
-            "4XX": components["responses"]["ClientError"];
-            default: components["responses"]["Error"];
-        };
-    };
-    adminListQuotas: {
-        parameters: {
-            query: {
-                /** @description 办理方式代码 Handling method */
-                blfs: string;
-                /** @description 起始日期 From */
-                from: string;
-                /** @description 截止日期（不超过起始日期后 62 天） Until (at most 62 days after from) */
-                to: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description 名额 Quotas */
+            /** @description 办理后的申请 The application */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Quota"][];
+                        data?: components["schemas"]["AdminTransitionResult"];
                     };
                 };
             };
@@ -6837,37 +8567,69 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    adminSetQuota: {
+    adminListBorrowedCards: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 1 = 只看逾期 Overdue only */
+                overdue?: "0" | "1";
+                /** @description 关键字：申请编号、姓名、学号/工作证号 Keyword */
+                keyword?: string;
+                /** @description 页码，从 1 开始 Page number from 1 */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description 办理方式代码 Handling method */
-                    blfs: string;
-                    /**
-                     * Format: date
-                     * @description 日期 Date
-                     */
-                    date: string;
-                    /** @description 总名额 Total quota */
-                    total: number;
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
-            /** @description 设置后的名额 The quota */
+            /** @description 借出的户口卡 Cards out */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Quota"];
+                        rows?: components["schemas"]["BorrowedCard"][];
+                        /** @description 总条数 Total count */
+                        total?: number;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListFeedback: {
+        parameters: {
+            query?: {
+                /** @description 状态 State：0 待回复, 1 已回复 */
+                zt?: "0" | "1";
+                /** @description 关键字（标题、内容） Keyword */
+                keyword?: string;
+                /** @description 页码，从 1 开始 Page number from 1 */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 问题分页 A page of questions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        rows?: components["schemas"]["AdminFeedback"][];
+                        /** @description 总条数 Total count */
+                        total?: number;
                     };
                 };
             };
@@ -6906,7 +8668,1060 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Feedback"];
+                        data?: components["schemas"]["AdminFeedback"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListRatings: {
+        parameters: {
+            query?: {
+                /** @description 业务 Service */
+                kind?: components["schemas"]["ServiceCode"];
+                /** @description 评分 Score */
+                score?: components["schemas"]["RatingScore"];
+                /** @description 1 = 只看需回访 Flagged only */
+                flagged?: "0" | "1";
+                /** @description 1 = 只看未回访的需回访评价 Not yet followed up */
+                pending?: "0" | "1";
+                /** @description 评价日期起 Rated on or after */
+                from?: string;
+                /** @description 评价日期止 Rated on or before */
+                to?: string;
+                /** @description 页码，从 1 开始 Page number from 1 */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 评价分页 A page of ratings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        rows?: components["schemas"]["AdminRating"][];
+                        /** @description 总条数 Total count */
+                        total?: number;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRatingSummary: {
+        parameters: {
+            query?: {
+                /** @description 评价日期起 From */
+                from?: string;
+                /** @description 评价日期止 Until */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 评价汇总 Ratings per service */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RatingSummary"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminFollowUpRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 评价编号 Rating id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 回访说明 Note */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 评价 The rating */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminRating"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 概览 Dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Dashboard"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListQuotas: {
+        parameters: {
+            query: {
+                /** @description 业务 Service */
+                kind: "sfzbl" | "hkkjy";
+                /** @description 办理方式代码 blfs（sfzbl 必填；hkkjy 不传） Channel */
+                channel?: string;
+                /** @description 起始日期 From */
+                from: string;
+                /** @description 截止日期 Until */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 名额 Quotas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Quota"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminSetQuotas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 业务 Service
+                     * @enum {string}
+                     */
+                    kind: "sfzbl" | "hkkjy";
+                    /** @description 办理方式代码（sfzbl 必填） Channel */
+                    channel?: string;
+                    /** @description 日期（1-62 个） Dates */
+                    dates: string[];
+                    /** @description 总名额 Total */
+                    total: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 设置后的名额 The quotas */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Quota"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListSectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 各人员类别的板块 Tiles per person type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminSectorGroup"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateSectors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 人员类别 Person type */
+                rylb: components["schemas"]["Rylb"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 开放的板块（按显示顺序） Open tiles in order */
+                    sectors: components["schemas"]["AdminSectorSetting"][];
+                };
+            };
+        };
+        responses: {
+            /** @description 设置后的板块 The tiles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminSectorGroup"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetHomeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 设置 Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["HomeSettings"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateHomeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HomeSettings"];
+            };
+        };
+        responses: {
+            /** @description 设置 Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["HomeSettings"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 联系方式 Contact information */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ContactInfo"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactInfo"];
+            };
+        };
+        responses: {
+            /** @description 联系方式 Contact information */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ContactInfo"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListNoticeTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 模板 Templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            /** @description 是否配置了短信网关（未配置时只发消息通知） Whether an SMS gateway is configured */
+                            smsEnabled: boolean;
+                            templates: components["schemas"]["NoticeTemplate"][];
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateNoticeTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 模板键 Template key */
+                key: "s2" | "s3" | "s4" | "s4_hkkjy" | "s5" | "s6" | "s7" | "s7_hkkjy" | "s8";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 消息标题 Title */
+                    title: string;
+                    /** @description 正文 Body */
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 模板 Template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["NoticeTemplate"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListDictTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 字典类型 Dictionary types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DictType"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListDictItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 字典类型 Dictionary type */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 字典项 Entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminDictItem"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateDictItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 字典类型 Dictionary type */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 键值 Value */
+                    value: string;
+                    /** @description 显示文字 Label */
+                    label: string;
+                    /** @description 排序 Sort order */
+                    sort?: number;
+                    /** @description 启用 Enabled */
+                    enabled?: boolean;
+                    /** @description 备注 Remark */
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description 字典项 The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminDictItem"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateDictItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 字典类型 Dictionary type */
+                type: string;
+                /** @description 字典项编号 Entry id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 显示文字 Label */
+                    label?: string;
+                    /** @description 排序 Sort order */
+                    sort?: number;
+                    /** @description 启用 Enabled */
+                    enabled?: boolean;
+                    /** @description 备注 Remark */
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description 字典项 The entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminDictItem"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListPoliceStations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 派出所 Police stations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminPoliceStation"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreatePoliceStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminPoliceStation"];
+            };
+        };
+        responses: {
+            /** @description 派出所 The station */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminPoliceStation"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdatePoliceStation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 派出所编号 Id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 名称 Name */
+                    name?: string;
+                    /** @description 区县代码 Division code */
+                    divisionCode?: string;
+                    /** @description 地址 Address */
+                    address?: string | null;
+                    /** @description 排序 Sort order */
+                    sort?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description 派出所 The station */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminPoliceStation"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListGuides: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 指南 Guides */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            /** @description 指南代码 Guide code */
+                            serviceCode: string;
+                            /** @description 标题 Title */
+                            title: string;
+                            /** @description 更新时间 Updated at */
+                            updatedAt: components["schemas"]["DateTime"];
+                        }[];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 指南代码（ServiceCode 或 <ServiceCode>-<sub>） Guide code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 指南 The guide */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ServiceGuide"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 指南代码（ServiceCode 或 <ServiceCode>-<sub>） Guide code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceGuideInput"];
+            };
+        };
+        responses: {
+            /** @description 指南 The guide */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["ServiceGuide"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListAnnouncements: {
+        parameters: {
+            query?: {
+                /** @description 标题关键字 Keyword */
+                keyword?: string;
+                /** @description 页码，从 1 开始 Page number from 1 */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 公告分页 A page of announcements */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        rows?: components["schemas"]["AdminAnnouncement"][];
+                        /** @description 总条数 Total count */
+                        total?: number;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description 公告 The announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminAnnouncement"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 公告编号 Announcement id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description 公告 The announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminAnnouncement"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 公告编号 Announcement id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUploadAnnouncementFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 公告编号 Announcement id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description 文件内容 The file
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 附件 The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["DownloadableFile"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteAnnouncementFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 公告编号 Announcement id */
+                id: number;
+                /** @description 附件文件名 File name */
+                fileName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListBanners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 轮播图 Banners */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminBanner"][];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminCreateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description 轮播图 The banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminBanner"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 轮播图编号 Banner id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BannerInput"];
+            };
+        };
+        responses: {
+            /** @description 轮播图 The banner */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["AdminBanner"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDeleteBanner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 轮播图编号 Banner id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListAudit: {
+        parameters: {
+            query?: {
+                /** @description 工作人员编号 Staff id */
+                staffId?: number;
+                /** @description 操作代码（前缀匹配，如 application.） Action code prefix */
+                action?: string;
+                /** @description 对象类型 Target type */
+                targetType?: string;
+                /** @description 对象编号 Target id */
+                targetId?: string;
+                /** @description 日期起 From */
+                from?: string;
+                /** @description 日期止 Until */
+                to?: string;
+                /** @description 页码，从 1 开始 Page number from 1 */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 日志分页 A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        rows?: components["schemas"]["AuditEntry"][];
+                        /** @description 总条数 Total count */
+                        total?: number;
                     };
                 };
             };

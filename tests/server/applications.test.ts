@@ -141,7 +141,7 @@ describe('the status table', () => {
     await staffMoves(t, id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
     await staffMoves(t, id, 7);
     const done = (await info(u, id)).body.data;
-    expect(done).toMatchObject({ status: 7, statusName: '已办结', actions: [], handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00', reason: '请写明查询用途' } });
+    expect(done).toMatchObject({ status: 7, statusName: '已办结', actions: ['rate'], handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00', reason: '请写明查询用途' } });
     expect(done.events.map((e: { from: number | null; to: number }) => [e.from, e.to])).toEqual([
       [null, 1],
       [1, 2],

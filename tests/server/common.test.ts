@@ -130,7 +130,7 @@ describe('POST /api/wj/upload and GET /api/wj/file/{fileId}', () => {
     expect(res.body.data.mimeType).toBe('application/pdf');
   });
 
-  it('nobody else reads it (404, as if missing); staff may', async () => {
+  it('nobody else reads it (404, as if missing); a staff token is refused here (staff read attachments through the console)', async () => {
     const owner = await t.login(demo.master.phone);
     const { fileId } = (await upload(owner, [{ name: 'file', filename: 'a.png', content: PNG }])).body.data;
     const other = await t.login(demo.doctoral.phone);
@@ -139,9 +139,9 @@ describe('POST /api/wj/upload and GET /api/wj/file/{fileId}', () => {
     expect(res.body).toEqual({ code: 404, msg: '文件不存在' });
     expect((await t.json({ method: 'GET', url: '/api/wj/file/f_doesnotexist', token: owner })).status).toBe(404);
     expect((await t.json({ method: 'GET', url: `/api/wj/file/${fileId}` })).status).toBe(401);
-    const staff = await t.app.repos.users.create({ name: '户籍办', personType: '4', loginType: '1', role: 'staff', phone: '13600000001' });
+    const staff = await t.app.services.staff.create({ username: 'filestaff', name: '户籍办', role: 'staff', password: 'Demo@20260' });
     const staffToken = await t.app.services.sessions.create(staff.id, '1', '127.0.0.1');
-    expect((await t.request({ method: 'GET', url: `/api/wj/file/${fileId}`, token: staffToken })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/wj/file/${fileId}`, token: staffToken })).statusCode).toBe(403);
     expect((await t.json({ method: 'GET', url: '/api/wj/file/..%2Fsecret', token: owner })).status).toBe(400);
   });
 

@@ -92,6 +92,14 @@ describe('问答反馈 /api/qhqt/qtyhfk', () => {
     expect((await get(t, '/api/qhqt/qtyhfk/list', u.token)).body).toMatchObject({ total: 1, rows: [{ id: res.body.data.id, ztmc: '待回复' }] });
   });
 
+  it('keeps the optional contact phone for the asker only, and checks its format', async () => {
+    const u = await createUser(t);
+    const res = await ask(u, { lxdh: '13912345678' });
+    expect(res.body).toMatchObject({ code: 200, data: { lxdh: '13912345678' } });
+    expect((await get(t, `/api/qhqt/qtyhfk/detail/${res.body.data.id}`, u.token)).body.data.lxdh).toBe('13912345678');
+    expect((await ask(u, { lxdh: '12345' })).body).toMatchObject({ code: 400, errors: [{ field: 'lxdh', message: '手机号格式错误' }] });
+  });
+
   it('a wrong or reused image code is refused; blanks and a missing code are 400', async () => {
     const u = await createUser(t);
     const code = await imageCode(u);

@@ -90,7 +90,7 @@ describe('GET /api/userOpenSector', () => {
   it('answers the tiles of a student, with move-out sub-sectors disabled by person type', async () => {
     const res = await sectors(await t.login(demo.undergraduate.phone));
     const data = res.body.data;
-    expect(data.openSectors.map((s: { sectorCode: string }) => s.sectorCode)).toEqual(['0', '1', '2', '3', '7', '8', '10']);
+    expect(data.openSectors.map((s: { sectorCode: string }) => s.sectorCode)).toEqual(['0', '1', '2', '3', '7', '8', '9', '10']);
     const moveOut = data.openSectors.find((s: { sectorCode: string }) => s.sectorCode === '7');
     expect(moveOut.disabled).toBe(false);
     expect(moveOut.subSectors).toHaveLength(8);

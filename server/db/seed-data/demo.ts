@@ -862,4 +862,102 @@ export const demoAccounts: readonly DemoAccount[] = [
       yhzgx: '02', qrrq: '2005-07-15', qrlb: '工作调入', qcd: '北京市西城区', status: '在册', bookletStatus: '在库',
     },
   },
+  {
+    // A 2026 graduate whose registration has left (a finished graduate move-out, see demoMoveOuts).
+    id: 9, rylb: '2', loginType: '2', phone: '13800138009', xh: '2020310046', gzzh: null,
+    xm: '吴雨晨', xbm: '2', mzm: '01', csrq: '1999-04-12', sfzjh: '320102199904120421', jg: '江苏省南京市',
+    password: demoPassword, hkIn: false, hyzkm: '10', zhxlm: '11', dwh: '005',
+    scfc: '0', scfcmessage: null, familyOfId: null,
+    household: {
+      hh: '510000101', hkmc: '示范大学学生集体户', hklx: '集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION,
+      yhzgx: null, qrrq: '2020-09-08', qrlb: '学生入学', qcd: '江苏省南京市秦淮区', status: '已迁出', bookletStatus: '在库',
+    },
+  },
+];
+
+/* -------------------------------------------------- collective households */
+
+export interface CollectiveHousehold {
+  /** Who moves into it: students (新生迁入), staff (教职工迁入 and their families), post-doctoral fellows. */
+  readonly key: 'student' | 'staff' | 'postdoc';
+  /** 户号 */
+  readonly hh: string;
+  /** 户名 (the household head of a collective household is its name) */
+  readonly name: string;
+  readonly address: string;
+  readonly policeStationId: string;
+  /** 立户日期 */
+  readonly registeredOn: string;
+  /** Photo of the stamped head page (户主页) under server/db/seed-data/files/ */
+  readonly headPagePhoto: string;
+}
+
+/** The university's collective households, in which every move-in lands. */
+export const collectiveHouseholds: readonly CollectiveHousehold[] = [
+  { key: 'student', hh: '510000101', name: '示范大学学生集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION, registeredOn: '1998-09-01', headPagePhoto: 'jitihu-shouye-xuesheng.jpg' },
+  { key: 'staff', hh: '510000102', name: '示范大学教职工集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION, registeredOn: '1998-09-01', headPagePhoto: 'jitihu-shouye-jiaozhigong.jpg' },
+  { key: 'postdoc', hh: '510000103', name: '示范大学博士后集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION, registeredOn: '2003-07-01', headPagePhoto: 'jitihu-shouye-boshihou.jpg' },
+];
+
+/* ------------------------------------------------------ demo family members */
+
+/** Family members registered with a staff member (rylb 5, no sign-in of their own). */
+export interface DemoFamilyMember {
+  readonly familyOfId: number;
+  readonly xm: string;
+  readonly xbm: '1' | '2';
+  readonly mzm: string;
+  readonly csrq: string;
+  readonly sfzjh: string;
+  readonly jg: string;
+  readonly household: HouseholdRecord;
+}
+
+export const demoFamilyMembers: readonly DemoFamilyMember[] = [
+  {
+    familyOfId: 5, xm: '刘子轩', xbm: '1', mzm: '01', csrq: '2012-04-06', sfzjh: '110108201204060033', jg: '北京市',
+    household: {
+      hh: '510000102', hkmc: '示范大学教职工集体户', hklx: '集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION,
+      yhzgx: '20', qrrq: '2012-05-10', qrlb: '出生登记', qcd: '北京市海淀区', status: '在册', bookletStatus: '在库',
+    },
+  },
+  {
+    familyOfId: 5, xm: '王秀兰', xbm: '2', mzm: '01', csrq: '1956-10-02', sfzjh: '110102195610020022', jg: '北京市',
+    household: {
+      hh: '510000102', hkmc: '示范大学教职工集体户', hklx: '集体户', address: HK_ADDRESS, policeStationId: CAMPUS_STATION,
+      yhzgx: '52', qrrq: '2016-09-01', qrlb: '家属随迁', qcd: '北京市西城区', status: '在册', bookletStatus: '在库',
+    },
+  },
+];
+
+/* ----------------------------------------------------- demo finished move-outs */
+
+/** A finished move-out of a demo account, with the migration certificate it got. */
+export interface DemoMoveOut {
+  readonly accountId: number;
+  readonly sub: 'graduate';
+  readonly daysAgo: number;
+  /** The QianchuAnswers as submitted. */
+  readonly answers: Readonly<Record<string, unknown>>;
+  /** The destination follows the employment dispatch (迁移证地址变更 refused: 毕业生地址为锁定状态). */
+  readonly addressLocked: boolean;
+}
+
+export const demoMoveOuts: readonly DemoMoveOut[] = [
+  {
+    accountId: 9,
+    sub: 'graduate',
+    daysAgo: 10,
+    answers: {
+      sub: 'graduate',
+      qwdq: { code: '320102', name: '江苏省/南京市/玄武区' },
+      qwxxdz: '中山路100号南京示范科技有限公司集体户',
+      qwpcs: '新街口派出所',
+      qcyy: '毕业就业（派遣）',
+      jsdw: '南京示范科技有限公司',
+      lqfs: '0',
+      lxdh: '13800138009',
+    },
+    addressLocked: true,
+  },
 ];

@@ -433,7 +433,7 @@ export const applicationStatusTransitions: readonly StatusTransition[] = [
 export const ratings: readonly Rating[] = [
   { value: 5, label: '非常满意' },
   { value: 4, label: '满意' },
-  { value: 3, label: '一般' },
+  { value: 3, label: '基本满意' },
   { value: 2, label: '不满意' },
   { value: 1, label: '非常不满意' },
 ];

@@ -3,3 +3,4 @@ export * from './dictionaries';
 export * from './sectors';
 export * from './demo';
 export * from './id-number';
+export * from './staff';

@@ -57,6 +57,7 @@ export const sectors: readonly SectorDef[] = [
   { sectorCode: 6, key: 'staffMoveIn', name: '教职工迁入', route: '/move-in-staff', requiresHkIn: false },
   { sectorCode: 7, key: 'moveOut', name: '迁出', route: '/move-out', requiresHkIn: true },
   { sectorCode: 8, key: 'changeInformation', name: '信息变更', route: '/change', requiresHkIn: false },
+  { sectorCode: 9, key: 'otherBusiness', name: '其他业务', route: '/other', requiresHkIn: false },
   { sectorCode: 10, key: 'announcements', name: '通知公告', route: '/announcement', requiresHkIn: false },
 ];
 
@@ -86,7 +87,7 @@ function moveOutFor(disabled: readonly number[]): OpenSector {
 const s = (sectorCode: number): OpenSector => ({ sectorCode });
 
 /** Students (0 本科生, 1 硕士, 2 博士): no 博士后迁出 (1) nor 教职工迁出 (2). */
-const studentSectors: readonly OpenSector[] = [s(0), s(1), s(2), s(3), moveOutFor([1, 2]), s(8), s(10)];
+const studentSectors: readonly OpenSector[] = [s(0), s(1), s(2), s(3), moveOutFor([1, 2]), s(8), s(9), s(10)];
 
 /**
  * Which tiles each login type (= rylb) sees, in display order.
@@ -97,9 +98,9 @@ export const openSectorsByLoginType: Readonly<Record<'0' | '1' | '2' | '3' | '4'
   '1': studentSectors,
   '2': studentSectors,
   // 博士后: own move-in and move-out; not graduate / staff / leave-school move-out
-  '3': [s(0), s(1), s(2), s(3), s(4), moveOutFor([0, 2, 3]), s(8), s(10)],
+  '3': [s(0), s(1), s(2), s(3), s(4), moveOutFor([0, 2, 3]), s(8), s(9), s(10)],
   // 教职工: staff move-in (incl. family), staff move-out
-  '4': [s(0), s(1), s(2), s(3), s(6), moveOutFor([0, 1, 3]), s(8), s(10)],
+  '4': [s(0), s(1), s(2), s(3), s(6), moveOutFor([0, 1, 3]), s(8), s(9), s(10)],
   // 教职工家属: a small set; moves out together with the staff member (2) or on their own via 4–7
   '5': [s(0), s(1), s(3), moveOutFor([0, 1, 3]), s(10)],
   // 本科新生: only enrolment move-in, feedback, announcements

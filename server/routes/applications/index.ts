@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
 import { MSG } from '../../services/applications.ts';
-import { detailWire, listItemWire, summaryWire } from './wire.ts';
+import { detailWire, listItemWire, ratingWire, summaryWire } from './wire.ts';
 
 export default async function applicationRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -20,8 +20,17 @@ export default async function applicationRoutes(app: FastifyInstance) {
     // Someone else's application is answered exactly like a missing one.
     if (!row || row.userId !== me.id) throw notFound(MSG.notFound);
     const refs = row.attachments as { fileId: string }[];
-    const [events, files] = await Promise.all([repos.applications.eventsOf(row.id), Promise.all(refs.map((r) => repos.uploads.findById(r.fileId)))]);
-    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name), '查询成功');
+    const [events, files, rating] = await Promise.all([
+      repos.applications.eventsOf(row.id),
+      Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
+      repos.ratings.ofApplication(row.id),
+    ]);
+    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name, rating), '查询成功');
+  });
+
+  app.operation('rateMyApplication', async (request) => {
+    const { id, score, comment } = request.body;
+    return ok(ratingWire(await services.ratings.rate(currentUser(request).id, id, score, comment)), '评价成功');
   });
 
   app.operation('cancelMyApplication', async (request) => {

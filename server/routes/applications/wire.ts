@@ -2,6 +2,8 @@
 import type { components } from '../../../src/api/schema';
 import { maskIdNumber } from '../../lib/masks.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
+import type { RatingRow } from '../../repositories/admin.ts';
+import { RATING_LABELS } from '../../services/ratings.ts';
 import type { UploadRow } from '../../repositories/content.ts';
 import { actionsOf, kindName, statusName, type AttachmentRef, type Handling } from '../../services/applications.ts';
 import { chinaDateTime } from '../../services/clock.ts';
@@ -33,16 +35,28 @@ function masked(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'sfzjh' && typeof v === 'string' ? maskIdNumber(v) : masked(v)]));
 }
 
+export const ratingWire = (r: RatingRow): S['AppRating'] => ({
+  score: r.score as S['RatingScore'],
+  label: RATING_LABELS[r.score]!,
+  comment: r.comment,
+  flagged: r.flagged,
+  createdAt: chinaDateTime(r.createdAt),
+});
+
 const ACTOR_NAMES = { staff: '户籍办', system: '系统' } as const;
 
-export function detailWire(a: ApplicationRow, events: ApplicationEventRow[], files: UploadRow[], applicantName: string): S['Application'] {
+/** The detail; with `rating` given (the applicant's view), a finished application not rated yet offers `rate`. */
+export function detailWire(a: ApplicationRow, events: ApplicationEventRow[], files: UploadRow[], applicantName: string, rating?: RatingRow | null): S['Application'] {
   const handling = a.handling as Handling;
   const attachments = (a.attachments as AttachmentRef[]).flatMap((ref) => {
     const file = files.find((f) => f.id === ref.fileId);
     return file ? [{ fileId: file.id, clmc: ref.clmc ?? null, name: file.originalName, mimeType: file.mime, size: file.size, url: `/api/wj/file/${file.id}` }] : [];
   });
+  const item = listItemWire(a);
+  if (rating === null && a.status === 7) item.actions = [...item.actions, 'rate'];
   return {
-    ...listItemWire(a),
+    ...item,
+    ...(rating !== undefined ? { rating: rating ? ratingWire(rating) : null } : {}),
     stage: (a.stage as '1' | '2' | null) ?? null,
     answers: masked(a.answers) as Record<string, unknown>,
     attachments,

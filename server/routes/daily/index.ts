@@ -5,42 +5,16 @@ import { applicationStatuses } from '../../db/seed-data/index.ts';
 import { ok, okRows } from '../../lib/envelope.ts';
 import type { OperationId } from '../../lib/operation-types.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
-import type { ApplicationRow } from '../../repositories/applications.ts';
-import type { ApplicationForm } from '../../services/applications.ts';
 import { dateLabel } from '../../services/appointments.ts';
-import type { FormContext } from '../../services/daily-forms.ts';
-import { idempotencyKeyOf } from '../../services/idempotency.ts';
-import type { SessionUser } from '../../types.ts';
 import { summaryWire, listItemWire, statusListWire } from '../applications/wire.ts';
+import { formOperations } from '../form-operations.ts';
 import { dictItemWire } from '../dict/wire.ts';
-
-type Build<B> = (body: B, ctx: FormContext) => Promise<ApplicationForm>;
 
 export default async function dailyRoutes(app: FastifyInstance) {
   const { repos, services } = app;
   const { forms } = services;
 
-  const contextOf = async (me: SessionUser, editing: ApplicationRow | null): Promise<FormContext> => {
-    const [user, household] = await Promise.all([repos.users.findById(me.id), repos.users.household(me.id)]);
-    return { user: user!, household, editing };
-  };
-
-  /** The add and edit operations of one kind: same form rules, the edit body adds the application id. */
-  const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>) => {
-    app.operation(addId, async (request) => {
-      const me = currentUser(request);
-      const req = { operation: addId, key: idempotencyKeyOf(request.headers), body: request.body };
-      const row = await services.applications.submit(me.id, req, async () => build(request.body as B, await contextOf(me, null)));
-      return ok(summaryWire(row), '提交成功');
-    });
-    app.operation(editId, async (request) => {
-      const me = currentUser(request);
-      const { id, ...body } = request.body as { id: number };
-      const req = { operation: editId, key: idempotencyKeyOf(request.headers), body: request.body };
-      const row = await services.applications.edit(me.id, id, kind, req, async (editing) => build(body as B, await contextOf(me, editing)));
-      return ok(summaryWire(row), '修改成功');
-    });
-  };
+  const { addAndEdit } = formOperations(app);
 
   /** One's applications of a kind, newest first. */
   const listOf = (operationId: 'listHyzkbg' | 'listXlzkbg', kind: string) =>

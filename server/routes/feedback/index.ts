@@ -7,11 +7,13 @@ import { chinaDateTime } from '../../services/clock.ts';
 import { idempotencyKeyOf } from '../../services/idempotency.ts';
 import { LIMITS } from '../../plugins/limits.ts';
 
-const feedbackWire = (f: FeedbackRow) => ({
+/** A question on the wire; the contact phone only for its asker (viewerId) or staff (no viewerId). */
+export const feedbackWire = (f: FeedbackRow, viewerId?: number) => ({
   id: f.id,
   bt: f.title,
   nr: f.content,
   lx: f.topic,
+  lxdh: viewerId === undefined || viewerId === f.userId ? f.contactPhone : null,
   zt: f.answer ? ('1' as const) : ('0' as const),
   ztmc: f.answer ? '已回复' : '待回复',
   tjsj: chinaDateTime(f.createdAt),
@@ -26,19 +28,20 @@ export default async function feedbackRoutes(app: FastifyInstance) {
   app.operation('listFeedback', async (request) => {
     const me = currentUser(request);
     const { rows, total } = await repos.feedback.page(request.query.scope === 'public' ? 'public' : { userId: me.id }, pageOf(request.query));
-    return okRows(rows.map(feedbackWire), total);
+    return okRows(rows.map((f) => feedbackWire(f, me.id)), total);
   });
 
   app.operation('addFeedback', async (request) => {
     const me = currentUser(request);
     const req = { operation: 'addFeedback', key: idempotencyKeyOf(request.headers), body: request.body };
-    return ok(feedbackWire(await services.feedback.ask(me.id, request.body, req)), '提交成功');
+    return ok(feedbackWire(await services.feedback.ask(me.id, request.body, req), me.id), '提交成功');
   });
 
   app.operation('getFeedback', async (request) => {
-    const row = await services.feedback.find(currentUser(request).id, request.params.id);
+    const me = currentUser(request);
+    const row = await services.feedback.find(me.id, request.params.id);
     if (!row) throw notFound('问题不存在');
-    return ok(feedbackWire(row), '查询成功');
+    return ok(feedbackWire(row, me.id), '查询成功');
   });
 
   app.operation('getFeedbackImageCode', async () => ok(await services.captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });

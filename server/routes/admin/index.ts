@@ -1,0 +1,94 @@
+// The staff console (issue 5): sign-in, staff accounts, reference tables, the audit log; processing and
+// settings live in their own modules. Roles come from each operation's x-roles (see plugins/auth.ts).
+import type { FastifyInstance } from 'fastify';
+import { ok, okRows, okToken } from '../../lib/envelope.ts';
+import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
+import { LIMITS } from '../../plugins/limits.ts';
+import { auditTools } from './audit.ts';
+import processingRoutes from './processing.ts';
+import settingsRoutes from './settings.ts';
+import { adminMeta, auditWire, staffWire } from './wire.ts';
+
+export default async function adminRoutes(app: FastifyInstance) {
+  const { repos, services } = app;
+  const audit = auditTools(app);
+
+  app.operation('adminGetCaptcha', async () => ok(await services.captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+
+  app.operation(
+    'adminLogin',
+    async (request) => {
+      const { token, staff } = await services.staff.login(request.body, clientIp(request));
+      await repos.audit.add({
+        at: services.clock.now(),
+        staffId: staff.id,
+        staffName: staff.name,
+        staffUsername: staff.username ?? '',
+        action: 'login',
+        targetType: 'staff',
+        targetId: String(staff.id),
+        summary: '登录工作台',
+        ip: clientIp(request),
+      });
+      return okToken(token);
+    },
+    { rateLimit: LIMITS.signIn },
+  );
+
+  app.operation('adminLogout', async (request) => {
+    const me = currentUser(request);
+    if (request.tokenHash) await services.sessions.revoke(request.tokenHash);
+    await audit.record(request, { action: 'logout', targetType: 'staff', targetId: me.id, summary: '退出工作台' });
+    return ok(undefined, '已退出登录');
+  });
+
+  app.operation('adminGetMe', async (request) => {
+    const staff = await repos.staff.findById(currentUser(request).id);
+    return ok(staffWire(staff!), '查询成功');
+  });
+
+  app.operation('adminChangePassword', async (request) => {
+    const me = currentUser(request);
+    await services.staff.changePassword(me.id, request.body, me.sessionId);
+    await audit.record(request, { action: 'password.change', targetType: 'staff', targetId: me.id, summary: '修改本人密码' });
+    return ok(undefined, '密码已修改');
+  });
+
+  app.operation('adminGetMeta', async () => ok(adminMeta(), '查询成功'));
+
+  app.operation('adminListStaff', async () => ok((await repos.staff.list()).map(staffWire), '查询成功'));
+
+  app.operation('adminCreateStaff', async (request) => {
+    const { username, name, role } = request.body;
+    const row = await services.staff.create(request.body, (created) =>
+      audit.entry(request, { action: 'staff.create', targetType: 'staff', targetId: created.id, summary: `新建${role === 'admin' ? '管理员' : '办理员'} ${username}（${name}）` }),
+    );
+    return ok(staffWire(row), '已创建');
+  });
+
+  app.operation('adminUpdateStaff', async (request) => {
+    const me = currentUser(request);
+    const { id } = request.params;
+    const patch = request.body;
+    const changed = [
+      patch.name !== undefined ? `姓名改为 ${patch.name}` : null,
+      patch.role !== undefined ? `角色改为 ${patch.role === 'admin' ? '管理员' : '办理员'}` : null,
+      patch.enabled !== undefined ? (patch.enabled ? '启用' : '停用') : null,
+      patch.password !== undefined ? '重置密码' : null,
+    ].filter(Boolean);
+    const row = await services.staff.update(me.id, id, patch, (updated) =>
+      audit.entry(request, { action: 'staff.update', targetType: 'staff', targetId: id, summary: `修改工作人员 ${updated.username}：${changed.join('，') || '无变化'}` }),
+    );
+    return ok(staffWire(row), '已保存');
+  });
+
+  app.operation('adminListAudit', async (request) => {
+    const { staffId, action, targetType, targetId, from, to } = request.query;
+    const { rows, total } = await repos.audit.page({ staffId, action, targetType, targetId, from, to }, pageOf(request.query));
+    await audit.record(request, { action: 'audit.view', summary: '查看审计日志' });
+    return okRows(rows.map(auditWire), total);
+  });
+
+  await app.register(processingRoutes);
+  await app.register(settingsRoutes);
+}

@@ -1,0 +1,337 @@
+// Processing: the queue, an application's page and its transitions, borrowed cards, questions, ratings,
+// the dashboard and the appointment quotas (read). Every view of applicants' data is audited.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { appointmentRules, applicationStatuses, serviceCodes } from '../../db/seed-data/index.ts';
+import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
+import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
+import { MSG, kindName, statusName } from '../../services/applications.ts';
+import { chinaDate, chinaDateTime } from '../../services/clock.ts';
+import { RATING_LABELS } from '../../services/ratings.ts';
+import type { components } from '../../../src/api/schema';
+import { summaryWire } from '../applications/wire.ts';
+import { feedbackWire } from '../feedback/index.ts';
+import { householdWire } from '../my/wire.ts';
+import { auditTools } from './audit.ts';
+import { WAITING_DAYS, adminDetailWire, adminRowWire, applicantWire } from './wire.ts';
+
+type S = components['schemas'];
+
+const MAX_QUOTA_DAYS = 62;
+const DAY = 86400_000;
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** A date range of at most MAX_QUOTA_DAYS days (400 otherwise). */
+export function checkRange(from: string, to: string) {
+  const days = (Date.parse(to) - Date.parse(from)) / DAY;
+  if (days < 0) throw badRequest('截止日期不能早于起始日期', [{ field: 'to', message: '截止日期不能早于起始日期' }]);
+  if (days > MAX_QUOTA_DAYS) throw badRequest(`日期范围不能超过${MAX_QUOTA_DAYS}天`, [{ field: 'to', message: `日期范围不能超过${MAX_QUOTA_DAYS}天` }]);
+}
+
+/** The channel of a quota: a handling method (blfs) for sfzbl, '' for hkkjy. */
+export function quotaChannel(kind: 'sfzbl' | 'hkkjy', channel: string | undefined): string {
+  if (kind === 'hkkjy') return '';
+  if (!channel || !appointmentRules.sfzbl.channels.includes(channel)) {
+    throw badRequest('请选择办理方式', [{ field: 'channel', message: `办理方式应为 ${appointmentRules.sfzbl.channels.join('、')} 之一` }]);
+  }
+  return channel;
+}
+
+export const quotaWire = (q: { kind: string; channel: string; day: string; total: number; remaining: number }): S['Quota'] => ({
+  kind: q.kind as 'sfzbl' | 'hkkjy',
+  channel: q.channel,
+  date: q.day,
+  total: q.total,
+  booked: q.total - q.remaining,
+  remaining: q.remaining,
+});
+
+export default async function processingRoutes(app: FastifyInstance) {
+  const { repos, services } = app;
+  const audit = auditTools(app);
+  const now = () => services.clock.now();
+
+  const filterText = (q: { kind?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
+    [q.kind && `业务 ${kindName(q.kind)}`, q.status && `状态 ${statusName(q.kind ?? '', q.status)}`, q.keyword && `关键字「${q.keyword}」`, q.from && `自 ${q.from}`, q.to && `至 ${q.to}`]
+      .filter(Boolean)
+      .join('，') || '全部';
+
+  app.operation('adminListApplications', async (request) => {
+    const { kind, status, keyword, from, to } = request.query;
+    const { rows, total } = await repos.admin.queue({ kind, status, keyword, from, to }, pageOf(request.query));
+    await audit.record(request, { action: 'application.list', summary: `查看申请列表（${filterText(request.query)}），${rows.length} 条` });
+    return okRows(rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now())), total);
+  });
+
+  app.operation('adminCountApplications', async (request) => {
+    const { kind, keyword, from, to } = request.query;
+    const counts = await repos.admin.countByStatus({ kind, keyword, from, to });
+    return ok(
+      applicationStatuses.map((s) => ({
+        status: s.code as S['AppStatus'],
+        statusName: kind ? statusName(kind, s.code) : s.label,
+        count: counts.find((c) => c.status === s.code)?.n ?? 0,
+      })),
+      '查询成功',
+    );
+  });
+
+  app.operation('adminGetApplication', async (request) => {
+    const row = await repos.applications.findById(request.params.id);
+    if (!row) throw notFound(MSG.notFound);
+    const user = (await repos.users.findById(row.userId))!;
+    const refs = row.attachments as { fileId: string }[];
+    const [events, files, record, rating, unit] = await Promise.all([
+      repos.applications.eventsOf(row.id),
+      Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
+      repos.users.household(user.id),
+      repos.ratings.ofApplication(row.id),
+      user.departmentCode ? repos.dict.find('dw_rsYx', user.departmentCode).then((d) => d ?? repos.dict.find('dw_jwYx', user.departmentCode!)) : null,
+    ]);
+    const [gender, ethnic, relation, station, staffNames] = await Promise.all([
+      user.genderCode ? repos.dict.find('qh_gender', user.genderCode) : null,
+      user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
+      record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
+      record?.policeStationId ? repos.policeStations.find(record.policeStationId) : null,
+      repos.staff.namesOf([...new Set(events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!))]),
+    ]);
+    const labels = { gender: gender?.label, ethnic: ethnic?.label, relation: relation?.label, policeStation: station?.name };
+    const household = record ? (householdWire(user, record, labels, chinaDate(now())) as S['HouseholdRecord']) : null;
+    await audit.record(request, {
+      action: 'application.view',
+      targetType: 'application',
+      targetId: row.id,
+      summary: `查看申请 ${row.referenceNo}（${kindName(row.kind, row.sub)}）及申请人 ${user.name} 的个人信息与户籍记录`,
+    });
+    return ok(
+      adminDetailWire({ app: row, user, events, files: files.filter((f) => f !== null), household, householdStatus: record?.status ?? null, staffNames, rating, unitName: unit?.label ?? null }),
+      '查询成功',
+    );
+  });
+
+  app.operation('adminGetApplicationFile', async (request, reply: FastifyReply) => {
+    const { id, fileId } = request.params;
+    const row = await repos.applications.findById(id);
+    const attached = row && (row.attachments as { fileId: string }[]).some((a) => a.fileId === fileId);
+    const found = attached ? await services.files.read(fileId, currentUser(request)) : null;
+    if (!row || !found) throw notFound('文件不存在');
+    await audit.record(request, {
+      action: 'application.file',
+      targetType: 'application',
+      targetId: row.id,
+      summary: `查看申请 ${row.referenceNo} 的附件 ${found.row.originalName}`,
+    });
+    return reply
+      .type(found.row.mime)
+      .header('content-disposition', contentDisposition(request.query.download === '1' ? 'attachment' : 'inline', found.row.originalName))
+      .header('cache-control', 'private, no-store')
+      .send(found.content);
+  });
+
+  app.operation('adminTransitionApplication', async (request) => {
+    const me = currentUser(request);
+    const { id } = request.params;
+    const { to, expectedVersion, expectedStatus, note, lqdd, lqsj, kdgs, kddh, ghrq } = request.body;
+    const handling = Object.fromEntries(
+      Object.entries({ lqdd, lqsj, kdgs, kddh, ghrq }).filter(([, v]) => typeof v === 'string' && v.trim()).map(([k, v]) => [k, v!.trim()]),
+    );
+    const row = await services.applications.transition(
+      id,
+      to,
+      { role: 'staff', id: me.id },
+      {
+        note,
+        handling,
+        expectedStatus,
+        expectedVersion,
+        audit: (moved) =>
+          audit.entry(request, {
+            action: 'application.transition',
+            targetType: 'application',
+            targetId: moved.id,
+            summary: `申请 ${moved.referenceNo}（${kindName(moved.kind, moved.sub)}）办理为「${statusName(moved.kind, to)}」${note?.trim() ? `：${note.trim()}` : ''}`,
+          }),
+      },
+    );
+    return ok({ ...summaryWire(row), version: row.version }, '办理成功');
+  });
+
+  app.operation('adminListBorrowedCards', async (request) => {
+    const today = chinaDate(now());
+    const { rows, total } = await repos.admin.borrowed({ overdueBefore: request.query.overdue === '1' ? today : undefined, keyword: request.query.keyword?.trim() }, pageOf(request.query));
+    await audit.record(request, { action: 'borrowed.list', summary: `查看借出的户口卡${request.query.overdue === '1' ? '（逾期）' : ''}，${rows.length} 条` });
+    return okRows(
+      rows.map(({ app: a, user, householdStatus }) => {
+        const overdueDays = a.dueOn && a.dueOn < today ? Math.round((Date.parse(today) - Date.parse(a.dueOn)) / DAY) : 0;
+        return {
+          applicationId: a.id,
+          sqbh: a.referenceNo,
+          status: a.status as S['AppStatus'],
+          statusName: statusName(a.kind, a.status),
+          version: a.version,
+          applicant: applicantWire(user, householdStatus, false),
+          jyrq: ((a.answers as { jyrq?: string }).jyrq as string | undefined) ?? null,
+          ghrq: a.dueOn!,
+          overdue: overdueDays > 0,
+          overdueDays,
+        };
+      }),
+      total,
+    );
+  });
+
+  const adminFeedbackWire = (row: Parameters<typeof feedbackWire>[0], askerName: string, askerType: string, answeredBy: string | null) => ({
+    ...feedbackWire(row),
+    asker: { userId: row.userId, xm: askerName, rylb: askerType as S['Rylb'] },
+    answeredBy,
+  });
+
+  app.operation('adminListFeedback', async (request) => {
+    const { zt, keyword } = request.query;
+    const { rows, total } = await repos.admin.feedbackPage({ answered: zt === undefined ? undefined : zt === '1', keyword }, pageOf(request.query));
+    const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.question.answeredBy).filter((n): n is number => !!n))]);
+    await audit.record(request, { action: 'feedback.list', summary: `查看问答${zt === '0' ? '（待回复）' : zt === '1' ? '（已回复）' : ''}，${rows.length} 条` });
+    return okRows(
+      rows.map((r) => adminFeedbackWire(r.question, r.askerName, r.askerType, r.question.answeredBy ? (names.get(r.question.answeredBy) ?? null) : null)),
+      total,
+    );
+  });
+
+  app.operation('adminReplyFeedback', async (request) => {
+    const me = currentUser(request);
+    const { id } = request.params;
+    const answer = request.body.hfnr.trim();
+    if (!answer) throw badRequest('请填写回复内容', [{ field: 'hfnr', message: '请填写回复内容' }]);
+    const question = await repos.feedback.findById(id);
+    if (!question) throw notFound('问题不存在');
+    const asker = (await repos.users.findById(question.userId))!;
+    const updated = await audit.audited(
+      request,
+      async (r) => {
+        const row = await r.admin.answerFeedback(id, { answer, public: request.body.sfgk ?? false, answeredBy: me.id, answeredAt: now() });
+        if (!row) throw notFound('问题不存在');
+        await services.notices.notify(
+          row.userId,
+          { type: 'system', title: '问答反馈：已回复', content: `您的问题「${row.title}」已有回复，请到「问答反馈」查看。` },
+          r,
+        );
+        return row;
+      },
+      (row) => ({ action: 'feedback.reply', targetType: 'feedback', targetId: row.id, summary: `回复问题「${row.title}」${row.public ? '（公开）' : ''}` }),
+    );
+    return ok(adminFeedbackWire(updated, asker.name, asker.personType, me.name), '回复成功');
+  });
+
+  const adminRatingWire = (r: { rating: NonNullable<Awaited<ReturnType<typeof repos.ratings.findById>>>; referenceNo: string; sub: string; userName: string }, staffNames: Map<number, string>) => ({
+    id: r.rating.id,
+    applicationId: r.rating.applicationId,
+    sqbh: r.referenceNo,
+    kind: r.rating.kind as S['ServiceCode'],
+    kindName: kindName(r.rating.kind, r.sub),
+    score: r.rating.score as S['RatingScore'],
+    label: RATING_LABELS[r.rating.score]!,
+    comment: r.rating.comment,
+    flagged: r.rating.flagged,
+    createdAt: chinaDateTime(r.rating.createdAt),
+    applicant: { userId: r.rating.userId, xm: r.userName },
+    followUp:
+      r.rating.followedUpAt && r.rating.followUpNote
+        ? { note: r.rating.followUpNote, at: chinaDateTime(r.rating.followedUpAt), by: (r.rating.followedUpBy && staffNames.get(r.rating.followedUpBy)) || '户籍办' }
+        : null,
+  });
+
+  app.operation('adminListRatings', async (request) => {
+    const { kind, score, flagged, pending, from, to } = request.query;
+    const { rows, total } = await repos.ratings.page({ kind, score, flagged: flagged === '1', pending: pending === '1', from, to }, pageOf(request.query));
+    const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.rating.followedUpBy).filter((n): n is number => !!n))]);
+    await audit.record(request, { action: 'rating.list', summary: `查看评价，${rows.length} 条` });
+    return okRows(rows.map((r) => adminRatingWire(r, names)), total);
+  });
+
+  app.operation('adminRatingSummary', async (request) => {
+    const tally = await repos.ratings.tally({ from: request.query.from, to: request.query.to });
+    const kinds = serviceCodes.filter((k) => tally.some((t) => t.kind === k));
+    return ok(
+      kinds.map((kind) => {
+        const mine = tally.filter((t) => t.kind === kind);
+        const n = mine.reduce((sum, t) => sum + t.n, 0);
+        return {
+          kind,
+          kindName: kindName(kind),
+          count: n,
+          average: n ? round(mine.reduce((sum, t) => sum + t.score * t.n, 0) / n, 2) : null,
+          scores: [5, 4, 3, 2, 1].map((score) => ({ score: score as S['RatingScore'], label: RATING_LABELS[score]!, count: mine.find((t) => t.score === score)?.n ?? 0 })),
+          flagged: mine.filter((t) => t.score <= 2).reduce((sum, t) => sum + t.n, 0),
+          pendingFollowUp: mine.reduce((sum, t) => sum + t.pending, 0),
+        };
+      }),
+      '查询成功',
+    );
+  });
+
+  app.operation('adminFollowUpRating', async (request) => {
+    const me = currentUser(request);
+    const rating = await repos.ratings.findById(request.params.id);
+    if (!rating) throw notFound('评价不存在');
+    if (!rating.flagged) throw bizError('该评价无需回访');
+    const note = request.body.note.trim();
+    if (!note) throw badRequest('请填写回访说明', [{ field: 'note', message: '请填写回访说明' }]);
+    const app_ = (await repos.applications.findById(rating.applicationId))!;
+    const user = (await repos.users.findById(rating.userId))!;
+    const updated = await audit.audited(
+      request,
+      async (r) => (await r.ratings.followUp(rating.id, note, me.id, now()))!,
+      (row) => ({ action: 'rating.followUp', targetType: 'rating', targetId: row.id, summary: `回访申请 ${app_.referenceNo} 的评价（${RATING_LABELS[row.score]}）` }),
+    );
+    return ok(adminRatingWire({ rating: updated, referenceNo: app_.referenceNo, sub: app_.sub, userName: user.name }, new Map([[me.id, me.name]])), '已记录');
+  });
+
+  app.operation('adminGetDashboard', async () => {
+    const at = now();
+    const [byKindStatus, processing, waiting, overdueCards, tally] = await Promise.all([
+      repos.admin.countByKindAndStatus(),
+      repos.admin.medianProcessing(new Date(at.getTime() - 30 * DAY)),
+      repos.admin.countWaiting(new Date(at.getTime() - WAITING_DAYS * DAY)),
+      repos.admin.countOverdueCards(chinaDate(at)),
+      repos.ratings.tally({}),
+    ]);
+    const ratingCount = tally.reduce((sum, t) => sum + t.n, 0);
+    return ok(
+      {
+        generatedAt: chinaDateTime(at),
+        byService: serviceCodes
+          .filter((k) => byKindStatus.some((r) => r.kind === k))
+          .map((kind) => {
+            const mine = byKindStatus.filter((r) => r.kind === kind).sort((a, b) => a.status - b.status);
+            return {
+              kind,
+              kindName: kindName(kind),
+              total: mine.reduce((sum, r) => sum + r.n, 0),
+              counts: mine.map((r) => ({ status: r.status as S['AppStatus'], statusName: statusName(kind, r.status), count: r.n })),
+            };
+          }),
+        processing: serviceCodes
+          .filter((k) => processing.some((p) => p.kind === k))
+          .map((kind) => {
+            const p = processing.find((x) => x.kind === kind)!;
+            return { kind, kindName: kindName(kind), finished: p.n, medianHours: round(p.medianHours, 1) };
+          }),
+        overdue: { waiting, borrowedCards: overdueCards, thresholdDays: WAITING_DAYS },
+        ratings: {
+          count: ratingCount,
+          average: ratingCount ? round(tally.reduce((sum, t) => sum + t.score * t.n, 0) / ratingCount, 2) : null,
+          flagged: tally.filter((t) => t.score <= 2).reduce((sum, t) => sum + t.n, 0),
+          pendingFollowUp: tally.reduce((sum, t) => sum + t.pending, 0),
+        },
+      },
+      '查询成功',
+    );
+  });
+
+  app.operation('adminListQuotas', async (request) => {
+    const { kind, from, to } = request.query;
+    checkRange(from, to);
+    const channel = quotaChannel(kind, request.query.channel);
+    return ok((await repos.quotas.between(kind, channel, from, to)).map(quotaWire), '查询成功');
+  });
+
+}

@@ -1,0 +1,179 @@
+// Wire shapes of the staff console.
+import type { components } from '../../../src/api/schema';
+import { applicationKinds, applicationStatuses, applicationStatusTransitions, moveOutSubSectors, personTypes, sectors as sectorCatalogue } from '../../db/seed-data/index.ts';
+import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
+import type { AuditRow, RatingRow } from '../../repositories/admin.ts';
+import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
+import type { UploadRow } from '../../repositories/content.ts';
+import type { UserRow } from '../../repositories/users.ts';
+import { kindName, statusName } from '../../services/applications.ts';
+import { chinaDate, chinaDateTime } from '../../services/clock.ts';
+import { RATING_LABELS } from '../../services/ratings.ts';
+import { ROLE_NAMES, type StaffRole } from '../../services/staff.ts';
+import { detailWire, listItemWire, ratingWire } from '../applications/wire.ts';
+
+type S = components['schemas'];
+
+/** Applications waiting (已提交, 审核中) longer than this many days are overdue. */
+export const WAITING_DAYS = 3;
+const DAY = 86400_000;
+
+export const staffWire = (u: UserRow): S['StaffAccount'] => ({
+  id: u.id,
+  username: u.username ?? '',
+  name: u.name,
+  role: u.role as StaffRole,
+  roleName: ROLE_NAMES[u.role as StaffRole] ?? '办理员',
+  enabled: !u.disabled,
+  createdAt: chinaDateTime(u.createdAt),
+});
+
+const personTypeName = (rylb: string) => personTypes.find((p) => p.rylb === rylb)?.label ?? rylb;
+
+/** The applicant; `full` (the detail) shows the whole ID number and phone, lists mask them. */
+export const applicantWire = (u: UserRow, householdStatus: string | null | undefined, full: boolean, unitName?: string | null): S['Applicant'] => ({
+  userId: u.id,
+  xm: u.name,
+  rylb: u.personType as S['Rylb'],
+  rylbmc: personTypeName(u.personType),
+  xh: u.studentNo,
+  gzzh: u.staffNo,
+  sfzjh: full ? u.idNumber : maskIdNumber(u.idNumber),
+  phone: full ? u.phone : maskPhone(u.phone),
+  dwmc: unitName ?? null,
+  hkIn: householdStatus === '1',
+});
+
+const isOverdue = (a: ApplicationRow, now: Date) =>
+  ([1, 2].includes(a.status) && now.getTime() - a.createdAt.getTime() > WAITING_DAYS * DAY) ||
+  (a.kind === 'hkkjy' && [4, 6].includes(a.status) && !!a.dueOn && a.dueOn < chinaDate(now));
+
+export const adminRowWire = (a: ApplicationRow, u: UserRow, householdStatus: string | null, now: Date): S['AdminApplicationRow'] => ({
+  ...listItemWire(a),
+  version: a.version,
+  applicant: applicantWire(u, householdStatus, false),
+  waitingDays: Math.max(0, Math.floor((now.getTime() - a.createdAt.getTime()) / DAY)),
+  overdue: isOverdue(a, now),
+});
+
+const ACTION_LABELS: Record<number, string> = { 2: '开始审核', 3: '退回修改', 4: '受理', 5: '通知领取', 6: '寄出', 7: '办结', 8: '不予通过' };
+const BORROW_ACTION_LABELS: Record<number, string> = { 4: '借出', 7: '确认归还' };
+
+type Input = 'note' | 'lqdd' | 'lqsj' | 'kdgs' | 'kddh' | 'ghrq';
+
+export function requiresOf(to: number, noteRequired: boolean, borrowWithoutDue = false): Input[] {
+  if (noteRequired) return ['note'];
+  if (to === 5) return ['lqdd', 'lqsj'];
+  if (to === 6) return ['kdgs', 'kddh'];
+  if (to === 4 && borrowWithoutDue) return ['ghrq'];
+  return [];
+}
+
+/** The staff actions the status table allows from the application's status, with the inputs each needs. */
+export const transitionsOf = (a: ApplicationRow): S['TransitionOption'][] =>
+  applicationStatusTransitions
+    .filter((t) => t.by === 'staff' && t.from === a.status)
+    .map((t) => ({
+      to: t.to as S['AppStatus'],
+      toName: statusName(a.kind, t.to),
+      action: (a.kind === 'hkkjy' ? BORROW_ACTION_LABELS[t.to] : undefined) ?? ACTION_LABELS[t.to] ?? statusName(a.kind, t.to),
+      requires: requiresOf(t.to, t.noteRequired, a.kind === 'hkkjy' && !a.dueOn),
+    }));
+
+export interface AdminDetailParts {
+  app: ApplicationRow;
+  user: UserRow;
+  events: ApplicationEventRow[];
+  files: UploadRow[];
+  household: S['HouseholdRecord'] | null;
+  householdStatus: string | null;
+  staffNames: Map<number, string>;
+  rating: RatingRow | null;
+  unitName: string | null;
+}
+
+/** The detail as staff see it: answers unmasked, staff named in the timeline, files read through the console. */
+export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
+  const base = detailWire(p.app, p.events, p.files, p.user.name);
+  return {
+    ...base,
+    answers: p.app.answers as Record<string, unknown>,
+    attachments: base.attachments.map((f) => ({ ...f, url: `/api/admin/applications/${p.app.id}/files/${f.fileId}` })),
+    events: base.events.map((e, i) => {
+      const row = p.events[i]!;
+      return row.actorRole === 'staff' && row.actorId ? { ...e, actor: { role: 'staff' as const, name: p.staffNames.get(row.actorId) ?? '户籍办' } } : e;
+    }),
+    version: p.app.version,
+    applicant: applicantWire(p.user, p.householdStatus, true, p.unitName),
+    household: p.household,
+    transitions: transitionsOf(p.app),
+    rating: p.rating ? ratingWire(p.rating) : null,
+  };
+}
+
+export const adminMeta = (): S['AdminMeta'] => ({
+  statuses: applicationStatuses.map((s) => ({ code: s.code as S['AppStatus'], label: s.label, borrowLabel: s.borrowLabel ?? null })),
+  kinds: applicationKinds.map((k) => ({ code: k.code as S['ServiceCode'], sub: k.sub, label: k.label })),
+  transitions: applicationStatusTransitions
+    .filter((t) => t.by === 'staff')
+    .map((t) => ({ from: t.from as S['AppStatus'], to: t.to as S['AppStatus'], requires: requiresOf(t.to, t.noteRequired) })),
+  ratings: [5, 4, 3, 2, 1].map((score) => ({ score: score as S['RatingScore'], label: RATING_LABELS[score]! })),
+  personTypes: personTypes.map((p) => ({ rylb: p.rylb, label: p.label })),
+  sectors: sectorCatalogue.map((s) => ({
+    sectorCode: String(s.sectorCode),
+    sectorName: s.name,
+    ...(s.sectorCode === 7 ? { subSectors: moveOutSubSectors.map((m) => ({ sectorCode: String(m.sectorCode), sectorName: m.name })) } : {}),
+  })),
+});
+
+export const AUDIT_ACTIONS: Record<string, string> = {
+  login: '登录',
+  logout: '退出登录',
+  'password.change': '修改密码',
+  'application.list': '查看申请列表',
+  'application.view': '查看申请详情',
+  'application.file': '查看申请附件',
+  'application.transition': '办理申请',
+  'borrowed.list': '查看借出的户口卡',
+  'feedback.list': '查看问答',
+  'feedback.reply': '回复问题',
+  'rating.list': '查看评价',
+  'rating.followUp': '记录回访',
+  'staff.create': '新建工作人员',
+  'staff.update': '修改工作人员',
+  'quota.set': '设置预约名额',
+  'sectors.update': '设置首页板块',
+  'settings.home': '修改首页提示与迎新时间',
+  'settings.contact': '修改联系我们',
+  'template.update': '修改通知模板',
+  'dict.create': '新增字典项',
+  'dict.update': '修改字典项',
+  'police.create': '新增派出所',
+  'police.update': '修改派出所',
+  'guide.update': '修改办事指南',
+  'announcement.create': '新建公告',
+  'announcement.update': '修改公告',
+  'announcement.delete': '删除公告',
+  'announcement.file.add': '上传公告附件',
+  'announcement.file.delete': '删除公告附件',
+  'banner.create': '新增轮播图',
+  'banner.update': '修改轮播图',
+  'banner.delete': '删除轮播图',
+  'audit.view': '查看审计日志',
+};
+
+export const auditWire = (e: AuditRow): S['AuditEntry'] => ({
+  id: e.id,
+  at: chinaDateTime(e.at),
+  staffId: e.staffId,
+  staffName: e.staffName,
+  staffUsername: e.staffUsername,
+  action: e.action,
+  actionName: AUDIT_ACTIONS[e.action] ?? e.action,
+  targetType: e.targetType,
+  targetId: e.targetId,
+  summary: e.summary,
+  ip: e.ip,
+});
+
+export { kindName };

@@ -1,0 +1,42 @@
+// The add and edit operations of a service form: the same rules for both, the edit body adds the application id.
+// Every submit goes through the applications lifecycle (idempotent by Idempotency-Key).
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../lib/envelope.ts';
+import type { OperationId } from '../lib/operation-types.ts';
+import { currentUser } from '../lib/request.ts';
+import type { ApplicationRow } from '../repositories/applications.ts';
+import type { ApplicationForm } from '../services/applications.ts';
+import type { FormContext } from '../services/daily-forms.ts';
+import { idempotencyKeyOf } from '../services/idempotency.ts';
+import type { SessionUser } from '../types.ts';
+import { summaryWire } from './applications/wire.ts';
+
+export type Build<B> = (body: B, ctx: FormContext) => Promise<ApplicationForm>;
+
+export function formOperations(app: FastifyInstance) {
+  const { repos, services } = app;
+
+  /** The user, their household record and the application being edited (null on add). */
+  const contextOf = async (me: SessionUser, editing: ApplicationRow | null): Promise<FormContext> => {
+    const [user, household] = await Promise.all([repos.users.findById(me.id), repos.users.household(me.id)]);
+    return { user: user!, household, editing };
+  };
+
+  const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>) => {
+    app.operation(addId, async (request) => {
+      const me = currentUser(request);
+      const req = { operation: addId, key: idempotencyKeyOf(request.headers), body: request.body };
+      const row = await services.applications.submit(me.id, req, async () => build(request.body as B, await contextOf(me, null)));
+      return ok(summaryWire(row), '提交成功');
+    });
+    app.operation(editId, async (request) => {
+      const me = currentUser(request);
+      const { id, ...body } = request.body as { id: number };
+      const req = { operation: editId, key: idempotencyKeyOf(request.headers), body: request.body };
+      const row = await services.applications.edit(me.id, id, kind, req, async (editing) => build(body as B, await contextOf(me, editing)));
+      return ok(summaryWire(row), '修改成功');
+    });
+  };
+
+  return { contextOf, addAndEdit };
+}

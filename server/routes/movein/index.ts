@@ -1,0 +1,114 @@
+// 迁入: post-doctoral, staff and family move-in (/api/qianru, two stages), new students (/api/yingxin), the
+// move-in records, the confirmation before stage 2 and the vouchers of a finished move-in (PDF, head-page photo).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { components } from '../../../src/api/schema';
+import { notFound, ok } from '../../lib/envelope.ts';
+import { maskIdNumber } from '../../lib/masks.ts';
+import { contentDisposition, currentUser } from '../../lib/request.ts';
+import { canContinue, MSG } from '../../services/applications.ts';
+import { idempotencyKeyOf } from '../../services/idempotency.ts';
+import { collectiveOfMoveIn, familyMembersOf, type Person } from '../../services/movement-hooks.ts';
+import type { UserRow } from '../../repositories/users.ts';
+import { listItemWire, summaryWire } from '../applications/wire.ts';
+import { formOperations } from '../form-operations.ts';
+
+type S = components['schemas'];
+
+interface MoveInAnswers {
+  qrlx: '1' | '2' | '3';
+  ryxx: Person;
+  sqjs?: Person[];
+  dwh?: string;
+  hzgzzh?: string;
+}
+
+export default async function moveInRoutes(app: FastifyInstance) {
+  const { repos, services } = app;
+  const { addAndEdit } = formOperations(app);
+  const label = (type: string, value: string | null | undefined) => repos.dict.label(type, value);
+
+  /** A person of a move-in form as the confirmation page shows them (ID number masked). */
+  const personCard = async (p: Person, extra: { gzzh?: string | null; dwh?: string | null } = {}): Promise<S['PersonCard']> => ({
+    xm: p.xm,
+    xbmc: await label('qh_gender', p.xbm),
+    mzmc: await label('gb_mz', p.mzm),
+    csrq: p.csrq,
+    sfzjh: maskIdNumber(p.sfzjh),
+    yhzgxmc: await label('gb_relation', p.yhzgx),
+    gzzh: extra.gzzh ?? null,
+    dwmc: await label('dw_rsYx', extra.dwh),
+  });
+
+  /** The household head of a family move-in as a person card (the staff member's own data). */
+  const headCard = async (head: UserRow): Promise<S['PersonCard']> => ({
+    xm: head.name,
+    xbmc: await label('qh_gender', head.genderCode),
+    mzmc: await label('gb_mz', head.ethnicCode),
+    csrq: head.birthDate,
+    sfzjh: maskIdNumber(head.idNumber),
+    yhzgxmc: '户主',
+    gzzh: head.staffNo,
+    dwmc: await label('dw_rsYx', head.departmentCode),
+  });
+
+  addAndEdit('qianru', 'addQianru', 'editQianru', services.moveIn.qianru);
+  addAndEdit('yingxin', 'addYingxin', 'editYingxin', services.moveIn.yingxin);
+
+  app.operation('listMoveInHistory', async (request) => {
+    const rows = await repos.applications.listOfKinds(currentUser(request).id, ['qianru', 'yingxin']);
+    return ok(rows.map(listItemWire), '查询成功');
+  });
+
+  app.operation('getMoveInConfirmation', async (request) => {
+    const me = currentUser(request);
+    const row = await repos.applications.findById(request.query.id);
+    if (!row || row.userId !== me.id || row.kind !== 'qianru') throw notFound(MSG.notFound);
+    const a = row.answers as MoveInAnswers;
+    const user = (await repos.users.findById(me.id))!;
+    const family = a.qrlx === '3';
+    const head = family ? (user.personType === '4' ? user : await repos.users.findByStudentOrStaffNo(a.hzgzzh ?? '')) : null;
+    const headRecord = head ? await repos.users.household(head.id) : null;
+    const collective = collectiveOfMoveIn(row);
+    const station = await repos.policeStations.find(headRecord?.policeStationId ?? collective.policeStationId);
+    const members = familyMembersOf(a);
+    const others = family ? members.slice(1) : members;
+    return ok(
+      {
+        application: summaryWire(row),
+        yh: await personCard(a.ryxx, family ? {} : { gzzh: user.staffNo, dwh: a.dwh }),
+        hz: head ? await headCard(head) : null,
+        jthmc: headRecord?.collectiveName ?? collective.name,
+        qrdz: headRecord?.collectiveAddress ?? collective.address,
+        pcsmc: station?.name ?? null,
+        sqjs: await Promise.all(others.map((m) => personCard(m))),
+        canContinue: canContinue(row),
+      },
+      '查询成功',
+    );
+  });
+
+  app.operation('continueMoveIn', async (request) => {
+    const me = currentUser(request);
+    const req = { operation: 'continueMoveIn', key: idempotencyKeyOf(request.headers), body: request.body };
+    const row = await services.applications.continueMoveIn(me.id, request.body.id, req, (editing) => services.moveIn.continued(request.body, editing));
+    return ok(summaryWire(row), '提交成功');
+  });
+
+  const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; fileName: string }) =>
+    reply.type('application/pdf').header('content-disposition', contentDisposition('attachment', file.fileName)).header('cache-control', 'private, no-store').send(file.pdf);
+
+  app.operation('downloadHouseholdCardPdf', async (request, reply) => {
+    const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
+    return sendPdf(reply, await services.vouchers.householdCard(row));
+  });
+
+  app.operation('downloadHeadPagePdf', async (request, reply) => {
+    const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
+    return sendPdf(reply, await services.vouchers.headPage(row));
+  });
+
+  app.operation('getHeadPagePhotoUrl', async (request) => {
+    const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
+    return ok(await services.vouchers.headPagePhoto(row), '查询成功');
+  });
+}

@@ -1,0 +1,244 @@
+// Moving out: the guard of every /move-out/{sub} route (check) and the forms of /api/qianchu (graduate,
+// post-doctoral, staff with family, leave-school, move-out, reassignment), the migration-certificate services
+// (qyzyq 延期, qyzbg 地址变更, qykbb 补办) and 注销户口 (zxhkzmkj). The forms apply the same rules as the check.
+import type { components } from '../../src/api/schema';
+import { addressOf } from '../lib/address.ts';
+import { bizError } from '../lib/envelope.ts';
+import type { ApplicationRow } from '../repositories/applications.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { HouseholdRow, UserRow } from '../repositories/users.ts';
+import { addDays } from './appointments.ts';
+import { kindName, type ApplicationForm } from './applications.ts';
+import { chinaDate, type Clock } from './clock.ts';
+import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type DailyForms, type FormContext } from './daily-forms.ts';
+
+type S = components['schemas'];
+
+export type MoveOutSub = 'graduate' | 'post-doctoral' | 'staff' | 'leave-school' | 'move-out' | 'reassignment' | 'postpone' | 'change' | 'mc-card' | 'c-issued';
+
+export const MOVE_OUT_MSG = {
+  notAtSchool: '您不在校，无法迁出',
+  notForType: '您的人员类型不能办理该业务',
+  open: '您已有正在办理的迁出业务',
+  noFinished: '未查询到已办结的迁出记录',
+  noReassignment: '未查询到可改派的迁出记录',
+  locked: '毕业生地址为锁定状态，无法修改户口迁出地址',
+  notRegistered: '您的户口不在本校，无法注销',
+  family: '随迁家属信息有误',
+  expired: '迁移证已过期较久，请到户籍办现场办理',
+} as const;
+
+/** The move-out sub-sector (spec §3 index) that opens a sub-route; move-out (其他原因迁出) needs only the tile. */
+const SUB_SECTOR: Record<MoveOutSub, string | null> = {
+  graduate: '0',
+  reassignment: '0',
+  'post-doctoral': '1',
+  staff: '2',
+  'leave-school': '3',
+  postpone: '4',
+  change: '5',
+  'mc-card': '6',
+  'c-issued': '7',
+  'move-out': null,
+};
+
+/** Sub-routes that take the registration out of the school (need it at school). */
+const LEAVING: MoveOutSub[] = ['graduate', 'post-doctoral', 'staff', 'leave-school', 'move-out'];
+/** Sub-routes about the 户口迁移证 of a finished move-out. */
+const CERTIFICATE: MoveOutSub[] = ['reassignment', 'postpone', 'change', 'mc-card'];
+/** Kinds that count as a move-out in progress. */
+export const MOVE_OUT_KINDS = ['qianchu', 'zxhkzmkj', 'qyzyq', 'qyzbg', 'qykbb'];
+/** Days after its expiry a 迁移证 can still be postponed online. */
+const POSTPONE_GRACE_DAYS = 30;
+
+export interface MoveOutVerdict {
+  canQianYi: boolean;
+  canChangeDizhi: boolean;
+  msg: string;
+  dizhi: string | null;
+  qyzbh: string | null;
+  qyzyxqz: string | null;
+  /** The finished move-out the certificate services and 改派 refer to. */
+  last: ApplicationRow | null;
+}
+
+export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock: Clock) {
+  const today = () => chinaDate(clock.now());
+
+  /** The user's last finished move-out, by ID number (any account of the same person), optionally among subs. */
+  async function lastFinished(user: UserRow, subs?: string[]): Promise<ApplicationRow | null> {
+    const ids = user.idNumber ? await repos.users.idsByIdNumber(user.idNumber) : [user.id];
+    return repos.applications.lastFinished(ids.includes(user.id) ? ids : [...ids, user.id], 'qianchu', subs);
+  }
+
+  /** Family members in the staff member's household who can move out along (registered at the school). */
+  async function familyOf(userId: number) {
+    return repos.users.familyOf(userId);
+  }
+
+  /**
+   * The guard of /move-out/{sub}: person type (openSectors), at school (or a finished move-out for the certificate
+   * services), nothing of the kind in progress (other than `exceptId`, the application being edited).
+   */
+  async function check(user: UserRow, household: HouseholdRow | null, sub: MoveOutSub, exceptId?: number): Promise<MoveOutVerdict> {
+    const gone = household?.status === '2' && !!household.migrationCertNo;
+    const base = {
+      canChangeDizhi: !household?.addressLocked,
+      dizhi: gone ? household.migrationAddress : null,
+      qyzbh: gone ? household.migrationCertNo : null,
+      qyzyxqz: gone ? household.migrationValidUntil : null,
+      last: null as ApplicationRow | null,
+    };
+    const refuse = (msg: string): MoveOutVerdict => ({ ...base, canQianYi: false, msg });
+    const rows = await repos.sectors.forPersonType(user.personType);
+    const tile = rows.find((r) => r.parentCode === null && r.sectorCode === '7');
+    const code = SUB_SECTOR[sub];
+    const row = code === null ? tile : rows.find((r) => r.parentCode === '7' && r.sectorCode === code);
+    if (!tile || !row || row.disabled) return refuse(MOVE_OUT_MSG.notForType);
+    const hkIn = household?.status === '1';
+    if (LEAVING.includes(sub) && !hkIn) return refuse(MOVE_OUT_MSG.notAtSchool);
+    if (sub === 'c-issued' && !hkIn) return refuse(MOVE_OUT_MSG.notRegistered);
+    const open = (await repos.applications.activeAmong(user.id, MOVE_OUT_KINDS)).filter((a) => a.id !== exceptId);
+    if (open.length) return refuse(MOVE_OUT_MSG.open);
+    if (CERTIFICATE.includes(sub)) {
+      const reassignment = sub === 'reassignment';
+      const last = gone ? await lastFinished(user, reassignment ? ['graduate', 'reassignment'] : undefined) : null;
+      if (!last) return refuse(reassignment ? MOVE_OUT_MSG.noReassignment : MOVE_OUT_MSG.noFinished);
+      base.last = last;
+    }
+    if (sub === 'change' && household?.addressLocked) return { ...base, canQianYi: true, msg: MOVE_OUT_MSG.locked };
+    return { ...base, canQianYi: true, msg: '' };
+  }
+
+  /** The check of a form: refused with the check's message (code 100). */
+  async function allowed(ctx: FormContext, sub: MoveOutSub) {
+    const verdict = await check(ctx.user, ctx.household, sub, ctx.editing?.id);
+    if (!verdict.canQianYi) throw bizError(verdict.msg);
+    return verdict;
+  }
+
+  async function region(value: S['Region'], field: string, message: string) {
+    if (!(await repos.divisions.find(value.code))) throw fieldError(field, message);
+    return { code: value.code, name: value.name.trim() };
+  }
+
+  const pickup = (body: { lqfs: '0' | '1'; yjxx?: S['Delivery'] }) => daily.delivery(body.yjxx, body.lqfs === '1');
+
+  return {
+    check,
+    lastFinished,
+    familyOf,
+
+    /** 迁出 of every sub-service (the check's rules, 改派 of the last finished graduate move-out, family by id). */
+    async qianchu(body: S['QianchuAnswers'], ctx: FormContext): Promise<ApplicationForm> {
+      const sub = body.sub;
+      const verdict = await allowed(ctx, sub);
+      const qwdq = await region(body.qwdq, 'qwdq', '请选择迁往地区');
+      const qwxxdz = text(body.qwxxdz, 'qwxxdz', '请填写迁往详细地址');
+      const qcyy = text(body.qcyy, 'qcyy', '请填写迁出原因');
+      let jsdw = optionalText(body.jsdw);
+      let yqcid: number | undefined;
+      if (sub === 'reassignment') {
+        if (!verdict.last || body.yqcid !== verdict.last.id) throw bizError(MOVE_OUT_MSG.noReassignment);
+        yqcid = body.yqcid;
+        jsdw = text(body.jsdw, 'jsdw', '请填写改派后的接收单位');
+      }
+      const sqcjs = [...new Set(body.sqcjs ?? [])];
+      if (sqcjs.length) {
+        const family = sub === 'staff' ? (await familyOf(ctx.user.id)).filter((m) => m.household?.status === '1').map((m) => m.user.id) : [];
+        if (sqcjs.some((id) => !family.includes(id))) throw bizError(MOVE_OUT_MSG.family);
+      }
+      const attachments = attachmentsOf(body.attachments);
+      if (!attachments.length) throw bizError('请上传证明材料');
+      const yjxx = await pickup(body);
+      return {
+        kind: 'qianchu',
+        sub,
+        answers: compact({
+          sub,
+          qwdq,
+          qwxxdz,
+          qwpcs: optionalText(body.qwpcs),
+          qcyy,
+          jsdw,
+          yqcid,
+          sqcjs: sqcjs.length ? sqcjs : undefined,
+          lqfs: body.lqfs,
+          yjxx,
+          lxdh: body.lxdh,
+        }),
+        attachments,
+        title: `${kindName('qianchu', sub)} · 迁往 ${addressOf(qwdq, '')}`,
+      };
+    },
+
+    /** 迁移证延期: a finished move-out, the certificate photo, not expired for long. */
+    async qyzyq(body: S['QyzyqAnswers'], ctx: FormContext): Promise<ApplicationForm> {
+      await allowed(ctx, 'postpone');
+      const qyzbh = text(body.qyzbh, 'qyzbh', '请填写迁移证编号');
+      if (body.yyxqz < addDays(today(), -POSTPONE_GRACE_DAYS)) throw bizError(MOVE_OUT_MSG.expired);
+      const yqyy = text(body.yqyy, 'yqyy', '请填写延期原因');
+      const attachments = attachmentsOf(body.attachments);
+      requireMaterial(attachments, '迁移证', '请上传迁移证照片');
+      const yjxx = await pickup(body);
+      return {
+        kind: 'qyzyq',
+        answers: compact({ qyzbh, yyxqz: body.yyxqz, yqyy, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        attachments,
+        title: `${kindName('qyzyq')} · ${qyzbh}`,
+      };
+    },
+
+    /** 迁移证地址变更: not for a graduate whose address is locked; the current address is the certificate's. */
+    async qyzbg(body: S['QyzbgAnswers'], ctx: FormContext): Promise<ApplicationForm> {
+      const verdict = await allowed(ctx, 'change');
+      if (!verdict.canChangeDizhi) throw bizError(MOVE_OUT_MSG.locked);
+      const qyzbh = text(body.qyzbh, 'qyzbh', '请填写迁移证编号');
+      const xqwdq = await region(body.xqwdq, 'xqwdq', '请选择新迁往地区');
+      const xqwxxdz = text(body.xqwxxdz, 'xqwxxdz', '请填写新迁往详细地址');
+      const bgyy = text(body.bgyy, 'bgyy', '请填写变更原因');
+      const attachments = attachmentsOf(body.attachments);
+      requireMaterial(attachments, '接收证明', '请上传新迁往地的接收证明');
+      const yjxx = await pickup(body);
+      return {
+        kind: 'qyzbg',
+        answers: compact({ qyzbh, ydz: verdict.dizhi ?? optionalText(body.ydz), xqwdq, xqwxxdz, bgyy, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        attachments,
+        title: `${kindName('qyzbg')} · 改迁往 ${addressOf(xqwdq, '')}`,
+      };
+    },
+
+    /** 迁移证补办: a finished move-out and the lost-certificate statement. */
+    async qykbb(body: S['QykbbAnswers'], ctx: FormContext): Promise<ApplicationForm> {
+      await allowed(ctx, 'mc-card');
+      const bbyy = text(body.bbyy, 'bbyy', '请填写补办原因');
+      const attachments = attachmentsOf(body.attachments);
+      requireMaterial(attachments, '遗失声明', '请上传遗失声明或损毁的原证照片');
+      const yjxx = await pickup(body);
+      return {
+        kind: 'qykbb',
+        answers: compact({ yqyzbh: optionalText(body.yqyzbh), bbyy, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        attachments,
+        title: `${kindName('qykbb')} · ${body.lqfs === '1' ? '邮寄' : '现场领取'}`,
+      };
+    },
+
+    /** 注销户口并开具证明: registered at the school; the destination country when settling abroad. */
+    async zxhkzmkj(body: S['ZxhkzmkjAnswers'], ctx: FormContext): Promise<ApplicationForm> {
+      await allowed(ctx, 'c-issued');
+      const reason = await daily.choice('qh_zxhk_reason', body.bllx, 'bllx', '请选择注销原因');
+      if (!reason.enabled) throw bizError('该注销原因暂停受理');
+      const zxyy = text(body.zxyy, 'zxyy', '请填写注销原因说明');
+      const qwgj = reason.value === '1' ? text(body.qwgj, 'qwgj', '请填写前往国家或地区') : optionalText(body.qwgj);
+      const yjxx = await pickup(body);
+      return {
+        kind: 'zxhkzmkj',
+        answers: compact({ bllx: body.bllx, zxyy, qwgj, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        attachments: attachmentsOf(body.attachments),
+        title: `${kindName('zxhkzmkj')} · ${reason.label}`,
+      };
+    },
+  };
+}
+
+export type MoveOutForms = ReturnType<typeof createMoveOutForms>;

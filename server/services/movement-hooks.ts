@@ -1,0 +1,196 @@
+// What a finished move-in or move-out changes in the household records (run by the applications state machine
+// inside the transaction of the move, so the record and the status change commit together):
+// - 迁入 (qianru stage 2, 新生迁入 that moves in) → the person is registered in a collective household (在册);
+//   family members become accounts of their own (rylb 5) registered with the staff member;
+// - 迁出 → 已迁出 with the 户口迁移证 issued (number, destination, valid 30 days; a graduate's dispatched
+//   destination is locked); 改派, 延期, 地址变更 and 补办 renew the certificate; 注销 ends the registration.
+import { collectiveHouseholds, type CollectiveHousehold } from '../db/seed-data/index.ts';
+import { addressOf } from '../lib/address.ts';
+import { AppError } from '../lib/envelope.ts';
+import type { ApplicationRow } from '../repositories/applications.ts';
+import type { Repositories } from '../repositories/index.ts';
+import type { HouseholdRow, UserRow } from '../repositories/users.ts';
+import { addDays } from './appointments.ts';
+import { chinaDate, type Clock } from './clock.ts';
+
+/** Days a 户口迁移证 is valid (and a renewal adds). */
+export const MIGRATION_VALID_DAYS = 30;
+
+export interface Person {
+  xm: string;
+  xbm: string;
+  mzm: string;
+  csrq: string;
+  sfzjh: string;
+  yhzgx?: string;
+}
+
+interface Region {
+  code: string;
+  name: string;
+}
+
+/** The answers of the move-in kinds that the hooks read. */
+interface MoveInAnswers {
+  qrlx?: '1' | '2' | '3';
+  sfqr?: '0' | '1';
+  ryxx: Person;
+  sqjs?: Person[];
+  hzgzzh?: string;
+  hyzkm?: string;
+  xlm?: string;
+  dwh?: string;
+  yhkszd: Region;
+  yhkxxdz: string;
+}
+
+interface MoveOutAnswers {
+  qwdq?: Region;
+  qwxxdz?: string;
+  xqwdq?: Region;
+  xqwxxdz?: string;
+  jsdw?: string;
+  sqcjs?: number[];
+}
+
+export const collectiveFor = (key: CollectiveHousehold['key']) => collectiveHouseholds.find((c) => c.key === key)!;
+
+/** The collective household a move-in lands in: qrlx 1 博士后, 2 and 3 教职工 (3 joins the head's), 新生 student. */
+export const collectiveOfMoveIn = (app: Pick<ApplicationRow, 'kind' | 'sub'>) =>
+  collectiveFor(app.kind === 'yingxin' ? 'student' : app.sub === '1' ? 'postdoc' : 'staff');
+
+/** The people of a family move-in (随迁人员 1…n): qrlx 3 is ryxx and sqjs; qrlx 2 brings sqjs along. */
+export const familyMembersOf = (answers: { qrlx?: string; ryxx: Person; sqjs?: Person[] }) =>
+  answers.qrlx === '3' ? [answers.ryxx, ...(answers.sqjs ?? [])] : (answers.sqjs ?? []);
+
+/** A new 户口迁移证 number: 京 + year + a 6-digit number of the year. */
+export async function newMigrationCertNo(r: Repositories, day: string): Promise<string> {
+  const year = day.slice(0, 4);
+  const n = await r.counters.increment(`qyzbh:${year}`);
+  return `京${year}${String(n % 1_000_000).padStart(6, '0')}`;
+}
+
+const MOVE_IN_KIND: Record<string, string> = { '1': '博士后进站', '2': '工作调入', '3': '家属随迁', yingxin: '学生入学' };
+
+export function createMovementHooks(clock: Clock) {
+  const today = () => chinaDate(clock.now());
+
+  /** The person's own data as the 迁移证 gives it (the ID number only where the account has none). */
+  async function updatePerson(r: Repositories, user: UserRow, p: Person, extra: Partial<UserRow> = {}) {
+    await r.users.update(user.id, {
+      genderCode: p.xbm,
+      ethnicCode: p.mzm,
+      birthDate: p.csrq,
+      ...(user.idNumber ? {} : { idNumber: p.sfzjh }),
+      ...extra,
+    });
+  }
+
+  /** Registers one person in a household: in the collective, or with a head (relation code) in the head's. */
+  async function register(r: Repositories, userId: number, where: { householdNo: string | null; name: string | null; address: string | null; policeStationId: string | null }, relationCode: string | null, kind: string, formerAddress: string) {
+    await r.users.upsertHousehold({
+      userId,
+      status: '1',
+      householdNo: where.householdNo,
+      collectiveName: where.name,
+      collectiveAddress: where.address,
+      relationCode,
+      policeStationId: where.policeStationId,
+      movedInOn: today(),
+      moveInKind: kind,
+      formerAddress,
+      movedOutOn: null,
+      migrationCertNo: null,
+      migrationAddress: null,
+      migrationValidUntil: null,
+      addressLocked: false,
+    });
+  }
+
+  /**
+   * Family members join the head's household: an account each (rylb 5, no sign-in; an existing one by ID number),
+   * relation from the form. `applicant`: a family member who applied for themselves (the first member).
+   */
+  async function joinFamily(r: Repositories, head: UserRow, headRecord: HouseholdRow, members: Person[], applicant: UserRow | null, formerAddress: string) {
+    const where = { householdNo: headRecord.householdNo, name: headRecord.collectiveName, address: headRecord.collectiveAddress, policeStationId: headRecord.policeStationId };
+    for (const [i, m] of members.entries()) {
+      const existing = i === 0 && applicant ? applicant : await r.users.findByIdNumber(m.sfzjh);
+      const member = existing
+        ? ((await r.users.update(existing.id, { familyOfUserId: head.id })) ?? existing)
+        : await r.users.create({ name: m.xm, idNumber: m.sfzjh, personType: '5', loginType: '1', familyOfUserId: head.id });
+      await updatePerson(r, member, m);
+      await register(r, member.id, where, m.yhzgx ?? null, MOVE_IN_KIND['3']!, formerAddress);
+    }
+    if (!headRecord.relationCode) await r.users.updateHousehold(head.id, { relationCode: '02' });
+  }
+
+  async function movedIn(r: Repositories, app: ApplicationRow) {
+    const a = app.answers as MoveInAnswers;
+    const user = (await r.users.findById(app.userId))!;
+    const formerAddress = addressOf(a.yhkszd, a.yhkxxdz);
+    const members = familyMembersOf(a);
+    if (app.kind === 'qianru' && a.qrlx === '3') {
+      const head = user.personType === '4' ? user : await r.users.findByStudentOrStaffNo(a.hzgzzh ?? '');
+      const headRecord = head ? await r.users.household(head.id) : null;
+      if (!head || headRecord?.status !== '1') throw new AppError(409, '户主户口不在本校，不能办结家属随迁');
+      await joinFamily(r, head, headRecord, members, head.id === user.id ? null : user, formerAddress);
+      return;
+    }
+    const c = collectiveOfMoveIn(app);
+    const where = { householdNo: c.hh, name: c.name, address: c.address, policeStationId: c.policeStationId };
+    const headOfFamily = members.length > 0;
+    await register(r, user.id, where, headOfFamily ? '02' : null, MOVE_IN_KIND[app.kind === 'yingxin' ? 'yingxin' : a.qrlx!]!, formerAddress);
+    await updatePerson(r, user, a.ryxx, {
+      ...(a.hyzkm ? { maritalStatusCode: a.hyzkm } : {}),
+      ...(a.xlm ? { educationCode: a.xlm } : {}),
+      ...(a.dwh ? { departmentCode: a.dwh } : {}),
+    });
+    if (headOfFamily) await joinFamily(r, user, (await r.users.household(user.id))!, members, null, formerAddress);
+  }
+
+  /** A 户口迁移证 issued (or issued again) to a person. */
+  async function issue(r: Repositories, userId: number, patch: { address?: string; locked?: boolean; leave?: boolean }) {
+    const day = today();
+    await r.users.updateHousehold(userId, {
+      ...(patch.leave ? { status: '2' as const, movedOutOn: day } : {}),
+      migrationCertNo: await newMigrationCertNo(r, day),
+      ...(patch.address !== undefined ? { migrationAddress: patch.address } : {}),
+      migrationValidUntil: addDays(day, MIGRATION_VALID_DAYS),
+      ...(patch.locked !== undefined ? { addressLocked: patch.locked } : {}),
+    });
+  }
+
+  const finished = (hook: (r: Repositories, app: ApplicationRow) => Promise<void>) => async (r: Repositories, app: ApplicationRow, to: number) => {
+    if (to === 7) await hook(r, app);
+  };
+
+  return {
+    qianru: finished(async (r, app) => {
+      if (app.stage !== '2') throw new AppError(409, '申请人尚未继续提交迁移证信息，不能办结');
+      await movedIn(r, app);
+    }),
+    yingxin: finished(async (r, app) => {
+      if ((app.answers as MoveInAnswers).sfqr === '1') await movedIn(r, app);
+    }),
+    qianchu: finished(async (r, app) => {
+      const a = app.answers as MoveOutAnswers;
+      const address = addressOf(a.qwdq, a.qwxxdz);
+      // A graduate dispatched to an employer (接收单位) keeps that destination: changed only by 改派.
+      const locked = ['graduate', 'reassignment'].includes(app.sub) && !!a.jsdw?.trim();
+      if (app.sub === 'reassignment') return issue(r, app.userId, { address, locked });
+      await issue(r, app.userId, { address, locked, leave: true });
+      for (const id of a.sqcjs ?? []) await issue(r, id, { address, locked: false, leave: true });
+    }),
+    qyzyq: finished(async (r, app) => {
+      await r.users.updateHousehold(app.userId, { migrationValidUntil: addDays(today(), MIGRATION_VALID_DAYS) });
+    }),
+    qyzbg: finished(async (r, app) => {
+      const a = app.answers as MoveOutAnswers;
+      await issue(r, app.userId, { address: addressOf(a.xqwdq, a.xqwxxdz) });
+    }),
+    qykbb: finished(async (r, app) => issue(r, app.userId, {})),
+    zxhkzmkj: finished(async (r, app) => {
+      await r.users.updateHousehold(app.userId, { status: '2', movedOutOn: today(), migrationCertNo: null, migrationAddress: null, migrationValidUntil: null });
+    }),
+  };
+}

@@ -1,0 +1,116 @@
+// Staff accounts (role staff = 办理员, admin = 管理员 on the users table, signing in by username) and their
+// sign-in: password and image code always, the same session rules as users (hashed tokens, 7 days sliding,
+// logout revokes) and the same lockout (15 minutes after 10 failures), counted apart from user accounts.
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto.ts';
+import { bizError, notFound } from '../lib/envelope.ts';
+import type { Database } from '../db/client.ts';
+import type { NewAudit } from '../repositories/admin.ts';
+import { createRepositories, type Repositories } from '../repositories/index.ts';
+import type { UserRow } from '../repositories/users.ts';
+import type { CaptchaService } from './captcha.ts';
+import type { LoginGuard } from './login-guard.ts';
+import type { SessionService } from './sessions.ts';
+
+export type StaffRole = 'staff' | 'admin';
+
+export const ROLE_NAMES: Record<StaffRole, '办理员' | '管理员'> = { staff: '办理员', admin: '管理员' };
+
+/** The guard's account key of a staff sign-in name (never the same as a user's phone or number). */
+const guardName = (username: string) => `staff:${username.trim().toLowerCase()}`;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+
+export interface StaffPatch {
+  name?: string;
+  role?: StaffRole;
+  enabled?: boolean;
+  password?: string;
+}
+
+/** Audit entry of a change, written in the change's transaction. */
+type AuditOf = (row: UserRow) => NewAudit;
+
+export function createStaffService(deps: { db: Database; repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService }) {
+  const { db, repos, guard, captcha, sessions } = deps;
+  /** Runs a change with its audit entry in one transaction (slow work such as hashing happens before). */
+  const withAudit = (audit: AuditOf | undefined, work: (r: Repositories) => Promise<UserRow>) =>
+    db.transaction(async (tx) => {
+      const r = createRepositories(tx);
+      const row = await work(r);
+      if (audit) await r.audit.add(audit(row));
+      return row;
+    });
+  const lockMessage = () => bizError('登录失败次数过多，请15分钟后再试');
+
+  return {
+    /** A token for a staff account; code 100 for every refusal (never saying which of name or password was wrong). */
+    async login(input: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<{ token: string; staff: UserRow }> {
+      const username = input.username.trim().toLowerCase();
+      if ((await guard.state(guardName(username), ip)).lockedSeconds > 0) throw lockMessage();
+      if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
+      const staff = await repos.staff.findByUsername(username);
+      const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
+      const passed = usable ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!) : await burnPasswordCheck(input.password);
+      if (!usable || !passed) {
+        const after = await guard.recordFailure(guardName(username), ip);
+        if (after.lockedSeconds > 0) throw lockMessage();
+        throw bizError('账号或密码错误');
+      }
+      await guard.clearAccount(guardName(username));
+      return { token: await sessions.create(usable.id, '1', ip), staff: usable };
+    },
+
+    async changePassword(staffId: number, input: { oldPassword: string; password: string; password2: string }, keepSessionId: number): Promise<UserRow> {
+      const staff = await repos.staff.findById(staffId);
+      if (!staff) throw notFound('账号不存在');
+      if (input.password !== input.password2) throw bizError('两次输入的密码不一致');
+      const ok = staff.passwordHash && staff.passwordSalt ? await verifyPassword(input.oldPassword, staff.passwordHash, staff.passwordSalt) : false;
+      if (!ok) throw bizError('原密码错误');
+      const { hash, salt } = await hashPassword(input.password);
+      await repos.users.update(staff.id, { passwordHash: hash, passwordSalt: salt });
+      await repos.sessions.revokeAllOfExcept(staff.id, keepSessionId);
+      return staff;
+    },
+
+    async create(input: { username: string; name: string; role: StaffRole; password: string }, audit?: AuditOf): Promise<UserRow> {
+      const username = input.username.trim().toLowerCase();
+      if (await repos.staff.findByUsername(username)) throw bizError('登录名已存在');
+      const { hash, salt } = await hashPassword(input.password);
+      try {
+        return await withAudit(audit, (r) =>
+          r.users.create({ username, name: input.name.trim(), role: input.role, passwordHash: hash, passwordSalt: salt, personType: '', loginType: '1' }),
+        );
+      } catch (err) {
+        if (isUniqueViolation(err)) throw bizError('登录名已存在');
+        throw err;
+      }
+    },
+
+    /** Changes name, role, enabled state or password; disabling or a new password ends the account's sessions. */
+    async update(actorId: number, id: number, patch: StaffPatch, audit?: AuditOf): Promise<UserRow> {
+      const staff = await repos.staff.findById(id);
+      if (!staff) throw notFound('账号不存在');
+      const demoted = patch.role !== undefined && patch.role !== 'admin' && staff.role === 'admin';
+      const disabled = patch.enabled === false && !staff.disabled;
+      if (id === actorId && (demoted || disabled)) throw bizError('不能停用自己的账号或取消自己的管理员角色');
+      const changes: Partial<UserRow> = {};
+      if (patch.name !== undefined) changes.name = patch.name.trim();
+      if (patch.role !== undefined) changes.role = patch.role;
+      if (patch.enabled !== undefined) changes.disabled = !patch.enabled;
+      if (patch.password !== undefined) {
+        const { hash, salt } = await hashPassword(patch.password);
+        changes.passwordHash = hash;
+        changes.passwordSalt = salt;
+      }
+      const updated = await withAudit(audit, async (r) => {
+        const row = Object.keys(changes).length ? await r.users.update(id, changes) : staff;
+        if (disabled || patch.password !== undefined) await r.sessions.revokeAllOf(id);
+        return row ?? staff;
+      });
+      if (patch.enabled === true || patch.password !== undefined) await guard.clearAccount(guardName(staff.username ?? ''));
+      return updated;
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
