@@ -31,10 +31,26 @@ export default defineConfig({
           groups: [
             // Everything the first screen needs, in one file: fewer files gzip smaller (size budget).
             { name: 'shell', tags: ['$initial'], priority: 2 },
+            // The shared form experience, one chunk for every service form; its own dependencies stay where
+            // they are (the /address screen shares some of them and must not pull in the whole flow).
+            {
+              name: 'service-form',
+              test: /[\\/]src[\\/]components[\\/](service-form[\\/](service-flow|use-service-form|use-draft|draft|delivery-fields|options)|service-fields[\\/]contact-fields)\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             // Form building blocks shared by the form screens.
             {
               name: 'forms',
               test: /[\\/]src[\\/](components[\\/]ui[\\/](button|form|form-field|error-summary)|app[\\/]app-link)\.tsx?$/,
+              priority: 1,
+            },
+            // The staff console's shared code (session, route table, page blocks) in its own chunk next to the
+            // console's shell, so each console page loads only itself on top of them.
+            {
+              name: 'console',
+              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/](ui|transition|placeholders))\.tsx?$/,
+              includeDependenciesRecursively: false,
               priority: 1,
             },
           ],

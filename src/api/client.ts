@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
-import { clearSession, readStorage } from '@/stores/session';
+import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
 import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';
 import { currentAppPath, navigateApp } from '@/lib/nav';
 
@@ -74,6 +74,8 @@ export function successValue(env: Envelope): unknown {
 interface Pending {
   loading: boolean;
   silent: boolean;
+  /** A staff call (/api/admin/*): the console's token, and its own sign-in on 401. */
+  staff: boolean;
   timer: ReturnType<typeof setTimeout>;
 }
 
@@ -110,16 +112,19 @@ function networkFailure(silent: boolean): Response {
   return outcomeResponse(networkResult());
 }
 
-function sessionExpired(): void {
-  clearSession();
+/** A 401 ends the session the call used: the student's (→ /login) or the console's (→ /admin/login). */
+function sessionExpired(staff: boolean): void {
+  const login = staff ? '/admin/login' : '/login';
+  if (staff) setAdminToken(null);
+  else clearSession();
   clearTimeout(loginRedirect);
   loginRedirect = setTimeout(() => {
-    if (currentAppPath() !== '/login') navigateApp('/login', { replace: true });
+    if (currentAppPath() !== login) navigateApp(login, { replace: true });
   }, REDIRECT_DELAY_MS);
 }
 
 /** Reads an envelope into a result, with the side effects of spec §8. */
-function readEnvelope(env: Envelope): ApiResult<unknown> {
+function readEnvelope(env: Envelope, staff: boolean): ApiResult<unknown> {
   const code = Number(env.code);
   const msg = env.msg ?? env.message ?? '';
   if (code === 0 || code === 200) {
@@ -127,7 +132,7 @@ function readEnvelope(env: Envelope): ApiResult<unknown> {
   }
   if (code === 401) {
     if (msg) showToast(msg, SHORT_TOAST_MS);
-    sessionExpired();
+    sessionExpired(staff);
   } else if (code === 100) {
     showToast(msg, SHORT_TOAST_MS);
   }
@@ -165,7 +170,10 @@ async function stripNo(request: Request): Promise<Request> {
   });
 }
 
-/** The one middleware of spec §7–8: auth header, no `no`, timeout, loading, envelope, errors. */
+/**
+ * The one middleware of spec §7–8: auth header, no `no`, timeout, loading, envelope, errors. Staff calls
+ * (/api/admin/*) carry the console's own token and end its session on 401 (issue 5).
+ */
 export const envelopeMiddleware: Middleware = {
   async onRequest({ request, id }) {
     const extra = request as Request & CallOptions;
@@ -173,6 +181,7 @@ export const envelopeMiddleware: Middleware = {
     const call: Pending = {
       loading: extra.loading !== false,
       silent: extra.silent === true,
+      staff: request.url.includes('/api/admin/'),
       timer: setTimeout(() => controller.abort(new DOMException('请求超时', 'TimeoutError')), REQUEST_TIMEOUT_MS),
     };
     pending.set(id, call);
@@ -182,7 +191,7 @@ export const envelopeMiddleware: Middleware = {
     request.signal.addEventListener('abort', () => controller.abort(request.signal.reason), { once: true });
     const stripped = await stripNo(request);
     const headers = new Headers(stripped.headers);
-    const token = readStorage('token');
+    const token = readStorage(call.staff ? ADMIN_TOKEN : 'token');
     if (token) headers.set('qhyhAuthorization', `Bearer ${token}`);
     return new Request(stripped, { headers, signal: controller.signal });
   },
@@ -201,7 +210,7 @@ export const envelopeMiddleware: Middleware = {
       return networkFailure(silent);
     }
     if (!env || typeof env !== 'object' || env.code === undefined) return networkFailure(silent);
-    return outcomeResponse(readEnvelope(env));
+    return outcomeResponse(readEnvelope(env, call?.staff ?? false));
   },
 
   onError({ id }) {

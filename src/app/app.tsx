@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $dialogs } from '@/stores/ui';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Toast } from '@/components/ui/toast';
-import { ROUTER_BASE, showsTabBar, tabs, paths } from '@/config/paths';
+import { isAdminPath, ROUTER_BASE, showsTabBar, tabs, paths } from '@/config/paths';
 import { requireLogin, startApp } from './root';
 import { AppRoutes, titleFor } from './routes';
 
@@ -42,7 +42,9 @@ function Header({ path, canGoBack }: { path: string; canGoBack: boolean }) {
 function Shell() {
   const [path] = useLocation();
   const search = useSearch();
-  const tabbed = showsTabBar(path);
+  // The staff console has its own header and navigation.
+  const staffConsole = isAdminPath(path);
+  const tabbed = !staffConsole && showsTabBar(path);
   const dialogs = useStore($dialogs);
 
   useEffect(() => {
@@ -72,7 +74,7 @@ function Shell() {
 
   return (
     <div class={tabbed ? 'app-shell app-shell_tabbed' : 'app-shell'}>
-      <Header path={path} canGoBack={canGoBack} />
+      {!staffConsole && <Header path={path} canGoBack={canGoBack} />}
       <main id="main" tabIndex={-1}>
         <AppRoutes />
       </main>

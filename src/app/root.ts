@@ -1,5 +1,5 @@
 import { client, unwrap } from '@/api/client';
-import { isPublicPath } from '@/config/paths';
+import { isAdminPath, isPublicPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
 import { loadSectors } from '@/stores/sectors';
@@ -13,9 +13,9 @@ const REDIRECT_DELAY_MS = 1500;
 
 let loginRedirect: ReturnType<typeof setTimeout> | undefined;
 
-/** Spec §2 "not logged in": the toast 请先登录, then /login after 1.5 s. */
+/** Spec §2 "not logged in": the toast 请先登录, then /login after 1.5 s (the console has its own sign-in). */
 export function requireLogin(path: string): boolean {
-  if ($session.get().userInfo || isPublicPath(path)) return true;
+  if ($session.get().userInfo || isPublicPath(path) || isAdminPath(path)) return true;
   showToast(LOGIN_FIRST, SHORT_TOAST_MS);
   clearTimeout(loginRedirect);
   loginRedirect = setTimeout(() => navigateApp('/login', { replace: true }), REDIRECT_DELAY_MS);
@@ -54,6 +54,8 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
 
 /** What the app does when it starts (spec §2 root screen behaviour). */
 export async function startApp(path: string, search: string): Promise<void> {
+  // The staff console needs none of the student start (IP, ticket, session, sectors).
+  if (isAdminPath(path)) return;
   const ipLookup = loadClientIp();
   const ticket = new URLSearchParams(search).get('ticket');
   if (ticket) {

@@ -1,11 +1,19 @@
 import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
+import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { guardNavigation, moveOutSubRoute } from './navigation';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;
+
+/**
+ * Routes whose screens a feature lists in one small lazy module (its screens.ts): the entry carries one import
+ * for all of them instead of one per screen.
+ */
+function featureScreens<K extends RouteKey>(feature: () => Promise<{ screens: Record<K, Loader> }>, keys: K[]) {
+  return Object.fromEntries(keys.map((key) => [key, () => feature().then((m) => m.screens[key]())])) as Record<K, Loader>;
+}
 
 /** Screens that exist, by route (lazy chunks). A route without a screen shows the 404 page. */
 export const screens: Partial<Record<RouteKey, Loader>> = {
@@ -23,10 +31,37 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   details: () => import('@/features/applications/details-page'),
   certif: () => import('@/features/certif/certif-page'),
   certifIdCard: () => import('@/features/certif/id-card-page'),
+  certifHrCard: () => import('@/features/certif/hr-card-page'),
+  borrow: () => import('@/features/borrow/borrow-page'),
+  ...featureScreens(() => import('@/features/prove/screens'), ['prove', 'proveHrIssued', 'proveCIssued', 'proveNIssued']),
+  ...featureScreens(() => import('@/features/change/screens'), ['change', 'changeEducation', 'changeMarriage']),
+  ...featureScreens(() => import('@/features/other/screens'), ['other', 'changeOther']),
+  ...featureScreens(() => import('@/features/feedback/screens'), ['feedback', 'feedbackAdd', 'feedbackDetail']),
+  ...featureScreens(() => import('@/features/move-in/screens'), ['moveIn', 'mIndex', 'moveInNew', 'moveInDr', 'moveInStaff', 'moveInStaffM', 'mCr', 'moveInVoucher']),
+  ...featureScreens(() => import('@/features/move-out/screens'), [
+    'moveOut',
+    'moveOutGraduate',
+    'moveOutPostDoctoral',
+    'moveOutStaff',
+    'moveOutLeaveSchool',
+    'moveOutMoveOut',
+    'moveOutReassignment',
+    'moveOutPostpone',
+    'moveOutChange',
+    'moveOutMcCard',
+    'moveOutCIssued',
+  ]),
 };
 
 const notFoundLoader: Loader = () => import('./not-found-page');
 const NotFound = lazy(notFoundLoader);
+
+/**
+ * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
+ * so the students' first load does not grow with the console.
+ */
+const consoleLoader: Loader = () => import('@/features/admin/admin-app');
+const Console = lazy(consoleLoader);
 
 type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
@@ -58,13 +93,15 @@ const entryForPath = (path: string) => {
 /** document.title of a path: the route's Chinese title, or 页面不存在 where no screen exists. */
 export const titleFor = (path: string) => entryForPath(path)?.def.title ?? PAGE_NOT_FOUND;
 
-const loaderForPath = (path: string): Loader => entryForPath(path)?.loader ?? notFoundLoader;
+const loaderForPath = (path: string): Loader =>
+  isAdminPath(path) ? consoleLoader : (entryForPath(path)?.loader ?? notFoundLoader);
 
 /** Title, progress bar and the move-out guard for direct visits, on every path change. */
 function useNavigationEffects(path: string, search: string) {
   const first = useRef(true);
   useEffect(() => {
-    document.title = titleFor(path);
+    // The console titles its own pages.
+    if (!isAdminPath(path)) document.title = titleFor(path);
     const screen = loaderForPath(path)();
     if (first.current) {
       // The first screen loads with the page; the bar serves the navigations after it.
@@ -129,6 +166,9 @@ export function AppRoutes() {
         <Switch>
           <Route path="/">
             <Redirect to={paths.home.href()} replace />
+          </Route>
+          <Route path={ADMIN_BASE} nest>
+            <Console />
           </Route>
           {routeEntries.map(({ key, def, Screen }) => (
             <Route key={key} path={def.path}>

@@ -126,12 +126,29 @@ export const moveOutSubRoutes: RouteKey[] = [
  * Services whose screens exist. Home shows a sector tile only when its route is listed here;
  * each issue that lands a service screen adds its route key.
  */
-export const builtServices: readonly RouteKey[] = ['announcement', 'certif'];
+export const builtServices: readonly RouteKey[] = [
+  'announcement',
+  'certif',
+  'borrow',
+  'prove',
+  'change',
+  'other',
+  'feedback',
+  'moveInDr',
+  'moveInNew',
+  'moveInStaff',
+  'moveOut',
+];
 
 /** Tab bar routes (spec §2; their titles are the tab labels 办事服务, 我的申请, 我的户籍). */
 export const tabs: RouteKey[] = ['home', 'applyList', 'my'];
 
 export const showsTabBar = (path: string): boolean => /apply-list|my|home/.test(path);
+
+/** The staff console (issue 5) lives under /admin with its own router, session and sign-in. */
+export const ADMIN_BASE = '/admin';
+
+export const isAdminPath = (path: string): boolean => /^\/admin(\/|$)/i.test(path);
 
 /** Paths that work without login (spec §2, compared case-insensitively). */
 export const publicPaths = ['/login', '/register', '/forget', '/announcement'];

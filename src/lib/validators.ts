@@ -95,7 +95,8 @@ export const smsStepSchema = v.object({
   smsCode: v.pipe(required('请输入短信验证码'), v.regex(/^\d{6}$/, '短信验证码为6位数字')),
 });
 
-const password = v.pipe(
+/** A new password (services.md: at least 8 characters with letters and digits). */
+export const password = v.pipe(
   v.string(PASSWORD_RULE),
   v.nonEmpty('请输入密码'),
   v.minLength(8, PASSWORD_RULE),
@@ -141,6 +142,14 @@ export const newPasswordSchema = v.pipe(
     ['password2'],
   ),
 );
+
+// ───────────── rating a finished application (issue 5) ─────────────
+
+/** 好差评: a score 1-5 (5 非常满意 … 1 非常不满意) and an optional comment. */
+export const rateSchema = v.object({
+  score: v.picklist(['1', '2', '3', '4', '5'], '请选择您的评价'),
+  comment: v.pipe(optionalText, v.trim(), v.maxLength(500, '评价内容不能超过500字')),
+});
 
 // ───────────── mapping issues and server errors to fields ─────────────
 

@@ -87,6 +87,11 @@ export function restoreSession(): Session {
   return stored;
 }
 
+/** The staff console's session (issue 5): its own key, so a student and a staff sign-in never share a token. */
+export const ADMIN_TOKEN = 'adminToken';
+
+export const setAdminToken = (token: string | null): void => writeStorage(ADMIN_TOKEN, token);
+
 export function clearSession(): void {
   update({ token: null, userInfo: null, hyzk: null, xh: null, xl: null, id: null });
 }

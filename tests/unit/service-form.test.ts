@@ -3,7 +3,7 @@ import { deliveryFieldOf, emptyDelivery, fromDelivery, regionValues, toDelivery 
 import { deliveryPart } from '@/components/service-form/delivery-schema';
 import { DRAFT_MAX_AGE_MS, draftStorageKey, newIdempotencyKey, readDraft, writeDraft } from '@/components/service-form/draft';
 import { nest } from '@/components/service-form/use-service-form';
-import { answerGroups } from '@/features/applications/answers';
+import { answerGroups } from '@/lib/answers';
 import { formRoute } from '@/features/applications/kinds';
 import { validate } from '@/lib/validators';
 
@@ -85,7 +85,7 @@ describe('service-form helpers', () => {
 });
 
 describe('application answers and routes', () => {
-  it('labels answers, groups nested parts and lists, masks ID numbers, skips attachments', () => {
+  it('labels answers in the forms’ order, groups nested parts and lists, masks ID numbers, skips attachments', () => {
     const groups = answerGroups(
       {
         qrlx: '2',
@@ -100,8 +100,8 @@ describe('application answers and routes', () => {
       {
         rows: [
           { label: '迁入类型', value: '教职工迁入' },
-          { label: '是否迁入', value: '迁入' },
           { label: '原户口所在地', value: '北京市/海淀区' },
+          { label: '是否迁入', value: '迁入' },
         ],
       },
       {
@@ -113,6 +113,19 @@ describe('application answers and routes', () => {
         ],
       },
     ]);
+  });
+
+  it('names the delivery contact phone apart from the applicant’s', () => {
+    const groups = answerGroups({ lxdh: '13800138001', yjxx: { xxdz: '301', lxdh: '13900139000', pssj: '2026-11-30' } });
+    expect(groups[0].rows).toEqual([{ label: '联系电话', value: '13800138001' }]);
+    expect(groups[1]).toEqual({
+      title: '邮寄信息',
+      rows: [
+        { label: '派送日期', value: '2026-11-30' },
+        { label: '派送电话', value: '13900139000' },
+        { label: '详细地址', value: '301' },
+      ],
+    });
   });
 
   it('finds the form of each kind for 修改', () => {

@@ -56,7 +56,7 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
         {text('lxdh', '派送电话', { ...phone, hint: '快递员派送时联系的电话' })}
         {text('sjrxm', '收件人姓名', { autoComplete: 'name' })}
         {text('sjrdh', '收件人电话', phone)}
-        <FormField label="所在地区" name={at('qu')} error={errors[at('qu')]} required>
+        <FormField label="所在地区" name={at('qu')} error={errors[at('qu')]} required cellClass="weui-cell_access" extra={<span aria-hidden="true" />}>
           {(control) => (
             <button type="button" class="sf-region" {...control} onClick={onPickRegion}>
               {values[at('ssqmc')] || <span class="sf-placeholder">请选择省/市/区县</span>}

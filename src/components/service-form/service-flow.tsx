@@ -1,4 +1,4 @@
-// Styles of every step and of the delivery fields (the lazy steps rely on them being here).
+// Styles of the form step and of the delivery fields (the other steps bring theirs).
 import './service-form.css';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,10 +6,8 @@ import { Form } from '@/components/ui/form';
 import type { ReviewItem } from './service-review';
 import type { ServiceFormFlow } from './use-service-form';
 
-// The guide, the review and the confirmation are steps of their own: each loads when it is reached.
-const ServiceGuide = lazy(() => import('./service-guide'));
-const ServiceReview = lazy(() => import('./service-review'));
-const SubmitConfirmation = lazy(() => import('./submit-confirmation'));
+// The guide, the review and the confirmation load together, when the first of them is reached.
+const ServiceStep = lazy(() => import('./service-steps'));
 
 export interface ServiceFlowProps {
   flow: ServiceFormFlow;
@@ -26,15 +24,11 @@ export interface ServiceFlowProps {
 }
 
 /** A service from guide to confirmation: renders the step the flow is on. */
-export function ServiceFlow({ flow, label, review, next, guideCode, children }: ServiceFlowProps) {
+export function ServiceFlow({ flow, label, review, next, guideCode = flow.formId, children }: ServiceFlowProps) {
   return (
     <Suspense fallback={null}>
-      {flow.step === 'guide' ? (
-        <ServiceGuide serviceCode={guideCode ?? flow.formId} onStart={flow.start} resumed={flow.restored} />
-      ) : flow.step === 'review' ? (
-        <ServiceReview flow={flow} items={review()} />
-      ) : flow.step === 'done' ? (
-        <SubmitConfirmation flow={flow} next={next} />
+      {flow.step !== 'form' ? (
+        <ServiceStep flow={flow} review={review} next={next} guideCode={guideCode} />
       ) : (
         <div class="app-page">
           {flow.restored && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
-import { Cell, Cells } from '@/components/ui/cells';
+import { Cells } from '@/components/ui/cells';
 
 type Guide = Schemas['ServiceGuide'];
 
@@ -67,11 +67,22 @@ export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceG
             </Cells>
           )}
           <Cells title="办理须知">
-            <Cell label="办理时限" value={guide.timeLimit} />
-            <Cell label="办理地点" value={guide.place} />
-            <Cell label="办理时间" value={guide.hours} />
-            <Cell label="收费标准" value={guide.fees} />
-            <Cell label="咨询电话" value={tel ? <a href={`tel:${tel}`}>{guide.contact}</a> : guide.contact} />
+            <dl class="sf-guide__text">
+              {(
+                [
+                  ['办理时限', guide.timeLimit],
+                  ['办理地点', guide.place],
+                  ['办理时间', guide.hours],
+                  ['收费标准', guide.fees],
+                  ['咨询电话', tel ? <a href={`tel:${tel}`}>{guide.contact}</a> : guide.contact],
+                ] as const
+              ).map(([term, text]) => (
+                <div key={term} class="sf-guide__term">
+                  <dt>{term}</dt>
+                  <dd>{text}</dd>
+                </div>
+              ))}
+            </dl>
           </Cells>
           {guide.regulations && guide.regulations.length > 0 && (
             <Cells title="相关规定">
@@ -87,8 +98,8 @@ export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceG
       )}
       {(guide || failed) && (
         <div class="app-actions">
-          <Button onClick={onStart}>{resumed ? '继续办理' : '开始办理'}</Button>
           {resumed && <p class="sf-note">已保存您上次填写的内容</p>}
+          <Button onClick={onStart}>{resumed ? '继续办理' : '开始办理'}</Button>
         </div>
       )}
     </div>

@@ -65,7 +65,6 @@ export function nest(values: Values): Record<string, unknown> {
   return out;
 }
 
-
 /**
  * One service form from guide to confirmation: steps in the URL (`?step=form|review|done`, edit=1&id= kept),
  * values autosaved as a draft, validation with an error summary, a review step, and a submit that sends the

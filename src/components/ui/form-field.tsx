@@ -72,7 +72,7 @@ export function FormField({ label, name, error, hint, extra, cellClass, required
 }
 
 export interface TextFieldProps {
-  type?: 'text' | 'password' | 'tel' | 'email' | 'number' | 'date' | 'search';
+  type?: 'text' | 'password' | 'tel' | 'email' | 'number' | 'date' | 'datetime-local' | 'search';
   placeholder?: string;
   autoComplete?: string;
   autoCapitalize?: 'none' | 'off' | 'on' | 'sentences' | 'words' | 'characters';

@@ -1,5 +1,5 @@
 import './applications.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
 import { loaderFor } from '@/app/routes';
@@ -8,13 +8,15 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { confirmDialog, showToast } from '@/stores/ui';
-import { answerGroups, dictTypeOf } from './answers';
+import { answerGroups, loadAnswerLookup, toTable, type Lookup } from '@/lib/answers';
 import { formRoute, statusOf } from './kinds';
 import { StatusBadge } from './status-badge';
 
 type Application = Schemas['Application'];
+
+// Few applications are rated: the form loads only where the rating is offered.
+const RatingForm = lazy(() => import('./rating-form'));
 type Attachment = Schemas['Attachment'];
-type Lookup = Record<string, Record<string, string>>;
 
 const actorName = (actor: Schemas['AppEvent']['actor']) =>
   actor.role === 'user' ? '申请人' : actor.role === 'staff' ? actor.name || '户籍办' : '系统';
@@ -23,26 +25,13 @@ const actorName = (actor: Schemas['AppEvent']['actor']) =>
 const statusLabel = (status: number, kind: string) =>
   kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : statusOf(status)?.label ?? '';
 
-/** The code → label tables the answers of this application need. */
+/** The code → label tables the answers of this application need (handling methods from their own call). */
 async function loadLookup(app: Application): Promise<Lookup> {
-  const fields = Object.keys(app.answers).flatMap((f) => {
-    const v = app.answers[f];
-    return v && typeof v === 'object' && !Array.isArray(v) ? [f, ...Object.keys(v)] : [f];
-  });
-  const lookup: Lookup = {};
-  const toTable = (items: Schemas['DictItem'][]) => Object.fromEntries(items.map((d) => [d.dictValue, d.dictLabel]));
-  await Promise.all([
-    ...fields.map(async (field) => {
-      const dictType = dictTypeOf(app.kind, field);
-      if (!dictType) return;
-      const r = await unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType }, loading: false, silent: true }));
-      if (r.ok) lookup[field] = toTable(r.data);
-    }),
-    app.kind === 'sfzbl' &&
-      unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {}, loading: false, silent: true })).then((r) => {
-        if (r.ok) lookup.blfs = toTable(r.data);
-      }),
+  const [lookup, blfs] = await Promise.all([
+    loadAnswerLookup(app.kind, app.answers),
+    app.kind === 'sfzbl' ? unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {}, loading: false, silent: true })) : null,
   ]);
+  if (blfs?.ok) lookup.blfs = toTable(blfs.data);
   return lookup;
 }
 
@@ -167,6 +156,20 @@ export default function DetailsPage() {
           ))}
         </ol>
       </section>
+
+      {app.rating ? (
+        <Cells title="我的评价">
+          <Cell label="评价" value={app.rating.label} />
+          {app.rating.comment && <Cell label="评价内容" value={app.rating.comment} />}
+          <Cell label="评价时间" value={formatDateTime(app.rating.createdAt)} />
+        </Cells>
+      ) : (
+        can('rate') && (
+          <Suspense fallback={null}>
+            <RatingForm id={app.id} onRated={(rating) => setApp({ ...app, rating, actions: app.actions.filter((a) => a !== 'rate') })} />
+          </Suspense>
+        )
+      )}
 
       <div class="app-actions">
         {can('edit') && editKey && loaderFor(editKey) && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}

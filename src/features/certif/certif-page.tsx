@@ -1,6 +1,6 @@
 import { loaderFor } from '@/app/routes';
-import { Cell, Cells } from '@/components/ui/cells';
-import { paths, type RouteKey } from '@/config/paths';
+import { ServiceIndex } from '@/components/service-fields/service-index';
+import type { RouteKey } from '@/config/paths';
 
 const services: { key: RouteKey; note: string }[] = [
   { key: 'certifIdCard', note: '首次申领、换领、补领，预约受理日期' },
@@ -9,26 +9,5 @@ const services: { key: RouteKey; note: string }[] = [
 
 /** 证件办理: the certificate services whose screens exist. */
 export default function CertifPage() {
-  return (
-    <div class="app-page">
-      <Cells title="请选择要办理的业务">
-        {services
-          .filter((s) => loaderFor(s.key))
-          .map((s) => (
-            <Cell
-              key={s.key}
-              href={paths[s.key].href()}
-              label={
-                <>
-                  {paths[s.key].title}
-                  <span class="app-muted" style={{ display: 'block' }}>
-                    {s.note}
-                  </span>
-                </>
-              }
-            />
-          ))}
-      </Cells>
-    </div>
-  );
+  return <ServiceIndex services={services.filter((s) => loaderFor(s.key))} />;
 }

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { DeliveryFields, deliveryReview, emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
+import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
+import { MailingFields, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
 import { LinkButton } from '@/components/ui/button';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { PHONE_MAX } from '@/lib/rules';
 import { $session } from '@/stores/session';
 import type { Checked } from './id-card-schema';
 
@@ -16,22 +16,16 @@ type Answers = Schemas['SfzblAnswers'];
 type QuotaDate = Schemas['QuotaDateOption'];
 type Appointment = { yyrq?: string | null; application?: Schemas['ApplicationSummary'] | null };
 
-const pickup: SelectOption[] = [
-  { value: '0', label: '现场领取' },
-  { value: '1', label: '邮寄' },
-];
-
 /** Spec §9: the date option shows its remaining quota. */
-export const quotaLabel = (d: QuotaDate) => `${d.dateLabel}（剩余${d.remaining}个名额）`;
+const quotaLabel = (d: QuotaDate) => `${d.dateLabel}（剩余${d.remaining}个名额）`;
 
-const NEXT =
-  '户籍办将审核您的预约。请于预约日期本人携带办事指南所列材料到户籍办公室采集人像和指纹；制证完成后，按您选择的领取方式通知您领取或寄出。';
+const NEXT = '请于预约日期本人携带所需材料到户籍办公室采集人像和指纹；制证完成后，按您选择的领取方式通知领取或寄出。';
 
 /** 身份证办理: guide, reason, handling method, appointment date with quota, pickup or mailing. */
 export default function IdCardPage() {
   const { userInfo } = useStore($session);
   const [reasons, setReasons] = useState<SelectOption[]>([]);
-  const [methods, setMethods] = useState<SelectOption[]>([]);
+  const [methods, setMethods] = useState<Schemas['DictItem'][]>([]);
   const [dates, setDates] = useState<QuotaDate[] | null>(null);
   const [existing, setExisting] = useState<Appointment | null | undefined>(undefined);
 
@@ -78,7 +72,7 @@ export default function IdCardPage() {
     if (flow.editId || step === 'done') setExisting(null);
     else void unwrap(client.POST('/api/daily/sfzbl/isSelect', { body: {} })).then((r) => setExisting(r.ok && r.data.selected ? r.data : null));
     void unwrap(client.GET('/api/dict/qh_identity_reason')).then((r) => r.ok && setReasons(dictOptions(r.data)));
-    void unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {} })).then((r) => r.ok && setMethods(dictOptions(r.data)));
+    void unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {} })).then((r) => r.ok && setMethods(r.data));
     // Dictionaries and the appointment check load once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -87,6 +81,7 @@ export default function IdCardPage() {
     void loadDates(values.blfs);
   }, [values.blfs]);
 
+  const method = methods.find((m) => m.dictValue === values.blfs);
   const ownDate = own && own.blfs === values.blfs ? own.yyrq : undefined;
   const dateOptions: SelectOption[] = (dates ?? []).map((d) => ({
     value: d.dateValue,
@@ -124,17 +119,16 @@ export default function IdCardPage() {
       next={NEXT}
       review={() => [
         { name: 'blyy', label: '办理原因', value: labelOf(reasons, values.blyy) },
-        { name: 'blfs', label: '办理方式', value: labelOf(methods, values.blfs) },
+        { name: 'blfs', label: '办理方式', value: method?.dictLabel },
         { name: 'yyrq', label: '预约日期', value: dates?.find((d) => d.dateValue === values.yyrq)?.dateLabel ?? values.yyrq },
         { name: 'xphzh', label: '相片回执号', value: values.xphzh },
-        { name: 'lqfs', label: '领取方式', value: labelOf(pickup, values.lqfs) },
-        { name: 'lxdh', label: '联系电话', value: values.lxdh },
-        ...(values.lqfs === '1' ? deliveryReview(values) : []),
+        ...pickupReview(values),
       ]}
     >
       <div class="weui-cells weui-cells_form">
         <Select label="办理原因" name="blyy" value={values.blyy} options={reasons} onValue={set('blyy')} error={errors.blyy} required />
-        <Select label="办理方式" name="blfs" value={values.blfs} options={methods} onValue={set('blfs')} error={errors.blfs} required />
+        <Select label="办理方式" name="blfs" value={values.blfs} options={dictOptions(methods)} onValue={set('blfs')} error={errors.blfs} required />
+        {method?.remark && <p class="app-field__hint">{method.remark}</p>}
         <Select
           label="预约日期"
           name="yyrq"
@@ -155,21 +149,9 @@ export default function IdCardPage() {
           placeholder="选填"
           hint="在照相馆拍摄数码相片的，填写其回执号"
         />
-        <Select label="领取方式" name="lqfs" value={values.lqfs} options={pickup} onValue={set('lqfs')} error={errors.lqfs} required />
-        <TextField
-          label="联系电话"
-          name="lxdh"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={PHONE_MAX}
-          value={values.lxdh}
-          onValue={set('lxdh')}
-          error={errors.lxdh}
-          required
-        />
+        <PickupFields flow={flow} />
       </div>
-      {values.lqfs === '1' && <DeliveryFields values={values} errors={errors} set={set} onPickRegion={() => flow.pickRegion('yjxx')} />}
+      <MailingFields flow={flow} />
     </ServiceFlow>
   );
 }

@@ -1,15 +1,16 @@
 import * as v from 'valibot';
 import { deliveryPart } from '@/components/service-form/delivery-schema';
-import { mobile, required } from '@/lib/validators';
+import { contactPhone, optionalText } from '@/components/service-fields/schema-parts';
+import { required } from '@/lib/validators';
 
 /** 身份证办理 answers (loaded on demand: valibot stays out of the screen's chunk). */
 export const answers = v.object({
   blyy: required('请选择办理原因'),
   blfs: required('请选择办理方式'),
   yyrq: required('请选择预约日期'),
-  xphzh: v.pipe(v.string(), v.trim(), v.maxLength(40, '回执号不能超过40位')),
+  xphzh: optionalText(40, '回执号不能超过40位'),
   lqfs: v.picklist(['0', '1'], '请选择领取方式'),
-  lxdh: mobile('请填写联系电话'),
+  lxdh: contactPhone,
 });
 
 /** With mailing (lqfs 1): the delivery form of spec §5 as yjxx. */

@@ -64,6 +64,7 @@ export default function MyPage() {
       <Cells title="更多">
         <Cell label="个人信息" href={paths.info.href()} />
         <Cell label="消息通知" href={paths.news.href()} />
+        <Cell label="问答反馈" href={paths.feedback.href()} />
         <Cell label="通知公告" href={paths.announcement.href()} />
         <Cell label="联系我们" href={paths.contactInformation.href()} />
       </Cells>

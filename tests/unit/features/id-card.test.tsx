@@ -131,6 +131,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
     expect(screen.getByText('HJ20261121000041')).not.toBeNull();
+    expect(await screen.findByText('办理时限：15个工作日')).not.toBeNull();
     expect(screen.getByRole('link', { name: '查看申请详情' }).getAttribute('href')).toBe('/web/details?id=41');
     expect(requestsTo(fetch, '/api/daily/sfzbl/add')).toHaveLength(1);
     expect(await requestsTo(fetch, '/api/daily/sfzbl/add')[0].json()).toEqual({

@@ -1,12 +1,18 @@
-import { maskIdNumber } from '@/lib/format';
-import { deliverySlots } from '@/lib/rules';
-import type { ServiceCode } from './kinds';
+// The answers of an application as labelled rows (the student's details and the staff console).
+import { client, unwrap, type Schemas } from '@/api/client';
+import { maskIdNumber } from './format';
+import { deliverySlots } from './rules';
 
-/** Chinese labels of the answer fields of every kind (the contract's descriptions, shortened). */
+type ServiceCode = Schemas['ServiceCode'];
+
+/**
+ * Chinese labels of the answer fields of every kind (the contract's descriptions, shortened), in the order the
+ * forms ask them; `part.field` overrides a label inside a nested part.
+ */
 const labels: Record<string, string> = {
   blyy: '办理原因', blfs: '办理方式', yyrq: '预约日期', xphzh: '相片回执号', lqfs: '领取方式', lxdh: '联系电话',
-  yjxx: '邮寄信息', pssj: '派送日期', sjd: '派送时间', ssl: '宿舍楼号', sjrxm: '收件人姓名', sjrdh: '收件人电话',
-  ssq: '所在地区', xxdz: '详细地址',
+  yjxx: '邮寄信息', pssj: '派送日期', sjd: '派送时间', ssl: '宿舍楼号', 'yjxx.lxdh': '派送电话', sjrxm: '收件人姓名',
+  sjrdh: '收件人电话', ssq: '所在地区', xxdz: '详细地址',
   jyyy: '借用原因', jysm: '借用说明', jyrq: '借用日期', ghrq: '预计归还日期', bbyy: '补办原因',
   zmlx: '证明类型', yt: '用途', jsdw: '接收单位', fs: '份数', kdfs: '领取方式', bllx: '办理原因',
   zxyy: '注销原因说明', qwgj: '前往国家或地区',
@@ -41,6 +47,8 @@ export function dictTypeOf(kind: ServiceCode, field: string): string | undefined
   if (field === 'lqfs' && kind === 'hkkjy') return 'qh_hkk_kd';
   if (field === 'yhzgx') return 'qh_yhzgx';
   if (field === 'bslx') return 'qh_qtbs_type';
+  if (field === 'zmlx') return 'qh_hjzm_type';
+  if (field === 'kdfs') return 'qh_hjzm_kd';
   if (field === 'bllx') return { wfzzmkj: 'qh_zm_reason_c', wwfzmkj: 'qh_zm_reason_n', zxhkzmkj: 'qh_zxhk_reason' }[kind as string];
   return undefined;
 }
@@ -55,38 +63,75 @@ export interface AnswerGroup {
   rows: AnswerRow[];
 }
 
-/** Readable text of one answer: labels for codes, region names, masked ID numbers. */
-function text(field: string, value: unknown, lookup: (field: string, value: string) => string | undefined): string {
+type LookupFn = (field: string, value: string) => string | undefined;
+
+/** Readable text of one answer: labels for codes, region names, ID numbers masked unless `mask` is false. */
+function text(field: string, value: unknown, lookup: LookupFn, mask: boolean): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? '是' : '否';
-  if (Array.isArray(value)) return value.map((x) => text(field, x, lookup)).join('、');
+  if (Array.isArray(value)) return value.map((x) => text(field, x, lookup, mask)).join('、');
   if (typeof value === 'object') return String((value as { name?: unknown }).name ?? '');
   const s = String(value);
-  if (field === 'sfzjh' || /^\d{17}[\dXx]$/.test(s)) return maskIdNumber(s);
+  if (mask && (field === 'sfzjh' || /^\d{17}[\dXx]$/.test(s))) return maskIdNumber(s);
   return lookup(field, s) ?? fixed[field]?.[s] ?? s;
+}
+
+const order = Object.keys(labels);
+/** Position of a field (of a nested part) in the label table; unknown fields last. */
+function rank(field: string, part = ''): number {
+  const at = order.indexOf(`${part}.${field}`);
+  if (at >= 0) return at;
+  return order.includes(field) ? order.indexOf(field) : order.length;
 }
 
 const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x) && !('code' in x && 'name' in x);
 
-/** The answers as groups of labelled rows (nested parts and lists of people get their own groups). */
-export function answerGroups(
-  answers: Record<string, unknown>,
-  lookup: (field: string, value: string) => string | undefined = () => undefined,
-): AnswerGroup[] {
+/**
+ * The answers as groups of labelled rows (nested parts and lists of people get their own groups); staff see
+ * ID numbers in full (`mask` false) to check them.
+ */
+export function answerGroups(answers: Record<string, unknown>, lookup: LookupFn = () => undefined, mask = true): AnswerGroup[] {
   const main: AnswerGroup = { rows: [] };
   const groups: AnswerGroup[] = [main];
-  const rowsOf = (obj: Record<string, unknown>) =>
+  const rowsOf = (obj: Record<string, unknown>, part = '') =>
     Object.entries(obj)
-      .map(([field, value]) => ({ label: labels[field] ?? field, value: text(field, value, lookup) }))
+      .sort(([a], [b]) => rank(a, part) - rank(b, part))
+      .map(([field, value]) => ({ label: labels[`${part}.${field}`] ?? labels[field] ?? field, value: text(field, value, lookup, mask) }))
       .filter((r) => r.value);
-  for (const [field, value] of Object.entries(answers)) {
+  for (const [field, value] of Object.entries(answers).sort(([a], [b]) => rank(a) - rank(b))) {
     if (field === 'attachments') continue;
     const title = labels[field] ?? field;
-    if (isPlainObject(value)) groups.push({ title, rows: rowsOf(value) });
+    if (isPlainObject(value)) groups.push({ title, rows: rowsOf(value, field) });
     else if (Array.isArray(value) && value.some(isPlainObject)) {
-      value.forEach((member, i) => isPlainObject(member) && groups.push({ title: `${title} ${i + 1}`, rows: rowsOf(member) }));
+      value.forEach((member, i) => isPlainObject(member) && groups.push({ title: `${title} ${i + 1}`, rows: rowsOf(member, field) }));
     } else main.rows.push(...rowsOf({ [field]: value }));
   }
   return groups.filter((g) => g.rows.length);
+}
+
+export type Lookup = Record<string, Record<string, string>>;
+
+/** A dictionary as a code → label table. */
+export const toTable = (items: Schemas['DictItem'][]): Record<string, string> => Object.fromEntries(items.map((d) => [d.dictValue, d.dictLabel]));
+
+/**
+ * The code → label tables (public dictionaries) the answers need, by field; `extra` names dictionary types of
+ * further fields.
+ */
+export async function loadAnswerLookup(kind: ServiceCode, answers: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Lookup> {
+  const fields = Object.keys(answers).flatMap((f) => {
+    const v = answers[f];
+    return v && typeof v === 'object' && !Array.isArray(v) ? [f, ...Object.keys(v)] : [f];
+  });
+  const lookup: Lookup = {};
+  await Promise.all(
+    fields.map(async (field) => {
+      const dictType = dictTypeOf(kind, field) ?? extra[field];
+      if (!dictType) return;
+      const r = await unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType }, loading: false, silent: true }));
+      if (r.ok) lookup[field] = toTable(r.data);
+    }),
+  );
+  return lookup;
 }

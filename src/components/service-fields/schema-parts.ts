@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { mobile } from '@/lib/validators';
+
+/**
+ * Parts of the service form schemas (loaded with them, on demand). Nothing here imports another chunk: every screen
+ * lists the chunks of its schema for preloading, and each costs bytes there.
+ */
+
+export const contactPhone = mobile('请填写联系电话');
+
+/** An optional text, trimmed, at most `max` characters. */
+export const optionalText = (max: number, message: string) => v.pipe(v.string(), v.trim(), v.maxLength(max, message));
+
+/** A required text, trimmed, at most `max` characters. */
+export const requiredText = (message: string, max: number, tooLong: string) =>
+  v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong));
+
+/** 份数: 1 to 5 copies. */
+export const copies = v.picklist(['1', '2', '3', '4', '5'], '请选择份数');
+
+/** An attachments field (its files as JSON, see attachments.ts) with at least one file. */
+export const filesRequired = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.check((value) => {
+      try {
+        return (JSON.parse(value) as unknown[]).length > 0;
+      } catch {
+        return false;
+      }
+    }, message),
+  );
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date (YYYY-MM-DD) not after today. */
+export const pastDate = (requiredMessage: string, futureMessage: string) =>
+  v.pipe(
+    v.string(requiredMessage),
+    v.nonEmpty(requiredMessage),
+    v.check((value) => {
+      const d = new Date();
+      return value <= `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    }, futureMessage),
+  );

@@ -1,0 +1,209 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useStore } from '@nanostores/react';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { adminPaths } from '@/config/admin-paths';
+import { answerGroups, loadAnswerLookup, type Lookup } from '@/lib/answers';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { $adminMeta, statusLabel } from '@/stores/staff';
+import { confirmDialog } from '@/stores/ui';
+import { Attachments } from './attachments';
+import { transition } from './transition';
+import { LoadError, Modal, PageHead, StatusTag } from './ui';
+
+// Only actions with inputs need the form blocks: they load when such an action is chosen.
+const TransitionForm = lazy(() => import('./transition-form'));
+
+type AdminApplication = Schemas['AdminApplication'];
+type Transition = Schemas['TransitionOption'];
+
+/** Rows of a description list, without the empty ones. */
+function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+  return (
+    <dl>
+      {rows
+        .filter((r) => r[1])
+        .map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
+    </dl>
+  );
+}
+
+/** 申请详情 (staff): answers, attachments, applicant, household record, timeline; one button per allowed action. */
+export default function ApplicationPage({ id }: { id?: string }) {
+  const appId = Number(id);
+  const [app, setApp] = useState<AdminApplication | null>(null);
+  const [error, setError] = useState('');
+  const [lookup, setLookup] = useState<Lookup>({});
+  const [acting, setActing] = useState<Transition | null>(null);
+  const meta = useStore($adminMeta);
+
+  async function load() {
+    const r = await unwrap(client.GET('/api/admin/applications/{id}', { params: { path: { id: appId } } }));
+    if (!r.ok) return setError(r.msg || '申请加载失败，请稍后重试');
+    setError('');
+    setApp(r.data);
+    setLookup(await loadAnswerLookup(r.data.kind, r.data.answers, { blfs: 'qh_sfz_blfs' }));
+  }
+
+  useEffect(() => {
+    setApp(null);
+    if (appId > 0) void load();
+    else setError('申请不存在');
+    // Loads again for another application.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [appId]);
+
+  /** Runs a transition with what the staff member saw (version, status); someone else's action means a reload. */
+  async function act(t: Transition, input: Record<string, string> = {}) {
+    if (!app) return undefined;
+    const filled = Object.fromEntries(Object.entries(input).filter(([, v]) => v));
+    return transition(app.id, { to: t.to, expectedVersion: app.version, expectedStatus: app.status, ...filled }, `已${t.action}`, () => {
+      setActing(null);
+      return load();
+    });
+  }
+
+  async function start(t: Transition) {
+    if (t.requires.length) return setActing(t);
+    const yes = await confirmDialog({ title: t.action, message: `确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`, confirmText: t.action });
+    if (yes) await act(t);
+  }
+
+  if (error && !app) return <LoadError message={error} />;
+  if (!app) return null;
+
+  const h = app.handling ?? {};
+  const a = app.applicant;
+  const hh = app.household;
+  return (
+    <>
+      <PageHead title={`${app.kindName ?? app.kind} · ${app.sqbh}`}>
+        <StatusTag status={app.status} name={app.statusName} />
+        <Link href={adminPaths.queue.href()}>返回队列</Link>
+      </PageHead>
+
+      <section class="adm-card" aria-label="办理">
+        <h3 class="adm-card__title">办理</h3>
+        {app.transitions.length ? (
+          <div class="adm-row">
+            {app.transitions.map((t) => (
+              <button key={t.to} type="button" class={`weui-btn weui-btn_mini weui-btn_${t.to === 3 || t.to === 8 ? 'warn' : 'primary'}`} onClick={() => void start(t)}>
+                {t.action}
+              </button>
+            ))}
+          </div>
+        ) : (
+          <p class="adm-muted">当前状态（{app.statusName}）没有可执行的办理操作。</p>
+        )}
+        <p class="adm-muted">
+          提交于 {formatDateTime(app.createdAt)}，最近更新 {formatDateTime(app.updatedAt)}
+        </p>
+      </section>
+
+      <div class="adm-cols">
+        <div>
+          {answerGroups(app.answers, (field, value) => lookup[field]?.[value], false).map((g, i) => (
+            <section key={i} class="adm-card">
+              <h3 class="adm-card__title">{g.title ?? '申请内容'}</h3>
+              <Facts rows={g.rows.map((r) => [r.label, r.value])} />
+            </section>
+          ))}
+          <section class="adm-card">
+            <h3 class="adm-card__title">附件</h3>
+            {app.attachments.length ? <Attachments appId={app.id} files={app.attachments} /> : <p class="adm-muted">无附件</p>}
+          </section>
+        </div>
+        <div>
+          <section class="adm-card">
+            <h3 class="adm-card__title">申请人</h3>
+            <Facts
+              rows={[
+                ['姓名', a.xm],
+                ['人员类别', a.rylbmc],
+                ['学号', a.xh],
+                ['工作证号', a.gzzh],
+                ['身份证件号', a.sfzjh],
+                ['手机号', a.phone],
+                ['单位', a.dwmc],
+                ['户口在校', a.hkIn ? '是' : '否'],
+              ]}
+            />
+          </section>
+          <section class="adm-card">
+            <h3 class="adm-card__title">户籍记录</h3>
+            {hh ? (
+              <Facts
+                rows={[
+                  ['户籍状态', hh.hjztmc],
+                  ['户号', hh.hh],
+                  ['集体户', hh.jthmc],
+                  ['集体户地址', hh.jthdz],
+                  ['与户主关系', hh.yhzgx],
+                  ['派出所', hh.pcsmc],
+                  ['迁入日期', formatDate(hh.qrrq)],
+                  ['迁入类别', hh.qrlymc],
+                  ['迁自', hh.ysdz],
+                  ['迁出日期', formatDate(hh.qcrq)],
+                  ['户口卡', hh.hkkztmc],
+                  ['户口卡应还日期', formatDate(hh.hkkyhrq)],
+                ]}
+              />
+            ) : (
+              <p class="adm-muted">无本校户籍记录</p>
+            )}
+          </section>
+          {(h.reason || h.lqdd || h.kdgs || h.ghrq) && (
+            <section class="adm-card">
+              <h3 class="adm-card__title">办理信息</h3>
+              <Facts
+                rows={[
+                  ['原因', h.reason],
+                  ['领取地点', h.lqdd],
+                  ['领取时间', h.lqsj],
+                  ['快递公司', h.kdgs],
+                  ['快递单号', h.kddh],
+                  ['应还日期', formatDate(h.ghrq)],
+                ]}
+              />
+            </section>
+          )}
+          <section class="adm-card">
+            <h3 class="adm-card__title">办理进度</h3>
+            <ol class="adm-timeline">
+              {[...app.events].reverse().map((e, i) => (
+                <li key={i}>
+                  <b>{statusLabel(meta, e.to, app.kind)}</b> <span class="adm-muted">{e.actor.role === 'user' ? '申请人' : (e.actor.name ?? '系统')}</span>
+                  <div class="adm-muted">{formatDateTime(e.at)}</div>
+                  {e.note && <div class="adm-pre">{e.note}</div>}
+                </li>
+              ))}
+            </ol>
+          </section>
+          {app.rating && (
+            <section class="adm-card">
+              <h3 class="adm-card__title">评价</h3>
+              <Facts
+                rows={[
+                  ['评价', `${app.rating.label}${app.rating.flagged ? '（需回访）' : ''}`],
+                  ['评价内容', app.rating.comment],
+                  ['评价时间', formatDateTime(app.rating.createdAt)],
+                ]}
+              />
+            </section>
+          )}
+        </div>
+      </div>
+
+      {acting && (
+        <Modal title={acting.action} onClose={() => setActing(null)}>
+          <p class="adm-muted">
+            申请 {app.sqbh} 将设为「{acting.toName}」，申请人将收到通知。
+          </p>
+          <Suspense fallback={<p class="adm-muted">加载中...</p>}>
+            <TransitionForm transition={acting} onSubmit={(input) => act(acting, input)} />
+          </Suspense>
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { Button } from '@/components/ui/button';
+import { Form, useForm } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form-field';
+import { TextArea } from '@/components/service-fields/text-area';
+import { PLACEHOLDERS } from './placeholders';
+import { announce, LoadError, Modal, PageHead, schema, Table, useRemote } from './ui';
+
+type Template = Schemas['NoticeTemplate'];
+
+
+function TemplateForm({ template, onDone }: { template: Template; onDone: () => void }) {
+  const form = useForm({ title: template.title, content: template.content });
+  const { values, set, errors } = form;
+  const submit = () =>
+    form.submit(schema('templateSchema'), async (body) => {
+      const r = await unwrap(client.PUT('/api/admin/notice-templates/{key}', { params: { path: { key: template.key } }, body }));
+      if (announce(r, '模板已保存')) onDone();
+      return r;
+    });
+  return (
+    <Form id="template" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="通知模板">
+      <div class="weui-cells weui-cells_form">
+        <TextField label="消息标题" name="title" value={values.title} onValue={set('title')} error={errors.title} maxLength={100} required />
+        <TextArea label="正文" name="content" value={values.content} onValue={set('content')} error={errors.content} maxLength={500} rows={5} required hint="正文同时用作短信" />
+      </div>
+      <div class="adm-row" role="group" aria-label="插入占位符">
+        {PLACEHOLDERS.map((p) => (
+          <button key={p} type="button" class="adm-chip" onClick={() => set('content')(`${values.content}{${p}}`)}>
+            {`{${p}}`}
+          </button>
+        ))}
+      </div>
+      <div class="app-actions">
+        <Button type="submit" loading={form.pending}>
+          保存
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** 通知模板: the notice (and SMS) of each staff action, with placeholders. */
+export default function TemplatesPage() {
+  const data = useRemote(() => unwrap(client.GET('/api/admin/notice-templates')), []);
+  const [editing, setEditing] = useState<Template | null>(null);
+  return (
+    <>
+      <PageHead title="通知模板">
+        {data.data && <span class="adm-muted">{data.data.smsEnabled ? '已配置短信网关：办理后同时发送短信' : '未配置短信网关：只发送消息通知'}</span>}
+      </PageHead>
+      <LoadError message={data.error} />
+      <Table head={['办理操作', '消息标题', '正文', '操作']}>
+        {data.data?.templates.map((t) => (
+          <tr key={t.key}>
+            <td class="adm-nowrap">{t.name}</td>
+            <td>{t.title}</td>
+            <td class="adm-pre">{t.content}</td>
+            <td>
+              <button type="button" class="adm-link" onClick={() => setEditing(t)} aria-label={`编辑 ${t.name}`}>
+                编辑
+              </button>
+            </td>
+          </tr>
+        ))}
+      </Table>
+      {editing && (
+        <Modal title={`编辑模板：${editing.name}`} onClose={() => setEditing(null)}>
+          <TemplateForm
+            template={editing}
+            onDone={() => {
+              setEditing(null);
+              data.reload();
+            }}
+          />
+        </Modal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+// Building blocks of the console's pages: headings, tables' pager, a modal form, remote data, outcomes.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import type { ApiResult } from '@/api/client';
+import type { Query } from '@/config/paths';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { showToast } from '@/stores/ui';
+
+export const PAGE_SIZE = 20;
+
+type AdminSchemas = typeof import('./schemas');
+
+/** A loader of one form schema, for useForm().submit: valibot loads with the first form, not with the page. */
+export const schema =
+  <K extends keyof AdminSchemas>(name: K) =>
+  (): Promise<AdminSchemas[K]> =>
+    import('./schemas').then((m) => m[name]);
+
+/** A page's title with its actions on the right. */
+export function PageHead({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div class="adm-head">
+      <h2 class="adm-head__title">{title}</h2>
+      {children && <div class="adm-row">{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * A table in its scrolling frame: `head` names the columns (those in `num` right-aligned); `empty` is said
+ * under the header when there are no rows.
+ */
+export function Table({ head, num = [], empty, children }: { head: string[]; num?: string[]; empty?: string | false; children: ReactNode }) {
+  return (
+    <div class="adm-scroll">
+      <table class="adm-table">
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} class={num.includes(h) ? 'adm-num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {empty && <p class="adm-empty">{empty}</p>}
+    </div>
+  );
+}
+
+/**
+ * Filters kept in the URL (going back from an entry finds them again): the values, the page, and a change of
+ * some of them (a new filter starts at page 1; empty values leave the URL).
+ */
+export function useUrlFilters(route: { href: (query?: Query) => string }) {
+  const search = useSearch();
+  const [, go] = useLocation();
+  const q = new URLSearchParams(search);
+  const set = (patch: Record<string, string | number | undefined>) => {
+    const next: Record<string, string> = Object.fromEntries(q);
+    if (!('page' in patch)) delete next.page;
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === undefined || v === '' || (k === 'page' && v === 1)) delete next[k];
+      else next[k] = String(v);
+    }
+    go(route.href(next), { replace: true });
+  };
+  return { q, search, page: Number(q.get('page')) || 1, set };
+}
+
+/** Previous / next page of a paged list, with the total. */
+export function Pager({ page, total, onPage, pageSize = PAGE_SIZE }: { page: number; total: number; onPage: (page: number) => void; pageSize?: number }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav class="adm-pager" aria-label="分页">
+      <span>共 {total} 条</span>
+      <button type="button" class="adm-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        上一页
+      </button>
+      <span>
+        第 {page} / {pages} 页
+      </span>
+      <button type="button" class="adm-link" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        下一页
+      </button>
+    </nav>
+  );
+}
+
+/** A modal panel (forms that edit one entry); Escape or 关闭 closes it. */
+export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+    // Opened once; onClose is the parent's setter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <div class="adm-modal">
+      <div class="adm-modal__box" role="dialog" aria-modal="true" aria-label={title} tabIndex={-1} ref={ref}>
+        <div class="adm-head">
+          <h3 class="adm-head__title">{title}</h3>
+          <button type="button" class="adm-link" onClick={onClose}>
+            关闭
+          </button>
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A status in its colour. */
+export const StatusTag = ({ status, name }: { status: number; name: string }) => <span class={`adm-tag adm-tag_${status}`}>{name}</span>;
+
+/** A labelled checkbox. */
+export function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label class="adm-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange((e.currentTarget as HTMLInputElement).checked)} />
+      {label}
+    </label>
+  );
+}
+
+export interface Remote<T> {
+  data?: T;
+  total: number;
+  /** The message of the last failed load ('' after a success). */
+  error: string;
+  reload: () => void;
+}
+
+/** Data of a call, loaded again when a dependency changes or on reload(). */
+export function useRemote<T>(load: () => Promise<ApiResult<T>>, deps: unknown[]): Remote<T> {
+  const [state, setState] = useState<{ data?: T; total: number; error: string }>({ total: 0, error: '' });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void load().then((r) => {
+      if (!live) return;
+      setState((prev) => (r.ok ? { data: r.data, total: r.total ?? 0, error: '' } : { ...prev, error: r.msg || '加载失败，请稍后重试' }));
+    });
+    return () => {
+      live = false;
+    };
+    // The caller names what the call depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  return { ...state, reload: () => setTick((t) => t + 1) };
+}
+
+/** A failed load, said where the data would be. */
+export const LoadError = ({ message }: { message: string }) =>
+  message ? (
+    <p class="adm-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+
+/**
+ * The outcome of a change: a toast on success; failures the middleware did not show already
+ * (400 without field errors, 403, 404, 409) as a toast too. Gives whether it succeeded.
+ */
+export function announce(r: ApiResult<unknown>, done: string): boolean {
+  if (r.ok) showToast(done);
+  else if (r.code > 0 && r.code !== 100 && r.code !== 401 && !r.errors.length) showToast(r.msg);
+  return r.ok;
+}
+
+/** An ISO date-time as the value of a datetime-local input (local time). */
+export function toLocalInput(iso: string): string {
+  const time = formatDateTime(iso);
+  return time && time.replace(' ', 'T');
+}
+
+/** YYYY-MM-DD of today plus some days (local time). */
+export const isoDay = (offsetDays = 0): string => formatDate(new Date(Date.now() + offsetDays * 86_400_000).toISOString());

@@ -1,0 +1,171 @@
+import { client, unwrap, type ApiFailure, type Schemas, type UserInfo } from '@/api/client';
+import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
+import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
+import { fromRegion, regionErrors, toRegion } from '@/components/service-fields/region-values';
+import type { Values } from '@/components/service-form/draft';
+import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { define, type MoveInForm } from './move-in-form';
+import type { FamilyChecked } from './move-in-schema';
+import { emptyPerson, filesFor, fromPerson, opt, Origin, originReview, PersonFields, personReview, STAGE_ONE, text, title, toPerson, type PersonInfo, loadDicts } from './person-fields';
+
+type Answers = Schemas['QianruAnswers'];
+
+/** ryxx and the sqjs of the contract: at most 1 + 10; a household rarely has more than a few. */
+export const MAX_MEMBERS = 8;
+const APPROVAL = '随迁批复文件';
+export const HEAD_NOT_IN = '您的户口尚未迁入本校，不能作为户主办理家属随迁';
+
+/** The material of member i (1-based in the name, so staff can tell whose documents they are). */
+const memberClmc = (i: number, xm: string) => `随迁人员${i + 1}（${xm}）`;
+const memberIndex = (clmc: string | null | undefined) => Number(/^随迁人员(\d+)/.exec(clmc ?? '')?.[1] ?? 0) - 1;
+
+/**
+ * The members' fields of a server answer's errors: ryxx is member 1 (m0), sqjs[i] member i + 2 (`sqjs[0].sfzjh` →
+ * `m1.sfzjh`); a refused member's documents (「请上传随迁人员2（…）的证件材料」) land on their uploader.
+ */
+function memberErrors({ errors, msg }: ApiFailure): Record<string, string> {
+  const out: Record<string, string> = {};
+  const documents = /^请上传随迁人员(\d+)/.exec(msg);
+  if (documents) out[`m${Number(documents[1]) - 1}.files`] = msg;
+  for (const { field, message } of errors) {
+    const m = /^\/?(ryxx|sqjs[[/.](\d+)\]?)[./](\w+)$/.exec(field);
+    if (m) out[`m${m[2] === undefined ? 0 : Number(m[2]) + 1}.${m[3]}`] ??= message;
+  }
+  return out;
+}
+
+const emptyMember = (i: number): Values => ({ ...emptyPerson(`m${i}`), [`m${i}.files`]: '[]' });
+const countOf = (values: Values) => Number(values.members) || 1;
+
+function Members({ flow }: { flow: ServiceFormFlow }) {
+  const count = countOf(flow.values);
+  const remove = (at: number) => {
+    // Later members move up one place; the last place is emptied.
+    const patch: Values = { members: String(count - 1), ...emptyMember(count - 1) };
+    for (let i = at; i < count - 1; i++) {
+      for (const key of Object.keys(emptyMember(i))) patch[key] = flow.values[key.replace(`m${i}.`, `m${i + 1}.`)] || '';
+    }
+    flow.patch(patch);
+    flow.fail({});
+  };
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <section key={i} aria-labelledby={`member-${i}`}>
+          {title(`随迁人员${i + 1}`, `member-${i}`)}
+          <div class="weui-cells weui-cells_form">
+            <PersonFields flow={flow} prefix={`m${i}`} relation />
+          </div>
+          <LazyAttachmentsField
+            flow={flow}
+            name={`m${i}.files`}
+            label="证件材料"
+            hint="居民身份证或户口簿本人页、结婚证（配偶）或出生医学证明（子女）的照片或扫描件。"
+          />
+          {count > 1 && (
+            <p style={{ padding: '8px 16px', textAlign: 'right' }}>
+              <Button size="mini" variant="default" onClick={() => remove(i)}>
+                删除随迁人员{i + 1}
+              </Button>
+            </p>
+          )}
+        </section>
+      ))}
+      {count < MAX_MEMBERS && (
+        <div class="app-actions">
+          <Button variant="default" onClick={() => flow.patch({ members: String(count + 1), ...emptyMember(count) })}>
+            添加随迁人员
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+/** 家属随迁 (qrlx 3, /move-in-staff-m): the staff member is the household head; one or more family members. */
+export const form = (user: UserInfo | null): MoveInForm => {
+  const head = user?.rylb === '4' ? user : null;
+  return define<FamilyChecked, Answers>({
+    serviceCode: 'qianru-3',
+    label: '家属随迁',
+    next: STAGE_ONE,
+    ready: () => loadDicts(['gx', 'xb', 'mz']),
+    initial: {
+      hzgzzh: head?.gzzh || '',
+      members: '1',
+      ...emptyMember(0),
+      ...fromRegion('yhkszd', null),
+      yhkxxdz: '',
+      yhkpcs: '',
+      attachments: '[]',
+    },
+    schema: (values) => import('./move-in-schema').then((m) => m.family(countOf(values))),
+    toBody: (c, values) => {
+      const people = Array.from({ length: countOf(values) }, (_, i) => c[`m${i}`]);
+      return {
+        qrlx: '3',
+        hzgzzh: c.hzgzzh,
+        ryxx: toPerson(people[0] as PersonInfo),
+        ...(people.length > 1 ? { sqjs: people.slice(1).map((p) => toPerson(p as PersonInfo)) } : {}),
+        yhkszd: toRegion(values, 'yhkszd'),
+        yhkxxdz: c.yhkxxdz,
+        ...opt('yhkpcs', c.yhkpcs),
+        lxdh: c.lxdh,
+        attachments: [
+          ...people.flatMap((p, i) => attachmentRefs(values[`m${i}.files`], memberClmc(i, p.xm))),
+          ...attachmentRefs(values.attachments, APPROVAL),
+        ],
+      };
+    },
+    add: (body, header) => unwrap(client.POST('/api/qianru/add', { body, params: { header } })),
+    edit: (body, header) => unwrap(client.POST('/api/qianru/edit', { body, params: { header } })),
+    fromApplication: (app) => {
+      const a = app.answers as Partial<Answers>;
+      const people = [a.ryxx, ...(a.sqjs ?? [])].filter(Boolean) as PersonInfo[];
+      const files = (i: number) => attachmentsValue(app.attachments.filter((f) => memberIndex(f.clmc) === i));
+      return {
+        hzgzzh: a.hzgzzh || '',
+        members: String(Math.max(1, people.length)),
+        ...Object.assign({}, ...people.map((p, i) => ({ ...fromPerson(`m${i}`, p), [`m${i}.files`]: files(i) }))),
+        ...fromRegion('yhkszd', a.yhkszd),
+        yhkxxdz: a.yhkxxdz || '',
+        yhkpcs: a.yhkpcs || '',
+        lxdh: a.lxdh || '',
+        attachments: filesFor(app, APPROVAL),
+      };
+    },
+    onRefused: (failure) => ({ ...regionErrors(failure.errors, ['yhkszd']), ...memberErrors(failure) }),
+    refusal: ({ user: u }) =>
+      u?.rylb === '4' && u.hkIn === false
+        ? { title: HEAD_NOT_IN, description: '请先办理教职工迁入，户口迁入学校教职工集体户后再为家属申请随迁。', link: [paths.moveInStaff.href(), '办理教职工迁入'] }
+        : null,
+    review: (values) => [
+      { name: 'hzgzzh', label: '工作证号', value: values.hzgzzh, group: '户主' },
+      ...Array.from({ length: countOf(values) }, (_, i) => [
+        ...personReview(values, `m${i}`, `随迁人员${i + 1}`),
+        { ...filesReview(values, '证件材料', `m${i}.files`), group: `随迁人员${i + 1}` },
+      ]).flat(),
+      ...originReview(values),
+      filesReview(values, APPROVAL, 'attachments'),
+    ],
+    Fields: ({ flow }) => (
+      <>
+        {title('户主')}
+        <div class="weui-cells weui-cells_form">
+          {head && <TextField label="姓名" name="hzxm" value={head.xm} onValue={() => {}} readOnly />}
+          {text(flow, 'hzgzzh', '工作证号', 20, {
+            required: true,
+            readOnly: Boolean(head?.gzzh),
+            hint: head ? '以您本人为户主申请' : '户主须为户口在本校教职工集体户的教职工',
+          })}
+        </div>
+        <Members flow={flow} />
+        <Origin flow={flow} />
+        <LazyAttachmentsField flow={flow} label={`${APPROVAL}（选填）`} hint="学校或人事部门出具的随迁批复，如有请上传。" />
+      </>
+    ),
+  });
+};

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
+import { client, unwrap, unwrapBlob } from '@/api/client';
+import { Button } from '@/components/ui/button';
+import { Cells } from '@/components/ui/cells';
+import { paths } from '@/config/paths';
+import { showToast } from '@/stores/ui';
+import { openLatest } from './history';
+
+type Kind = 'hkk' | 'hz';
+
+const files: Record<Kind, { title: string; button: string; name: string; path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf' }> = {
+  hkk: { title: '户口卡（集体户口本人页）', button: '获取户口卡 PDF', name: '户口卡', path: '/api/qianru/downloadhkkPdf' },
+  hz: { title: '集体户户主首页', button: '获取户主首页 PDF', name: '集体户户主首页', path: '/api/qianru/downloadHzsyzpPdf' },
+};
+
+/** An object URL that lives as long as the screen. */
+function useObjectUrls() {
+  const urls = useRef<string[]>([]);
+  useEffect(() => () => urls.current.forEach((u) => URL.revokeObjectURL(u)), []);
+  return (blob: Blob) => {
+    const url = URL.createObjectURL(blob);
+    urls.current.push(url);
+    return url;
+  };
+}
+
+/** The server's refusal was shown already (code 100 toast, network alert); others are told here. */
+const tell = (r: { code: number; msg: string }) => r.code !== 100 && r.code !== 401 && r.code > 0 && showToast(r.msg || '文件获取失败，请稍后重试');
+
+/**
+ * 迁入凭证: the household card PDF and the household head's first page (photo and PDF), read as blobs with the
+ * token. Each PDF is offered both to save (<a download>) and to open in a new page: the WeChat webview ignores
+ * `download`, and opening the PDF lets the user save or share it from the viewer.
+ */
+export default function VoucherPage() {
+  const id = Number(new URLSearchParams(useSearch()).get('id')) || 0;
+  const [urls, setUrls] = useState<Partial<Record<Kind, string>>>({});
+  const [busy, setBusy] = useState<Kind | null>(null);
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [missing, setMissing] = useState(false);
+  const objectUrl = useObjectUrls();
+
+  useEffect(() => {
+    setUrls({});
+    setPhoto(null);
+    if (!id) {
+      void openLatest('voucher', (app) => paths.moveInVoucher.href({ id: app })).then((found) => setMissing(!found));
+      return;
+    }
+    void unwrap(client.GET('/api/qianru/getHzsyzpdz', { params: { query: { id } }, silent: true })).then(async (r) => {
+      const fileId = r.ok ? r.data.url.split('/').pop() : undefined;
+      if (!fileId) return;
+      const img = await unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId } }, parseAs: 'blob', loading: false, silent: true }));
+      if (img.ok) setPhoto(objectUrl(img.data));
+    });
+    // objectUrl is stable for the screen's life.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  async function fetchPdf(kind: Kind) {
+    setBusy(kind);
+    const r = await unwrapBlob(client.GET(files[kind].path, { params: { query: { id } }, parseAs: 'blob' }));
+    setBusy(null);
+    if (!r.ok) return void tell(r);
+    const pdf = r.data.type === 'application/pdf' ? r.data : new Blob([r.data], { type: 'application/pdf' });
+    setUrls((u) => ({ ...u, [kind]: objectUrl(pdf) }));
+  }
+
+  if (missing) return <p class="app-empty">暂无可下载的迁入凭证，迁入办结后可在此下载。</p>;
+  if (!id) return null;
+  return (
+    <div class="app-page">
+      <p class="app-page__intro">迁入已办结。以下凭证可保存到手机，办理其他业务时出示。</p>
+      {(['hkk', 'hz'] as const).map((kind) => {
+        const url = urls[kind];
+        const file = files[kind];
+        return (
+          <Cells key={kind} title={file.title}>
+            {kind === 'hz' && photo && <img src={photo} alt="集体户户主首页照片" style={{ display: 'block', width: '100%' }} />}
+            <div class="app-actions">
+              {url ? (
+                <>
+                  <a class="weui-btn weui-btn_primary" href={url} download={`${file.name}.pdf`}>
+                    保存 PDF
+                  </a>
+                  <a class="weui-btn weui-btn_default" href={url} target="_blank" rel="noopener">
+                    在新页面打开
+                  </a>
+                </>
+              ) : (
+                <Button loading={busy === kind} onClick={() => void fetchPdf(kind)}>
+                  {file.button}
+                </Button>
+              )}
+            </div>
+          </Cells>
+        );
+      })}
+      <p class="app-page__intro app-muted">在微信中如无法直接保存，请点击“在新页面打开”，再通过右上角菜单选择“在浏览器打开”后保存。</p>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
+import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
+import { RegionField } from '@/components/service-fields/region-field';
+import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
+import type { ReviewItem } from '@/components/service-form/service-review';
+import { formatDateTime } from '@/lib/format';
+import { newStudentWindowOpen } from '@/stores/sectors';
+import { define, type MoveInForm } from './move-in-form';
+import type { YingxinChecked } from './move-in-schema';
+import {
+  emptyPerson,
+  filesFor,
+  fromPerson,
+  opt,
+  PersonFields,
+  personReview,
+  Phone,
+  PHOTO,
+  PHOTO_NOTE,
+  QYZ,
+  QYZ_HINT,
+  refsOf,
+  select,
+  text,
+  title,
+  toPerson,
+  loadDicts,
+} from './person-fields';
+
+type Answers = Schemas['YingxinAnswers'];
+
+export const WINDOW_CLOSED = '当前不在新生迁入办理时间内';
+export const ALREADY_IN = '您的户口已在本校，无需迁入';
+const LQTZS = '录取通知书';
+
+const choices = [
+  { value: '1', label: '迁入（将户口迁入学校学生集体户）' },
+  { value: '0', label: '不迁入（户口保留在原籍）' },
+];
+
+const group = (items: ReviewItem[], name: string) => items.map((i) => ({ ...i, group: name }));
+
+/** 新生迁入 (/api/yingxin): open only strictly between yxStartTime and yxEndTime, as the home tile. */
+export const form = (user: UserInfo | null): MoveInForm =>
+  define<YingxinChecked, Answers>({
+    serviceCode: 'yingxin',
+    label: '新生迁入',
+    next: '户籍办将审核您填写的迁入信息。审核通过后请按通知将户口迁移证原件交到户籍办公室；迁入办理时间截止后集中办理落户，办结后可在“我的户籍”查看。',
+    ready: () => loadDicts(['xb', 'mz']),
+    initial: {
+      sfqr: '1',
+      ...emptyPerson('ryxx', user?.xm),
+      qyzbh: '',
+      qyzqfjg: '',
+      ...fromRegion('yhkszd', null),
+      yhkxxdz: '',
+      qyz: '[]',
+      lqtzs: '[]',
+      zjz: '[]',
+    },
+    schema: (values) => import('./move-in-schema').then((m) => m.yingxin(values.sfqr === '1')),
+    toBody: (c, values) =>
+      c.sfqr === '0'
+        ? { sfqr: '0', lxdh: c.lxdh }
+        : {
+            sfqr: '1',
+            ryxx: toPerson(c.ryxx!),
+            qyzbh: c.qyzbh!,
+            ...opt('qyzqfjg', c.qyzqfjg),
+            yhkszd: toRegion(values, 'yhkszd'),
+            yhkxxdz: c.yhkxxdz!,
+            lxdh: c.lxdh,
+            attachments: refsOf(values, [
+              ['qyz', QYZ],
+              ['lqtzs', LQTZS],
+              ['zjz', PHOTO],
+            ]),
+          },
+    add: (body, header) => unwrap(client.POST('/api/yingxin/add', { body, params: { header } })),
+    edit: (body, header) => unwrap(client.POST('/api/yingxin/edit', { body, params: { header } })),
+    fromApplication: (app) => {
+      const a = app.answers as Partial<Answers>;
+      return {
+        sfqr: a.sfqr ?? '1',
+        ...fromPerson('ryxx', a.ryxx),
+        qyzbh: a.qyzbh || '',
+        qyzqfjg: a.qyzqfjg || '',
+        ...fromRegion('yhkszd', a.yhkszd),
+        yhkxxdz: a.yhkxxdz || '',
+        lxdh: a.lxdh || '',
+        qyz: filesFor(app, QYZ),
+        lqtzs: filesFor(app, LQTZS),
+        zjz: filesFor(app, PHOTO),
+      };
+    },
+    onRefused: (failure) => regionErrors(failure.errors, ['yhkszd']),
+    needsSectors: true,
+    refusal: ({ user: u, sectors }) => {
+      if (!newStudentWindowOpen(sectors)) {
+        const { yxStartTime: start, yxEndTime: end } = sectors;
+        return {
+          title: WINDOW_CLOSED,
+          description: start && end ? `新生迁入办理时间：${formatDateTime(start)} 至 ${formatDateTime(end)}` : '办理时间另行通知，请留意通知公告。',
+        };
+      }
+      return u?.hkIn ? { title: ALREADY_IN } : null;
+    },
+    review: (values) => [
+      { name: 'sfqr', label: '是否迁入', value: choices.find((c) => c.value === values.sfqr)?.label },
+      ...(values.sfqr === '1'
+        ? [
+            ...personReview(values, 'ryxx', '本人信息'),
+            ...group(
+              [
+                { name: 'qyzbh', label: '迁移证编号', value: values.qyzbh },
+                { name: 'qyzqfjg', label: '签发机关', value: values.qyzqfjg },
+                regionReview(values, 'yhkszd', '户口迁出地'),
+                { name: 'yhkxxdz', label: '详细地址', value: values.yhkxxdz },
+              ],
+              '户口迁移证',
+            ),
+            ...group([filesReview(values, QYZ, 'qyz'), filesReview(values, LQTZS, 'lqtzs'), filesReview(values, '证件照', 'zjz')], '材料'),
+          ]
+        : []),
+      { name: 'lxdh', label: '联系电话', value: values.lxdh },
+    ],
+    Fields: ({ flow }) => (
+      <>
+        <div class="weui-cells weui-cells_form">
+          {select(flow, 'sfqr', '是否迁入', choices)}
+          <Phone flow={flow} />
+        </div>
+        {flow.values.sfqr === '1' && (
+          <>
+            {title('本人信息（与户口迁移证一致）')}
+            <div class="weui-cells weui-cells_form">
+              <PersonFields flow={flow} prefix="ryxx" />
+            </div>
+            {title('户口迁移证')}
+            <div class="weui-cells weui-cells_form">
+              {text(flow, 'qyzbh', '迁移证编号', 40, { required: true })}
+              {text(flow, 'qyzqfjg', '签发机关', 100, { placeholder: '选填，如：某某市公安局某某派出所' })}
+              <RegionField flow={flow} label="户口迁出地" prefix="yhkszd" />
+              {text(flow, 'yhkxxdz', '详细地址', 200, { required: true })}
+            </div>
+            <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} />
+            <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} />
+            <LazyAttachmentsField flow={flow} name="zjz" label="一寸白底彩色证件照（选填）" />
+            {PHOTO_NOTE}
+          </>
+        )}
+      </>
+    ),
+  });

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useLocation, useSearch } from 'wouter';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { moveOutSubRoute } from '@/app/navigation';
+import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
+import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
+import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
+import { emptyDelivery, fromDelivery, toDelivery, usablePhone, type Delivery } from '@/components/service-form/delivery-fields';
+import type { DeliveryChecked } from '@/components/service-form/delivery-schema';
+import type { Values } from '@/components/service-form/draft';
+import { ServiceFlow } from '@/components/service-form/service-flow';
+import { useServiceForm } from '@/components/service-form/use-service-form';
+import { $session } from '@/stores/session';
+import type { Context, MoveOutForm } from './move-out-forms';
+
+type Forms = typeof import('./move-out-forms');
+
+let loaded: Forms | undefined;
+
+/** The move-out forms (one chunk with every form's fields and texts), loaded with the screen. */
+function useForms(): Forms | undefined {
+  const [forms, setForms] = useState(loaded);
+  useEffect(() => {
+    if (!forms) void import('./move-out-forms').then((m) => setForms((loaded = m)));
+  }, [forms]);
+  return forms;
+}
+
+/** The move-out guard's answer handed over as query dizhi (JSON), or null. */
+export function verdictOf(search: string): Schemas['MoveOutCheck'] | null {
+  try {
+    return JSON.parse(new URLSearchParams(search).get('dizhi') ?? 'null') as Schemas['MoveOutCheck'] | null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The user's last finished move-out (getLastFinishedQcByUserSfzjh), to prefill a move-out; null when there is
+ * none or it is not needed; undefined while loading.
+ */
+function useLastFinished(needed: boolean): Schemas['Application'] | null | undefined {
+  const [last, setLast] = useState<Schemas['Application'] | null | undefined>(needed ? undefined : null);
+  useEffect(() => {
+    if (needed) void unwrap(client.GET('/api/qianchu/getLastFinishedQcByUserSfzjh')).then((r) => setLast((r.ok && r.data) || null));
+    // Read once per visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return last;
+}
+
+/**
+ * Every /move-out/<sub> form (graduate … c-issued): the form of the route, with one material uploaded and pickup
+ * or mailing, on the shared form experience (guide, form, review, confirmation, draft, idempotent submit).
+ */
+export default function MoveOutFormPage() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const [sub] = useState(() => path.replace(/\/+$/, '').split('/').pop() || '');
+  const editing = new URLSearchParams(search).get('edit') === '1';
+  const forms = useForms();
+  // Only the /api/qianchu forms are prefilled from a past move-out.
+  const last = useLastFinished(!editing && !['postpone', 'change', 'mc-card', 'c-issued'].includes(sub));
+  const { id: userId } = useStore($session);
+  // Opened directly (a reload, a shared link): the router's guard is still checking; its answer arrives as dizhi.
+  const checking = moveOutSubRoute(`${path}?${search}`) !== null && !new URLSearchParams(search).has('dizhi');
+  if (!forms || last === undefined || checking) return null;
+  return <Screen forms={forms} sub={sub} context={{ last, verdict: verdictOf(search), userId, editing }} />;
+}
+
+/** The form of the route, made once (its prefill is read at the start). */
+function Screen({ forms, sub, context }: { forms: Forms; sub: string; context: Context }) {
+  const [form] = useState(() => forms.formFor(sub, context));
+  return form ? <Form form={form} /> : <forms.NoReassignment />;
+}
+
+interface Checked {
+  lqfs: '0' | '1';
+  lxdh: string;
+  yjxx?: DeliveryChecked;
+}
+
+function Form({ form }: { form: MoveOutForm }) {
+  const { userInfo } = useStore($session);
+  const flow = useServiceForm({
+    serviceCode: form.serviceCode,
+    initial: { ...form.initial, attachments: '[]', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) } as Values,
+    schema: (values) => form.schema(values, mailedBy(values.lqfs)) as Promise<import('valibot').GenericSchema<unknown, Checked>>,
+    toBody: (c: Checked, values) => ({
+      ...form.toBody(c as never, values),
+      lqfs: c.lqfs,
+      lxdh: c.lxdh,
+      ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
+      attachments: attachmentRefs(values.attachments, form.material),
+    }),
+    send: (body, header, editId) => form.send(body as never, header, editId),
+    fromApplication: (app) => {
+      const a = app.answers as { lqfs?: '0' | '1'; lxdh?: string; yjxx?: Delivery };
+      return { ...form.fromAnswers(app.answers), lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', attachments: attachmentsValue(app.attachments), ...fromDelivery(a.yjxx) };
+    },
+    onRefused: form.onRefused,
+  });
+  return (
+    <ServiceFlow
+      flow={flow}
+      label={form.label}
+      next={form.next}
+      review={() => [...form.review(flow.values), filesReview(flow.values, form.material, 'attachments'), ...pickupReview(flow.values)]}
+    >
+      <form.Fields flow={flow} />
+      <LazyAttachmentsField flow={flow} label={form.material} hint={form.hint} />
+      <div class="weui-cells weui-cells_form">
+        <PickupFields flow={flow} />
+      </div>
+      <MailingFields flow={flow} />
+    </ServiceFlow>
+  );
+}

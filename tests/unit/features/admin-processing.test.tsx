@@ -1,0 +1,251 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { App } from '@/app/app';
+import { $toast } from '@/stores/ui';
+import { json, requestsTo, stubFetch } from '../helpers';
+import { adminApplication, adminMeta, queueRow, resetConsole, signInStaff, staffAccount } from './admin-fixtures';
+
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const queryOf = (r: Request) => Object.fromEntries(new URL(r.url).searchParams);
+
+function openConsole(url: string, routes: Record<string, unknown>) {
+  signInStaff();
+  const fetch = stubFetch({
+    'GET /api/admin/me': { code: 200, data: staffAccount },
+    'GET /api/admin/meta': { code: 200, data: adminMeta },
+    'POST /api/dict/getSysDictByType': (r: Request) =>
+      r.clone().json().then((b: { dictType: string }) => ({
+        code: 200,
+        data: b.dictType === 'qh_sfz_blfs' ? [{ dictLabel: '学校集中受理', dictValue: '1' }] : [{ dictLabel: '丢失补领', dictValue: '4' }],
+      })),
+    ...routes,
+  });
+  history.replaceState(null, '', `/web/admin${url}`);
+  render(<App />);
+  return fetch;
+}
+
+// The console and its pages load lazily: the first screen of a test may take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeEach(resetConsole);
+
+describe('queue', () => {
+  it('lists the oldest first with counts per status; filters and tabs live in the URL', async () => {
+    const fetch = openConsole('/applications', {
+      'GET /api/admin/applications': { code: 200, rows: [queueRow(1), queueRow(2, { overdue: false, waitingDays: 1 })], total: 45 },
+      'GET /api/admin/applications/counts': {
+        code: 200,
+        data: adminMeta.statuses.map((s) => ({ status: s.code, statusName: s.label, count: s.code === 1 ? 40 : s.code === 2 ? 5 : 0 })),
+      },
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]).getByRole('link', { name: 'HJ20261121000001' }).getAttribute('href')).toBe('/web/admin/applications/1');
+    expect(rows[1].textContent).toContain('4 天（超时）');
+    expect(rows[1].textContent).toContain('2023010101');
+    expect(await screen.findByRole('button', { name: '全部 45' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: '已提交 40' })).not.toBeNull();
+    expect(screen.getByText('第 1 / 3 页')).not.toBeNull();
+    expect(queryOf(requestsTo(fetch, '/api/admin/applications')[0])).toEqual({ pageNum: '1', pageSize: '20' });
+
+    fireEvent.click(screen.getByRole('button', { name: '审核中 5' }));
+    await waitFor(() => expect(location.search).toBe('?status=2'));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ status: '2', pageNum: '1', pageSize: '20' }));
+
+    fireEvent.input(screen.getByRole('searchbox'), { target: { value: '张三' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ status: '2', keyword: '张三' }));
+    expect(queryOf(requestsTo(fetch, '/api/admin/applications/counts').at(-1)!)).toEqual({ keyword: '张三' });
+
+    fireEvent.click(screen.getByRole('button', { name: '下一页' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '2', keyword: '张三' }));
+  });
+});
+
+describe('an application', () => {
+  it('shows the answers (full ID numbers), applicant, household record and timeline; opening changes nothing', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': { code: 200, data: adminApplication({ answers: { blyy: '4', blfs: '1', sfzjh: '11010519491231002X' } }) },
+    });
+    expect(await screen.findByRole('heading', { name: '身份证办理 · HJ20261121000005' })).not.toBeNull();
+    expect(await screen.findByText('丢失补领')).not.toBeNull();
+    expect(await screen.findByText('学校集中受理')).not.toBeNull();
+    expect(screen.getByText('11010519491231002X')).not.toBeNull();
+    expect(screen.getByText('110105200001011234')).not.toBeNull();
+    expect(screen.getByText('示范大学学生集体户')).not.toBeNull();
+    expect(screen.getByRole('button', { name: '开始审核' })).not.toBeNull();
+    expect(screen.getByRole('button', { name: '退回修改' })).not.toBeNull();
+    expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(0);
+    await waitFor(() => expect(document.title).toBe('申请详情 - 户籍工作台'));
+  });
+
+  it('退回修改 asks for the reason, then sends it with the version and status seen', async () => {
+    let returned = false;
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': () =>
+        json({ code: 200, data: returned ? adminApplication({ status: 3, statusName: '退回修改', version: 5, transitions: [] }) : adminApplication() }),
+      'POST /api/admin/applications/5/transition': () => {
+        returned = true;
+        return { code: 200, data: { id: 5, sqbh: 'HJ20261121000005', kind: 'sfzbl', status: 3, statusName: '退回修改', version: 5 } };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '退回修改' }));
+    const dialog = await screen.findByRole('dialog', { name: '退回修改' });
+    expect(within(dialog).queryByLabelText('快递单号')).toBeNull();
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确认退回修改' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('请填写原因');
+    expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(0);
+
+    type('原因', '相片回执号有误，请核对后重新提交');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认退回修改' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
+      to: 3,
+      expectedVersion: 4,
+      expectedStatus: 1,
+      note: '相片回执号有误，请核对后重新提交',
+    });
+    expect($toast.get()?.message).toBe('已退回修改');
+    await waitFor(() => expect(screen.getByText('当前状态（退回修改）没有可执行的办理操作。')).not.toBeNull());
+  });
+
+  it('待领取 needs the pickup place and time; 已寄出 the courier and the waybill number', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          status: 4,
+          statusName: '办理中',
+          transitions: [
+            { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'] },
+            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'] },
+          ],
+        }),
+      },
+      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 6, statusName: '已寄出', version: 5 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '寄出' }));
+    const dialog = await screen.findByRole('dialog', { name: '寄出' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确认寄出' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary.textContent).toContain('请填写快递公司');
+    expect(summary.textContent).toContain('请填写快递单号');
+    expect(within(dialog).queryByLabelText('领取地点')).toBeNull();
+    type('快递公司', '中国邮政EMS');
+    type('快递单号', '1234567890123');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
+      to: 6,
+      expectedVersion: 4,
+      expectedStatus: 4,
+      kdgs: '中国邮政EMS',
+      kddh: '1234567890123',
+    });
+
+    fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
+    const pickup = await screen.findByRole('dialog', { name: '通知领取' });
+    expect(await within(pickup).findByLabelText('领取地点')).not.toBeNull();
+    expect(within(pickup).getByLabelText('领取时间')).not.toBeNull();
+  });
+
+  it('an action without inputs asks to confirm first', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': { code: 200, data: adminApplication() },
+      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 2, statusName: '审核中', version: 5 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '开始审核' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('设为「审核中」');
+    fireEvent.click(within(confirm).getByRole('button', { name: '开始审核' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 2, expectedVersion: 4, expectedStatus: 1 });
+    // The application loads again (with its dictionaries) after the action.
+    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
+  });
+
+  it('when someone else acted first (409) it says so clearly and loads the application again', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': { code: 200, data: adminApplication() },
+      'POST /api/admin/applications/5/transition': () => json({ code: 409, msg: '申请状态已变化，请刷新后重试' }, 409),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '不予通过' }));
+    const dialog = await screen.findByRole('dialog', { name: '不予通过' });
+    fireEvent.input(await within(dialog).findByLabelText('原因'), { target: { value: '材料不全' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认不予通过' }));
+    const alert = await screen.findByRole('alertdialog', { name: '办理未完成' });
+    expect(alert.textContent).toContain('申请状态已变化，请刷新后重试');
+    expect(screen.queryByRole('dialog', { name: '不予通过' })).toBeNull();
+    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
+    fireEvent.click(within(alert).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it('shows images from the console file call and downloads PDFs with the token', async () => {
+    const created: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      created.push(b as Blob);
+      return `blob:${created.length}`;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const clicks: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(`${this.download}|${this.href}`);
+    });
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          attachments: [
+            { fileId: 'f1', clmc: '户口卡首页', name: 'hkk.jpg', mimeType: 'image/jpeg', size: 10, url: '/api/wj/file/f1' },
+            { fileId: 'f2', clmc: null, name: '证明.pdf', mimeType: 'application/pdf', size: 10, url: '/api/wj/file/f2' },
+          ],
+        }),
+      },
+      'GET /api/admin/applications/5/files/f1': () => new Response(new Blob(['img'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+      'GET /api/admin/applications/5/files/f2': () => new Response(new Blob(['pdf'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    const view = await screen.findByRole('button', { name: '查看 户口卡首页' });
+    await waitFor(() => expect(within(view).getByRole('img')).not.toBeNull());
+    expect(requestsTo(fetch, '/api/admin/applications/5/files/f1')[0].headers.get('qhyhAuthorization')).toBe('Bearer staff-tok');
+    fireEvent.click(view);
+    expect((await screen.findByRole('img', { name: '户口卡首页' })).getAttribute('src')).toBe('blob:1');
+
+    fireEvent.click(screen.getByRole('button', { name: '下载 证明.pdf' }));
+    await waitFor(() => expect(clicks).toEqual(['证明.pdf|blob:2']));
+    expect(queryOf(requestsTo(fetch, '/api/admin/applications/5/files/f2')[0])).toEqual({ download: '1' });
+  });
+});
+
+describe('borrowed cards', () => {
+  it('lists the cards out, the overdue ones, and marks one returned with its version', async () => {
+    const card = {
+      applicationId: 9,
+      sqbh: 'HJ20261101000009',
+      status: 4,
+      statusName: '已借出',
+      version: 3,
+      applicant: { userId: 7, xm: '张三', rylb: '0', xh: '2023010101' },
+      jyrq: '2026-11-01',
+      ghrq: '2026-11-15',
+      overdue: true,
+      overdueDays: 7,
+    };
+    const fetch = openConsole('/borrowed-cards', {
+      'GET /api/admin/borrowed-cards': { code: 200, rows: [card], total: 1 },
+      'POST /api/admin/applications/9/transition': { code: 200, data: { id: 9, sqbh: card.sqbh, kind: 'hkkjy', status: 7, statusName: '已归还', version: 4 } },
+    });
+    expect(await screen.findByText('逾期 7 天')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '已逾期' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/borrowed-cards').at(-1)!)).toMatchObject({ overdue: '1' }));
+
+    fireEvent.click(await screen.findByRole('button', { name: '标记归还' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '已归还' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/9/transition')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/applications/9/transition')[0].json()).toEqual({ to: 7, expectedVersion: 3, expectedStatus: 4 });
+    await waitFor(() => expect($toast.get()?.message).toBe('已标记归还'));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/borrowed-cards')).toHaveLength(3));
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/preact';
+import FeedbackAddPage from '@/features/feedback/feedback-add-page';
+import FeedbackPage from '@/features/feedback/feedback-page';
+import MyPage from '@/features/my/my-page';
+import { json, requestsTo, stubFetch, type Reply } from '../helpers';
+import { expectSummary, toReview } from './service-fixtures';
+import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+
+const question = (id: number, answered: boolean) => ({
+  id,
+  bt: `问题${id}`,
+  nr: '集体户口页怎么复印？\n需要带什么？',
+  zt: answered ? '1' : '0',
+  ztmc: answered ? '已回复' : '待回复',
+  tjsj: '2026-11-20T10:00:00+08:00',
+  hfnr: answered ? '带身份证到户籍办。' : null,
+  hfsj: answered ? '2026-11-21T09:00:00+08:00' : null,
+  sfgk: false,
+});
+
+describe('问答反馈', () => {
+  it('lists my questions, 待回复 until answered, each opening its detail; 常见问答 asks for the public ones', async () => {
+    const fetch = stubFetch({
+      'GET /api/qhqt/qtyhfk/list': (r: Request) =>
+        new URL(r.url).searchParams.get('scope') === 'public'
+          ? json({ code: 200, rows: [], total: 0 })
+          : json({ code: 200, rows: [question(2, true), question(1, false)], total: 2 }),
+    });
+    renderScreen('/feedback', <FeedbackPage />);
+    const first = await screen.findByRole('link', { name: /问题2/ });
+    expect(first.getAttribute('href')).toBe('/web/feedback/2');
+    expect(first.textContent).toContain('已回复');
+    expect(screen.getByRole('link', { name: /问题1/ }).textContent).toContain('待回复');
+    expect(screen.getByRole('link', { name: '我要提问' }).getAttribute('href')).toBe('/web/feedback/add');
+    press('常见问答');
+    expect(await screen.findByText('暂无公开的问答')).not.toBeNull();
+    expect(new URL(requestsTo(fetch, '/api/qhqt/qtyhfk/list')[1].url).searchParams.get('scope')).toBe('public');
+    expect(appUrl()).toBe('/feedback?scope=public');
+  });
+
+  it('shows a question with 待回复 until staff answer, then the answer', async () => {
+    stubFetch({ 'GET /api/qhqt/qtyhfk/detail/1': { code: 200, data: question(1, false) } });
+    const view = renderScreen('/feedback/1', <FeedbackPage id="1" />);
+    expect(await screen.findByRole('heading', { name: '问题1' })).not.toBeNull();
+    expect(screen.getByText(/待回复。工作人员回复后/)).not.toBeNull();
+    view.unmount();
+    stubFetch({ 'GET /api/qhqt/qtyhfk/detail/2': { code: 200, data: question(2, true) } });
+    renderScreen('/feedback/2', <FeedbackPage id="2" />);
+    expect(await screen.findByText('带身份证到户籍办。')).not.toBeNull();
+    expect(screen.getByText('已回复')).not.toBeNull();
+  });
+
+  it("says so when the question is not one's own or does not exist", async () => {
+    stubFetch({ 'GET /api/qhqt/qtyhfk/detail/9': json({ code: 404, msg: '问题不存在' }, 404) });
+    renderScreen('/feedback/9', <FeedbackPage id="9" />);
+    expect(await screen.findByText('问题不存在')).not.toBeNull();
+  });
+
+  it('is linked from 我的户籍', () => {
+    stubFetch({});
+    renderScreen('/my', <MyPage />);
+    expect(screen.getByRole('link', { name: '问答反馈' }).getAttribute('href')).toBe('/web/feedback');
+  });
+});
+
+describe('我要提问', () => {
+  function routes(add: Reply) {
+    let n = 0;
+    return stubFetch({
+      'GET /api/qhqt/qtyhfkyzm/yycimg': () => {
+        n += 1;
+        return json({ code: 200, data: { uuid: `u${n}`, img: `data:image/svg+xml;base64,${btoa(String(n))}` } });
+      },
+      'POST /api/qhqt/qtyhfk/add': add,
+    });
+  }
+
+  it('asks title, question and the image code with their messages; the picture refreshes on tap', async () => {
+    const fetch = routes({ code: 200, data: question(61, false) });
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    expect(await screen.findByRole('img', { name: '图形验证码' })).not.toBeNull();
+    await expectSummary('请填写标题', '请填写问题内容', '请输入图形验证码');
+    press('看不清？换一张图形验证码');
+    await waitFor(() => expect(requestsTo(fetch, '/api/qhqt/qtyhfkyzm/yycimg')).toHaveLength(2));
+  });
+
+  it('submits once with the image code, then shows the question (待回复)', async () => {
+    const fetch = routes({ code: 200, data: question(61, false) });
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    await screen.findByRole('img', { name: '图形验证码' });
+    fill('标题', '户口页复印');
+    fill('问题内容', '集体户口页怎么复印？');
+    fill('图形验证码', 'ab12');
+    await toReview();
+    press('确认提交');
+    press('确认提交');
+    await waitFor(() => expect(appUrl()).toBe('/feedback/61'));
+    const sent = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(await sent[0].json()).toEqual({ bt: '户口页复印', nr: '集体户口页怎么复印？', code: 'ab12', uuid: 'u1' });
+    expect(localStorage.getItem('draft:feedback:7')).toBeNull();
+  });
+
+  it('sends the optional contact phone, and refuses a malformed one with the spec message', async () => {
+    const fetch = routes({ code: 200, data: question(62, false) });
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    await screen.findByRole('img', { name: '图形验证码' });
+    fill('标题', '户口页复印');
+    fill('问题内容', '怎么复印？');
+    fill('联系电话', '12345');
+    fill('图形验证码', 'ab12');
+    press('下一步');
+    expect(await screen.findAllByText('手机号格式错误')).not.toHaveLength(0);
+    fill('联系电话', '13912345678');
+    await toReview();
+    press('确认提交');
+    await waitFor(() => expect(appUrl()).toBe('/feedback/62'));
+    const [sent] = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
+    expect(await sent.json()).toMatchObject({ lxdh: '13912345678' });
+  });
+
+  it('a wrong or expired code goes back to it, with a new picture and the typing kept', async () => {
+    let wrong = true;
+    const fetch = routes(() => (wrong ? json({ code: 100, msg: '验证码错误或已过期' }) : json({ code: 200, data: question(62, false) })));
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    await screen.findByRole('img', { name: '图形验证码' });
+    fill('标题', '户口页复印');
+    fill('问题内容', '怎么复印？');
+    fill('图形验证码', 'zzzz');
+    await toReview();
+    press('确认提交');
+    await waitFor(() => expect(screen.getByRole('alert', { name: '请检查以下内容' }).textContent).toContain('验证码错误或已过期'));
+    expect(field('图形验证码').value).toBe('');
+    expect(field('标题').value).toBe('户口页复印');
+    await waitFor(() => expect(requestsTo(fetch, '/api/qhqt/qtyhfkyzm/yycimg')).toHaveLength(2));
+    wrong = false;
+    fill('图形验证码', 'ab12');
+    await toReview();
+    press('确认提交');
+    await waitFor(() => expect(appUrl()).toBe('/feedback/62'));
+    expect((await requestsTo(fetch, '/api/qhqt/qtyhfk/add')[1].json()).uuid).toBe('u2');
+  });
+});

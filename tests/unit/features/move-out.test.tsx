@@ -1,0 +1,510 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import MoveOutPage, { moveOutEntries, NOT_AT_SCHOOL } from '@/features/move-out/move-out-page';
+import MoveOutFormPage, { verdictOf } from '@/features/move-out/move-out-form-page';
+import { NO_REASSIGNMENT } from '@/features/move-out/move-out-forms';
+import { deliverRegion } from '@/components/service-form/region';
+import { $sectors } from '@/stores/sectors';
+import { $dialogs } from '@/stores/ui';
+import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
+import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { draft, file, files, returned, SUMMARY, submitted, summary as base, toReview, user } from './migration-helpers';
+
+
+/** The guard's answer the router hands a move-out form (query dizhi): allowed. */
+const PASSED = `dizhi=${encodeURIComponent(JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '' }))}`;
+const staff = user({ xm: '刘建国', rylb: '4', xh: null, gzzh: '2012100045' });
+const summary = (kind: string, id = 61) => base(kind, id);
+
+const names = ['毕业生迁出', '博士后迁出', '教职工(含家属)迁出', '退学休学迁出', '迁移证延期', '迁移证地址变更', '迁移证补办', '注销户口并开具证明'];
+const sub = (code: number, disabled = false, reason: string | null = null) => ({
+  sectorCode: String(code),
+  sectorName: names[code],
+  disabled,
+  disabledReason: reason,
+});
+const FOR_TYPE = '该业务不适用于您的人员类别';
+
+function moveOutSector(subs = [7, 3, 1, 0, 2, 6, 5, 4].map((c) => sub(c, c === 1 || c === 2, c === 1 || c === 2 ? FOR_TYPE : null))) {
+  $sectors.set({
+    openSectors: [{ sectorCode: '0', sectorName: '问答反馈' }, { sectorCode: '7', sectorName: '迁出', subSectors: subs }],
+    tips: null,
+    yxStartTime: null,
+    yxEndTime: null,
+    loaded: true,
+  });
+}
+
+const lastFinished = {
+  ...summary('qianchu', 30),
+  status: 7,
+  statusName: '已办结',
+  sub: 'graduate',
+  title: '毕业生迁出',
+  createdAt: '2026-06-01T09:00:00+08:00',
+  updatedAt: '2026-06-10T09:00:00+08:00',
+  actions: [],
+  answers: {
+    sub: 'graduate',
+    qwdq: { code: '320102', name: '江苏省/南京市/玄武区' },
+    qwxxdz: '玄武区中山路1号',
+    qwpcs: '玄武门派出所',
+    qcyy: '毕业就业',
+    jsdw: '南京某公司',
+    lqfs: '0',
+    lxdh: '13800138001',
+  },
+  attachments: [],
+  events: [],
+};
+
+
+
+
+describe('户口迁出 index (/move-out)', () => {
+  it('orders the eight sub-services by index, keeping disabled ones with their reason', () => {
+    moveOutSector();
+    const entries = moveOutEntries($sectors.get().openSectors[1]);
+    expect(entries.map((e) => e.key)).toEqual([
+      'moveOutGraduate',
+      'moveOutPostDoctoral',
+      'moveOutStaff',
+      'moveOutLeaveSchool',
+      'moveOutPostpone',
+      'moveOutChange',
+      'moveOutMcCard',
+      'moveOutCIssued',
+    ]);
+    expect(entries.filter((e) => e.reason).map((e) => [e.label, e.reason])).toEqual([
+      ['博士后迁出', FOR_TYPE],
+      ['教职工(含家属)迁出', FOR_TYPE],
+    ]);
+    expect(moveOutEntries(undefined)).toEqual([]);
+  });
+
+  it('shows enabled ones as links and disabled ones greyed out, not as links', () => {
+    moveOutSector();
+    stubFetch({});
+    renderScreen('/move-out', <MoveOutPage />);
+    const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['毕业生迁出', '/web/move-out/graduate'],
+      ['退学休学迁出', '/web/move-out/leave-school'],
+      ['迁移证延期', '/web/move-out/postpone'],
+      ['迁移证地址变更', '/web/move-out/change'],
+      ['迁移证补办', '/web/move-out/mc-card'],
+      ['注销户口并开具证明', '/web/move-out/c-issued'],
+      ['毕业生改派', '/web/move-out/reassignment'],
+      ['其他原因迁出', '/web/move-out/move-out'],
+    ]);
+    const disabled = screen.getByText('博士后迁出').closest('[aria-disabled]');
+    expect(disabled?.textContent).toContain(FOR_TYPE);
+  });
+
+  it('when not at school, still offers what the server keeps open (the 迁移证 services once moved out)', () => {
+    moveOutSector([0, 1, 2, 3, 4, 5, 6, 7].map((c) => sub(c, ![4, 6].includes(c), ![4, 6].includes(c) ? NOT_AT_SCHOOL : null)));
+    stubFetch({});
+    renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
+    expect(screen.getByText(NOT_AT_SCHOOL)).not.toBeNull();
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['迁移证延期', '迁移证补办']);
+  });
+
+  it('refuses when the registration is not at school', () => {
+    moveOutSector([0, 1, 2, 3, 4, 5, 6, 7].map((c) => sub(c, true, NOT_AT_SCHOOL)));
+    stubFetch({});
+    renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
+    expect(screen.getByText(NOT_AT_SCHOOL)).not.toBeNull();
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('links pass the guard: a refusal shows 注意 with the server message and stays', async () => {
+    moveOutSector();
+    const fetch = stubFetch({ 'GET /api/qianchu/check': { code: 200, data: { canQianYi: false, canChangeDizhi: false, msg: '您已有正在办理的迁出业务' } } });
+    renderScreen('/move-out', <MoveOutPage />);
+    fireEvent.click(screen.getByRole('link', { name: '毕业生迁出' }));
+    await waitFor(() => expect($dialogs.get()[0]).toMatchObject({ title: '注意', message: '您已有正在办理的迁出业务' }));
+    expect(new URL(requestsTo(fetch, '/api/qianchu/check')[0].url).searchParams.get('sub')).toBe('graduate');
+    expect(appUrl()).toBe('/move-out');
+  });
+
+  it('an allowed sub-route opens with the check\'s answer as dizhi', async () => {
+    moveOutSector();
+    stubFetch({ 'GET /api/qianchu/check': { code: 200, data: { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号' } } });
+    renderScreen('/move-out', <MoveOutPage />);
+    fireEvent.click(screen.getByRole('link', { name: '迁移证地址变更' }));
+    await waitFor(() => expect(appUrl()).toMatch(/^\/move-out\/change\?dizhi=/));
+    expect(verdictOf(location.search)?.dizhi).toBe('江苏省南京市玄武区中山路1号');
+  });
+});
+
+describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
+  const routes = (extra: Record<string, Reply> = {}) =>
+    stubFetch({
+      'GET /api/qianchu/getLastFinishedQcByUserSfzjh': { code: 200, data: null },
+      'POST /api/qianchu/getPcsList': { code: 200, data: [] },
+      'POST /api/qianchu/add': { code: 200, data: summary('qianchu') },
+      ...extra,
+    });
+
+  it('graduate: says what is missing with exact messages', async () => {
+    routes();
+    renderScreen(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
+    await screen.findByLabelText(/^迁往地区/);
+    fill('联系电话', '');
+    press('下一步');
+    const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+    for (const text of ['请选择迁往地区', '请填写迁往地址', '请填写迁出原因', '请上传证明材料', '请填写联系电话']) {
+      expect(alert.textContent).toContain(text);
+    }
+    expect(screen.queryByLabelText(/^同时迁出的家属/)).toBeNull();
+  });
+
+  it('graduate: prefilled from the last finished move-out, submitted with the shared pickup part', async () => {
+    const fetch = routes({
+      'GET /api/qianchu/getLastFinishedQcByUserSfzjh': { code: 200, data: lastFinished },
+      'POST /api/qianchu/getPcsList': async (request: Request) =>
+        json({ code: 200, data: (await request.json()).ssq === '320102' ? [{ id: 'p1', policeStationName: '玄武门派出所' }] : [] }),
+    });
+    draft('qianchu-graduate', { attachments: files('g1') });
+    renderScreen(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
+    await waitFor(() => expect(field('迁往地址').value).toBe('玄武区中山路1号'));
+    expect(field('迁往地区').textContent).toBe('江苏省/南京市/玄武区');
+    await waitFor(() => expect(field<HTMLSelectElement>('迁往地派出所').value).toBe('玄武门派出所'));
+    expect(field('就业单位').value).toBe('南京某公司');
+    fill('迁出原因', '毕业就业');
+    fill('联系电话', '13800138001');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/qianchu/add')[0].json()).toEqual({
+      sub: 'graduate',
+      qwdq: { code: '320102', name: '江苏省/南京市/玄武区' },
+      qwxxdz: '玄武区中山路1号',
+      qwpcs: '玄武门派出所',
+      qcyy: '毕业就业',
+      jsdw: '南京某公司',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [{ fileId: 'g1', clmc: '毕业证书或学校毕业离校证明' }],
+    });
+  });
+
+  it('a police station not listed is typed', async () => {
+    routes({ 'POST /api/qianchu/getPcsList': { code: 200, data: [{ id: 'p1', policeStationName: '示范园派出所' }] } });
+    deliverRegion({ form: 'qianchu-leave-school', field: 'qwdq', codes: ['110000', '110108'], names: ['北京市', '海淀区'] });
+    renderScreen(`/move-out/leave-school?step=form&${PASSED}`, <MoveOutFormPage />);
+    await screen.findByRole('option', { name: '示范园派出所' });
+    fill('迁往地派出所', '__other__');
+    await waitFor(() => expect(field('迁往地派出所').tagName).toBe('INPUT'));
+    fill('迁往地派出所', '某某派出所');
+    expect(field('迁往地派出所').value).toBe('某某派出所');
+    expect(screen.queryByLabelText(/^就业单位/)).toBeNull();
+  });
+
+  it('staff: the family list from getJsById ({id} from storage), members selectable; mailing asks the delivery form', async () => {
+    const fetch = routes({
+      'POST /api/qianchu/getJsById': {
+        code: 200,
+        data: [
+          { id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true },
+          { id: 12, xm: '刘小明', yhzgxmc: '子', sfzjh: '1101**********0012', hkIn: true },
+          { id: 13, xm: '刘老', yhzgxmc: '父亲', sfzjh: '1101**********0033', hkIn: false },
+        ],
+      },
+    });
+    draft('qianchu-staff', {
+      attachments: files('s1'),
+      'qwdq.qu': '110105',
+      'qwdq.ssqmc': '北京市/市辖区/朝阳区',
+      qwxxdz: '朝阳区某小区1号楼',
+      qcyy: '购房落户',
+      lxdh: '13800138005',
+    });
+    renderScreen(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    const spouse = (await screen.findByRole('checkbox', { name: /赵敏/ })) as HTMLInputElement;
+    expect(JSON.parse(await requestsTo(fetch, '/api/qianchu/getJsById')[0].text())).toEqual({ id: 7 });
+    expect((screen.getByRole('checkbox', { name: /刘老/ }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(spouse);
+    fireEvent.click(screen.getByRole('checkbox', { name: /刘小明/ }));
+    fill('领取方式', '1');
+    await screen.findByLabelText(/^派送日期/);
+    fill('派送日期', '2026-12-01');
+    fill('派送时间', '0');
+    fill('宿舍楼号', '教工宿舍3号楼');
+    fill('派送电话', '13800138005');
+    fill('收件人电话', '13800138005');
+    fill('详细地址', '朝阳区某小区1号楼');
+    press('下一步');
+    await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('请选择'));
+    expect(field('所在地区').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(field('所在地区'));
+    expect(JSON.parse(sessionStorage.getItem('address:request') ?? '{}')).toEqual({ form: 'qianchu-staff', field: 'yjxx' });
+    await waitFor(() => expect(appUrl()).toBe('/address'));
+  });
+
+  it('staff: sends the chosen family members and the delivery', async () => {
+    const fetch = routes({
+      'POST /api/qianchu/getJsById': { code: 200, data: [{ id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true }] },
+    });
+    draft('qianchu-staff', {
+      attachments: files('s1'),
+      'qwdq.qu': '110105',
+      'qwdq.ssqmc': '北京市/市辖区/朝阳区',
+      qwxxdz: '朝阳区某小区1号楼',
+      qcyy: '购房落户',
+      lxdh: '13800138005',
+      sqcjs: '11',
+      lqfs: '1',
+      'yjxx.pssj': '2026-12-01',
+      'yjxx.pssd': '1',
+      'yjxx.sslh': '教工宿舍3号楼',
+      'yjxx.lxdh': '13800138005',
+      'yjxx.sjrxm': '刘建国',
+      'yjxx.sjrdh': '13800138005',
+      'yjxx.qu': '110105',
+      'yjxx.ssqmc': '北京市/朝阳区',
+      'yjxx.xxdz': '某小区1号楼',
+    });
+    renderScreen(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    expect(((await screen.findByRole('checkbox', { name: /赵敏/ })) as HTMLInputElement).checked).toBe(true);
+    await toReview();
+    expect(screen.getByText('赵敏')).not.toBeNull();
+    await submitted();
+    const body = await requestsTo(fetch, '/api/qianchu/add')[0].json();
+    expect(body).toMatchObject({ sub: 'staff', sqcjs: [11], lqfs: '1', attachments: [{ fileId: 's1', clmc: '调动、离职证明或房屋产权证明' }] });
+    expect(body.yjxx).toEqual({
+      pssj: '2026-12-01',
+      sjd: '1',
+      ssl: '教工宿舍3号楼',
+      lxdh: '13800138005',
+      sjrxm: '刘建国',
+      sjrdh: '13800138005',
+      ssq: { code: '110105', name: '北京市/朝阳区' },
+      xxdz: '某小区1号楼',
+    });
+  });
+
+  it('reassignment: needs a finished move-out', async () => {
+    routes();
+    renderScreen(`/move-out/reassignment?${PASSED}`, <MoveOutFormPage />);
+    expect(await screen.findByText(NO_REASSIGNMENT)).not.toBeNull();
+  });
+
+  it('reassignment: shows the old destination, requires the new employer and sends yqcid', async () => {
+    const fetch = routes({ 'GET /api/qianchu/getLastFinishedQcByUserSfzjh': { code: 200, data: lastFinished } });
+    draft('qianchu-reassignment', { attachments: files('r1') });
+    renderScreen(`/move-out/reassignment?step=form&${PASSED}`, <MoveOutFormPage />);
+    expect(await screen.findByText('江苏省/南京市/玄武区 玄武区中山路1号')).not.toBeNull();
+    fill('改派后的接收单位', '');
+    fill('迁出原因', '改派');
+    press('下一步');
+    expect((await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 })).textContent).toContain('请填写改派后的接收单位');
+    fill('改派后的接收单位', '上海某公司');
+    fill('联系电话', '13800138001');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/qianchu/add')[0].json()).toMatchObject({ sub: 'reassignment', yqcid: 30, jsdw: '上海某公司' });
+  });
+
+  it('edit=1 skips the prefill and loads the application, then sends edit', async () => {
+    const fetch = routes({
+      'GET /api/wdsq/sqxq/getInfo': {
+        code: 200,
+        data: {
+          ...lastFinished,
+          id: 66,
+          status: 3,
+          statusName: '退回修改',
+          sub: 'post-doctoral',
+          answers: { ...lastFinished.answers, sub: 'post-doctoral', qcyy: '出站', jsdw: '某研究所' },
+          attachments: [{ ...file('d1'), clmc: '博士后出站审批表' }],
+        },
+      },
+      'POST /api/qianchu/edit': { code: 200, data: summary('qianchu', 66) },
+    });
+    renderScreen('/move-out/post-doctoral?edit=1&id=66', <MoveOutFormPage />);
+    await waitFor(() => expect(field('迁出原因').value).toBe('出站'));
+    expect(requestsTo(fetch, '/api/qianchu/getLastFinishedQcByUserSfzjh')).toHaveLength(0);
+    expect(field('接收单位').value).toBe('某研究所');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/qianchu/edit')[0].json()).toMatchObject({
+      id: 66,
+      sub: 'post-doctoral',
+      qcyy: '出站',
+      attachments: [{ fileId: 'd1', clmc: '博士后出站审批表' }],
+    });
+  });
+});
+
+describe('迁移证 services', () => {
+  it('/move-out/postpone: exact messages; the 迁移证 photo is required', async () => {
+    const fetch = stubFetch({ 'POST /api/daily/qyzyq/add': { code: 200, data: summary('qyzyq') } });
+    renderScreen(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
+    await screen.findByLabelText(/^联系电话/);
+    fill('联系电话', '');
+    press('下一步');
+    const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+    for (const text of ['请填写迁移证编号', '请选择迁移证原有效期', '请填写延期原因', '请上传迁移证照片', '请填写联系电话']) {
+      expect(alert.textContent).toContain(text);
+    }
+    fill('迁移证编号', 'QY001');
+    fill('原有效期至', '2026-11-20');
+    fill('延期原因', '落户手续未办完');
+    fill('联系电话', '13800138001');
+    press('下一步');
+    await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).not.toContain('请填写迁移证编号'));
+    expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('请上传迁移证照片');
+    expect(requestsTo(fetch, '/api/daily/qyzyq/add')).toHaveLength(0);
+  });
+
+  it('/move-out/postpone starts from the current 迁移证 the guard handed over', async () => {
+    stubFetch({});
+    const dizhi = encodeURIComponent(
+      JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号', qyzbh: 'QY3201', qyzyxqz: '2026-12-20' }),
+    );
+    renderScreen(`/move-out/postpone?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
+    await waitFor(() => expect(field('迁移证编号').value).toBe('QY3201'));
+    expect(field('原有效期至').value).toBe('2026-12-20');
+  });
+
+  it('opened directly, waits for the router\'s guard (its answer brings the current 迁移证)', async () => {
+    const fetch = stubFetch({});
+    const { container } = renderScreen('/move-out/postpone?step=form', <MoveOutFormPage />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.textContent).toBe('');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('/move-out/postpone sends qyzyq', async () => {
+    const fetch = stubFetch({ 'POST /api/daily/qyzyq/add': { code: 200, data: summary('qyzyq') } });
+    draft('qyzyq', { qyzbh: 'QY001', yyxqz: '2026-11-20', yqyy: '落户手续未办完', lxdh: '13800138001', attachments: files('y1') });
+    renderScreen(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/daily/qyzyq/add')[0].json()).toEqual({
+      qyzbh: 'QY001',
+      yyxqz: '2026-11-20',
+      yqyy: '落户手续未办完',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [{ fileId: 'y1', clmc: '迁移证' }],
+    });
+  });
+
+  it('/move-out/change starts from the current address (query dizhi) and sends qyzbg', async () => {
+    const fetch = stubFetch({ 'POST /api/daily/qyzbg/add': { code: 200, data: summary('qyzbg') } });
+    const dizhi = encodeURIComponent(JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号' }));
+    draft('qyzbg', { attachments: files('c1') });
+    deliverRegion({ form: 'qyzbg', field: 'xqwdq', codes: ['310000', '310104'], names: ['上海市', '徐汇区'] });
+    renderScreen(`/move-out/change?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
+    expect(await screen.findByText('江苏省南京市玄武区中山路1号')).not.toBeNull();
+    press('下一步');
+    const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+    for (const text of ['请填写迁移证编号', '请填写新迁往详细地址', '请填写变更原因']) expect(alert.textContent).toContain(text);
+    expect(alert.textContent).not.toContain('请选择新迁往地区');
+    fill('迁移证编号', 'QY002');
+    fill('新详细地址', '徐汇区某路2号');
+    fill('变更原因', '就业单位变更');
+    fill('联系电话', '13800138001');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/daily/qyzbg/add')[0].json()).toEqual({
+      qyzbh: 'QY002',
+      ydz: '江苏省南京市玄武区中山路1号',
+      xqwdq: { code: '310104', name: '上海市/徐汇区' },
+      xqwxxdz: '徐汇区某路2号',
+      bgyy: '就业单位变更',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [{ fileId: 'c1', clmc: '接收证明' }],
+    });
+  });
+
+  it('/move-out/change with edit=1 keeps the saved current address and sends update', async () => {
+    const fetch = stubFetch({
+      'GET /api/wdsq/sqxq/getInfo': returned(
+        'qyzbg',
+        70,
+        null,
+        {
+          qyzbh: 'QY002',
+          ydz: '江苏省南京市玄武区中山路1号',
+          xqwdq: { code: '310104', name: '上海市/徐汇区' },
+          xqwxxdz: '徐汇区某路2号',
+          bgyy: '就业单位变更',
+          lqfs: '0',
+          lxdh: '13800138001',
+        },
+        [{ ...file('c1'), clmc: '接收证明' }],
+      ),
+      'POST /api/daily/qyzbg/update': { code: 200, data: summary('qyzbg', 70) },
+    });
+    renderScreen('/move-out/change?edit=1&id=70', <MoveOutFormPage />);
+    await waitFor(() => expect(screen.getByText('江苏省南京市玄武区中山路1号')).not.toBeNull());
+    expect(field('新迁往地区').textContent).toBe('上海市/徐汇区');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/daily/qyzbg/update')[0].json()).toMatchObject({ id: 70, ydz: '江苏省南京市玄武区中山路1号', qyzbh: 'QY002' });
+  });
+
+  it('/move-out/mc-card: exact messages; the old number is optional', async () => {
+    stubFetch({ 'POST /api/daily/qykbb/add': { code: 200, data: summary('qykbb') } });
+    renderScreen(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
+    await screen.findByLabelText(/^补办原因/);
+    press('下一步');
+    const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+    expect(alert.textContent).toContain('请填写补办原因');
+    expect(alert.textContent).toContain('请上传遗失声明或损毁的原证照片');
+    expect(alert.textContent).not.toContain('迁移证编号');
+  });
+
+  it('/move-out/mc-card submits', async () => {
+    const fetch = stubFetch({ 'POST /api/daily/qykbb/add': { code: 200, data: summary('qykbb') } });
+    draft('qykbb', { bbyy: '迁移证遗失', lxdh: '13800138001', attachments: files('m1') });
+    renderScreen(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/daily/qykbb/add')[0].json()).toEqual({
+      bbyy: '迁移证遗失',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [{ fileId: 'm1', clmc: '遗失声明' }],
+    });
+  });
+
+  it('/move-out/c-issued: reasons from bllxlist; settling abroad asks the country', async () => {
+    const fetch = stubFetch({
+      'POST /api/daily/zxhkzmkj/bllxlist': {
+        code: 200,
+        data: [
+          { dictLabel: '出国（境）定居', dictValue: '1' },
+          { dictLabel: '应征入伍（服现役）', dictValue: '4' },
+          { dictLabel: '停用原因', dictValue: '8', switch: '0' },
+        ],
+      },
+      'POST /api/daily/zxhkzmkj/add': { code: 200, data: summary('zxhkzmkj') },
+    });
+    renderScreen(`/move-out/c-issued?step=form&${PASSED}`, <MoveOutFormPage />);
+    expect(((await screen.findByRole('option', { name: '停用原因' })) as HTMLOptionElement).disabled).toBe(true);
+    press('下一步');
+    const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+    expect(alert.textContent).toContain('请选择注销原因');
+    expect(alert.textContent).toContain('请填写注销原因说明');
+    fill('注销原因', '1');
+    fill('原因说明', '移居加拿大');
+    fill('联系电话', '13800138001');
+    press('下一步');
+    await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('请填写前往国家或地区'));
+    fill('前往国家或地区', '加拿大');
+    await toReview();
+    await submitted();
+    expect(await requestsTo(fetch, '/api/daily/zxhkzmkj/add')[0].json()).toEqual({
+      bllx: '1',
+      zxyy: '移居加拿大',
+      qwgj: '加拿大',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [],
+    });
+  });
+});
