@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { AppLink } from '@/app/app-link';
 import { navigate } from '@/app/navigation';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
@@ -9,49 +7,19 @@ import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { PASSWORD_RULE } from '@/lib/rules';
 import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
-import { PhoneStep, SmsStep, StepHeader } from './phone-steps';
+import { PhoneVerifiedSteps } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '设置新密码'];
 
 /** 找回密码: phone + image code, SMS code, then the new password twice. */
 export default function ForgetPage() {
-  const [step, setStep] = useState(0);
-  const [phone, setPhone] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [resendAt, setResendAt] = useState(0);
-
   return (
-    <div class="app-page">
-      <StepHeader steps={steps} current={step} />
-      {step === 0 && (
-        <PhoneStep
-          scene="forget"
-          phone={phone}
-          onSent={(p, after) => {
-            setPhone(p);
-            setResendAt(Date.now() + after * 1000);
-            setStep(1);
-          }}
-        />
-      )}
-      {step === 1 && (
-        <SmsStep
-          scene="forget"
-          phone={phone}
-          smsCode={smsCode}
-          resendAt={resendAt}
-          onResend={() => setStep(0)}
-          onNext={(code) => {
-            setSmsCode(code);
-            setStep(2);
-          }}
-        />
-      )}
-      {step === 2 && <NewPasswordStep phone={phone} smsCode={smsCode} onBack={() => setStep(1)} />}
-      <nav class="app-links" aria-label="其他操作">
-        <AppLink href={paths.login.href()}>返回登录</AppLink>
-      </nav>
-    </div>
+    <PhoneVerifiedSteps
+      scene="forget"
+      steps={steps}
+      loginLink="返回登录"
+      last={(phone, smsCode, back) => <NewPasswordStep phone={phone} smsCode={smsCode} onBack={back} />}
+    />
   );
 }
 

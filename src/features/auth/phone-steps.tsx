@@ -1,9 +1,11 @@
 import './steps.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client, unwrap } from '@/api/client';
+import { AppLink } from '@/app/app-link';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { ImageCode } from './image-code';
 
@@ -178,5 +180,57 @@ export function SmsStep({ scene, phone, smsCode, resendAt, onResend, onNext }: S
         <Button type="submit">下一步</Button>
       </div>
     </Form>
+  );
+}
+
+export interface PhoneVerifiedStepsProps {
+  scene: PhoneStepProps['scene'];
+  /** The three step names; the last is the screen's own. */
+  steps: string[];
+  /** The last step, once the phone and its SMS code are known. */
+  last: (phone: string, smsCode: string, back: () => void) => ReactNode;
+  /** Text of the link back to the login screen. */
+  loginLink: string;
+}
+
+/** 注册 and 找回密码 share their first two steps: phone + image code, then the SMS code. */
+export function PhoneVerifiedSteps({ scene, steps, last, loginLink }: PhoneVerifiedStepsProps) {
+  const [step, setStep] = useState(0);
+  const [phone, setPhone] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [resendAt, setResendAt] = useState(0);
+
+  return (
+    <div class="app-page">
+      <StepHeader steps={steps} current={step} />
+      {step === 0 && (
+        <PhoneStep
+          scene={scene}
+          phone={phone}
+          onSent={(p, after) => {
+            setPhone(p);
+            setResendAt(Date.now() + after * 1000);
+            setStep(1);
+          }}
+        />
+      )}
+      {step === 1 && (
+        <SmsStep
+          scene={scene}
+          phone={phone}
+          smsCode={smsCode}
+          resendAt={resendAt}
+          onResend={() => setStep(0)}
+          onNext={(code) => {
+            setSmsCode(code);
+            setStep(2);
+          }}
+        />
+      )}
+      {step === 2 && last(phone, smsCode, () => setStep(1))}
+      <nav class="app-links" aria-label="其他操作">
+        <AppLink href={paths.login.href()}>{loginLink}</AppLink>
+      </nav>
+    </div>
   );
 }

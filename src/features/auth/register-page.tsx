@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { AppLink } from '@/app/app-link';
 import { navigate } from '@/app/navigation';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
@@ -11,49 +10,19 @@ import { lazySchema } from '@/lib/lazy-schema';
 import { PASSWORD_RULE, usesGzzh, usesXh } from '@/lib/rules';
 import { completeSignIn } from '@/stores/auth';
 import { showToast } from '@/stores/ui';
-import { PhoneStep, SmsStep, StepHeader } from './phone-steps';
+import { PhoneVerifiedSteps } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '填写信息'];
 
 /** 注册: phone + image code, SMS code, then the account details. */
 export default function RegisterPage() {
-  const [step, setStep] = useState(0);
-  const [phone, setPhone] = useState('');
-  const [smsCode, setSmsCode] = useState('');
-  const [resendAt, setResendAt] = useState(0);
-
   return (
-    <div class="app-page">
-      <StepHeader steps={steps} current={step} />
-      {step === 0 && (
-        <PhoneStep
-          scene="register"
-          phone={phone}
-          onSent={(p, after) => {
-            setPhone(p);
-            setResendAt(Date.now() + after * 1000);
-            setStep(1);
-          }}
-        />
-      )}
-      {step === 1 && (
-        <SmsStep
-          scene="register"
-          phone={phone}
-          smsCode={smsCode}
-          resendAt={resendAt}
-          onResend={() => setStep(0)}
-          onNext={(code) => {
-            setSmsCode(code);
-            setStep(2);
-          }}
-        />
-      )}
-      {step === 2 && <DetailsStep phone={phone} smsCode={smsCode} onBack={() => setStep(1)} />}
-      <nav class="app-links" aria-label="其他操作">
-        <AppLink href={paths.login.href()}>已有账号，去登录</AppLink>
-      </nav>
-    </div>
+    <PhoneVerifiedSteps
+      scene="register"
+      steps={steps}
+      loginLink="已有账号，去登录"
+      last={(phone, smsCode, back) => <DetailsStep phone={phone} smsCode={smsCode} onBack={back} />}
+    />
   );
 }
 
