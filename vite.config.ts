@@ -49,7 +49,7 @@ export default defineConfig({
             // console's shell, so each console page loads only itself on top of them.
             {
               name: 'console',
-              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/](ui|transition|placeholders))\.tsx?$/,
+              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/](ui|transition))\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -57,10 +57,10 @@ export default function ApplicationPage({ id }: { id?: string }) {
   async function act(t: Transition, input: Record<string, string> = {}) {
     if (!app) return undefined;
     const filled = Object.fromEntries(Object.entries(input).filter(([, v]) => v));
-    return transition(app.id, { to: t.to, expectedVersion: app.version, expectedStatus: app.status, ...filled }, `已${t.action}`, () => {
-      setActing(null);
-      return load();
-    });
+    const body = { to: t.to, expectedVersion: app.version, expectedStatus: app.status, ...filled };
+    const r = await transition(app.id, body, `已${t.action}`, load);
+    if (r.ok || r.code === 409) setActing(null);
+    return r;
   }
 
   async function start(t: Transition) {

@@ -10,7 +10,7 @@ export const STATUS_CHANGED = '申请状态已变化，请刷新后重试';
 
 /**
  * Runs a transition with the version (and status) the staff member saw. On success a toast and `reload`;
- * on a 409 (someone else acted first, or the status no longer allows it) `reload` and an alert that says so.
+ * on a 409 (someone else acted first, or the status no longer allows it) an alert that says so, then `reload`.
  */
 export async function transition(id: number, body: TransitionBody, done: string, reload: () => unknown) {
   const r = await unwrap(client.POST('/api/admin/applications/{id}/transition', { params: { path: { id } }, body }));
@@ -18,8 +18,8 @@ export async function transition(id: number, body: TransitionBody, done: string,
     showToast(done);
     void reload();
   } else if (r.code === 409) {
-    void reload();
     await alertDialog({ title: '办理未完成', message: r.msg || STATUS_CHANGED });
+    await reload();
   } else announce(r, '');
   return r;
 }

@@ -151,6 +151,30 @@ describe('an application', () => {
     expect(within(pickup).getByLabelText('领取时间')).not.toBeNull();
   });
 
+  it('lending a card without a due date asks for the return date', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'hkkjy',
+          kindName: '借用户口卡',
+          answers: { jyyy: '1' },
+          transitions: [{ to: 4, toName: '已借出', action: '借出', requires: ['ghrq'] }],
+        }),
+      },
+      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 4, statusName: '已借出', version: 5 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '借出' }));
+    const dialog = await screen.findByRole('dialog', { name: '借出' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: '确认借出' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('请选择应还日期');
+    type('应还日期', '2026-12-01');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认借出' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 4, expectedVersion: 4, expectedStatus: 1, ghrq: '2026-12-01' });
+    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(2));
+  });
+
   it('an action without inputs asks to confirm first', async () => {
     const fetch = openConsole('/applications/5', {
       'GET /api/admin/applications/5': { code: 200, data: adminApplication() },
@@ -177,10 +201,12 @@ describe('an application', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认不予通过' }));
     const alert = await screen.findByRole('alertdialog', { name: '办理未完成' });
     expect(alert.textContent).toContain('申请状态已变化，请刷新后重试');
-    expect(screen.queryByRole('dialog', { name: '不予通过' })).toBeNull();
-    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
     fireEvent.click(within(alert).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Then the application as it is now, and the form is closed.
+    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
+    expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2);
+    expect(screen.queryByRole('dialog', { name: '不予通过' })).toBeNull();
   });
 
   it('shows images from the console file call and downloads PDFs with the token', async () => {
