@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 // The real server, built app and a fresh embedded database for each run; test hooks are on (NODE_ENV=test).
-const port = Number(process.env.E2E_PORT ?? 18080);
+// A port of its own per run (chosen once, in the main process), so two runs on one machine do not collide.
+process.env.E2E_PORT ??= String(20000 + Math.floor(Math.random() * 20000));
+const port = Number(process.env.E2E_PORT);
 // Workers re-read this file: the data dir is chosen once, in the main process, and inherited.
 process.env.E2E_DATA_DIR ??= `.tmp/e2e-${process.pid}-${Date.now()}`;
 const dataDir = process.env.E2E_DATA_DIR;
