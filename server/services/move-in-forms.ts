@@ -195,11 +195,14 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
       ownIdNumber(ctx, ryxx);
       const qyzbh = text(body.qyzbh, 'qyzbh', '请填写迁移证编号');
       const place = await origin(body.yhkszd, body.yhkxxdz);
+      const yhkpcs = text(body.yhkpcs, 'yhkpcs', '请填写原户口所在地派出所');
+      if (!body.xlm) throw fieldError('xlm', '请选择学历');
+      await daily.choice('gb_xl', body.xlm, 'xlm', '请选择学历');
       requireMaterial(attachments, MATERIAL.qyz, '请上传迁移证照片');
       requireMaterial(attachments, MATERIAL.admission, '请上传录取通知书');
       return {
         kind: 'yingxin',
-        answers: compact({ sfqr: '1', ryxx, qyzbh, qyzqfjg: optionalText(body.qyzqfjg), ...place, lxdh: body.lxdh }),
+        answers: compact({ sfqr: '1', ryxx, xlm: body.xlm, qyzbh, qyzqfjg: optionalText(body.qyzqfjg), ...place, yhkpcs, lxdh: body.lxdh }),
         attachments,
         title: `${kindName('yingxin')} · 迁入学生集体户`,
       };

@@ -4458,6 +4458,10 @@ export interface components {
             yhkszd?: components["schemas"]["Region"];
             /** @description 原户口所在地详细地址 Previous registered address */
             yhkxxdz?: string;
+            /** @description 原户口所在地派出所（迁移证上的原户籍派出所；sfqr 为 1 时必填） Previous police station */
+            yhkpcs?: string;
+            /** @description 文化程度/学历代码（GB/T 4658，getXueLi 的具体学历；sfqr 为 1 时必填） Education code */
+            xlm?: string;
             /** @description 联系电话 Contact phone */
             lxdh: components["schemas"]["Phone"];
             /** @description 附件 Attachments */

@@ -177,8 +177,30 @@ test('a new student moves in during the window and cannot outside it', async ({ 
   await expect(page.getByRole('link', { name: /新生迁入/ })).toBeVisible();
   await page.goto('/web/move-in-new');
   await startService(page);
-  await expect(page.getByRole('button', { name: '下一步' })).toBeVisible();
+  await page.getByLabel('性别', { exact: true }).selectOption('1');
+  await page.getByLabel('民族').selectOption('01');
+  await page.getByLabel('出生日期').fill('2008-08-19');
+  await page.getByLabel('身份证号码').fill('510104200808190175');
+  await page.getByLabel('学历').selectOption('61');
+  await page.getByLabel('迁移证编号').fill('QY5101042026');
+  await page.getByLabel('户口迁出地').click();
+  await pickRegion(page, ['四川省', '成都市', '锦江区']);
+  await page.getByLabel('详细地址').fill('春熙路8号');
+  const pcs = page.getByLabel('原户口派出所');
+  if ((await pcs.evaluate((el) => el.tagName)) === 'SELECT') await pcs.selectOption({ index: (await pcs.locator('option').count()) - 1 });
+  const manual = page.getByLabel('派出所名称');
+  if (await manual.count()) await manual.fill('锦江分局春熙路派出所');
+  else if ((await pcs.evaluate((el) => el.tagName)) !== 'SELECT') await pcs.fill('锦江分局春熙路派出所');
+  const files = page.locator('input[type=file]');
+  await files.nth(0).setInputFiles(PDF);
+  await files.nth(1).setInputFiles(PDF);
+  await expect(page.getByText('upload-doc.pdf')).toHaveCount(2);
+  await page.getByLabel('联系电话').fill('13800138007');
   await shot(page, 'move-in-new-form');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('请核对您填写的信息')).toBeVisible();
+  await page.getByRole('button', { name: '确认提交' }).click();
+  await expect(page.getByText('提交成功').first()).toBeVisible();
 
   // The office closes the window: the form is refused and the tile disabled.
   const admin = await staffToken(request, 'admin01');

@@ -321,6 +321,8 @@ describe('新生迁入 /api/yingxin', () => {
       qyzqfjg: '成都市公安局锦江分局',
       yhkszd: { code: '510104', name: '四川省/成都市/锦江区' },
       yhkxxdz: '春熙路8号',
+      yhkpcs: '锦江分局春熙路派出所',
+      xlm: '61',
       lxdh: PHONE,
       attachments: [await material(t, p.id, '迁移证'), await material(t, p.id, '录取通知书'), await material(t, p.id, '一寸白底彩色证件照电子版')],
       ...extra,
@@ -337,6 +339,8 @@ describe('新生迁入 /api/yingxin', () => {
       [{ qyzbh: ' ' }, 'qyzbh', '请填写迁移证编号'],
       [{ yhkszd: undefined }, 'yhkszd', '请选择原户口所在地'],
       [{ yhkxxdz: undefined }, 'yhkxxdz', '请填写原户口所在地详细地址'],
+      [{ yhkpcs: undefined }, 'yhkpcs', '请填写原户口所在地派出所'],
+      [{ xlm: undefined }, 'xlm', '请选择学历'],
     ];
     for (const [patch, field, message] of missing) expect((await post(t, '/api/yingxin/add', s.token, { ...form, ...patch })).body.errors, field).toContainEqual({ field, message });
     const k = key();

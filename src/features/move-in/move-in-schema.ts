@@ -54,10 +54,12 @@ const yingxinBase = { sfqr: v.picklist(['0', '1'], '请选择是否将户口迁�
 const yingxinMoving = v.object({
   ...yingxinBase,
   ryxx: person,
+  xlm: required('请选择学历'),
   qyzbh: requiredText('请填写迁移证编号', 40, '迁移证编号不能超过40位'),
   qyzqfjg: optionalText(100, '签发机关不能超过100字'),
   yhkszd: origin.yhkszd,
   yhkxxdz: origin.yhkxxdz,
+  yhkpcs: requiredText('请填写原户口所在地派出所', 100, '派出所名称不能超过100字'),
   qyz: filesRequired('请上传迁移证照片'),
   lqtzs: filesRequired('请上传录取通知书'),
 });

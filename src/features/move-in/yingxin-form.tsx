@@ -1,5 +1,6 @@
 import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
+import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
 import type { ReviewItem } from '@/components/service-form/service-review';
@@ -15,6 +16,8 @@ import {
   PersonFields,
   personReview,
   Phone,
+  dicts,
+  labelIn,
   PHOTO,
   PHOTO_NOTE,
   QYZ,
@@ -46,14 +49,16 @@ export const form = (user: UserInfo | null): MoveInForm =>
     serviceCode: 'yingxin',
     label: '新生迁入',
     next: '户籍办将审核您填写的迁入信息。审核通过后请按通知将户口迁移证原件交到户籍办公室；迁入办理时间截止后集中办理落户，办结后可在“我的户籍”查看。',
-    ready: () => loadDicts(['xb', 'mz']),
+    ready: () => loadDicts(['xb', 'mz', 'xl']),
     initial: {
       sfqr: '1',
       ...emptyPerson('ryxx', user?.xm),
+      xlm: user?.zhxlm || '',
       qyzbh: '',
       qyzqfjg: '',
       ...fromRegion('yhkszd', null),
       yhkxxdz: '',
+      yhkpcs: '',
       qyz: '[]',
       lqtzs: '[]',
       zjz: '[]',
@@ -65,10 +70,12 @@ export const form = (user: UserInfo | null): MoveInForm =>
         : {
             sfqr: '1',
             ryxx: toPerson(c.ryxx!),
+            xlm: c.xlm!,
             qyzbh: c.qyzbh!,
             ...opt('qyzqfjg', c.qyzqfjg),
             yhkszd: toRegion(values, 'yhkszd'),
             yhkxxdz: c.yhkxxdz!,
+            yhkpcs: c.yhkpcs!,
             lxdh: c.lxdh,
             attachments: refsOf(values, [
               ['qyz', QYZ],
@@ -83,10 +90,12 @@ export const form = (user: UserInfo | null): MoveInForm =>
       return {
         sfqr: a.sfqr ?? '1',
         ...fromPerson('ryxx', a.ryxx),
+        xlm: a.xlm || '',
         qyzbh: a.qyzbh || '',
         qyzqfjg: a.qyzqfjg || '',
         ...fromRegion('yhkszd', a.yhkszd),
         yhkxxdz: a.yhkxxdz || '',
+        yhkpcs: a.yhkpcs || '',
         lxdh: a.lxdh || '',
         qyz: filesFor(app, QYZ),
         lqtzs: filesFor(app, LQTZS),
@@ -110,12 +119,14 @@ export const form = (user: UserInfo | null): MoveInForm =>
       ...(values.sfqr === '1'
         ? [
             ...personReview(values, 'ryxx', '本人信息'),
+            { name: 'xlm', label: '学历', value: labelIn(dicts.xl, values.xlm), group: '本人信息' },
             ...group(
               [
                 { name: 'qyzbh', label: '迁移证编号', value: values.qyzbh },
                 { name: 'qyzqfjg', label: '签发机关', value: values.qyzqfjg },
                 regionReview(values, 'yhkszd', '户口迁出地'),
                 { name: 'yhkxxdz', label: '详细地址', value: values.yhkxxdz },
+                { name: 'yhkpcs', label: '原户口派出所', value: values.yhkpcs },
               ],
               '户口迁移证',
             ),
@@ -135,6 +146,7 @@ export const form = (user: UserInfo | null): MoveInForm =>
             {title('本人信息（与户口迁移证一致）')}
             <div class="weui-cells weui-cells_form">
               <PersonFields flow={flow} prefix="ryxx" />
+              {select(flow, 'xlm', '学历', dicts.xl)}
             </div>
             {title('户口迁移证')}
             <div class="weui-cells weui-cells_form">
@@ -142,6 +154,7 @@ export const form = (user: UserInfo | null): MoveInForm =>
               {text(flow, 'qyzqfjg', '签发机关', 100, { placeholder: '选填，如：某某市公安局某某派出所' })}
               <RegionField flow={flow} label="户口迁出地" prefix="yhkszd" />
               {text(flow, 'yhkxxdz', '详细地址', 200, { required: true })}
+              <PoliceStationField flow={flow} label="原户口派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} />
             </div>
             <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} />
             <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} />

@@ -174,8 +174,10 @@ describe('新生迁入 (/move-in-new)', () => {
     fill('民族', '01');
     fill('出生日期', '2008-08-19');
     fill('身份证号码', '510104200808190175');
+    fill('学历', '11');
     fill('迁移证编号', 'QY5101042026');
     fill('详细地址', '锦江区春熙路1号');
+    fill('原户口派出所', '锦江分局春熙路派出所');
     fill('联系电话', '13800138007');
     await toReview();
     expect(screen.getByText('5101**********0175')).not.toBeNull();
@@ -183,9 +185,11 @@ describe('新生迁入 (/move-in-new)', () => {
     expect(await requestsTo(fetch, '/api/yingxin/add')[0].json()).toEqual({
       sfqr: '1',
       ryxx: { xm: '周子涵', xbm: '1', mzm: '01', csrq: '2008-08-19', sfzjh: '510104200808190175' },
+      xlm: '11',
       qyzbh: 'QY5101042026',
       yhkszd: { code: '510104', name: '四川省/成都市/锦江区' },
       yhkxxdz: '锦江区春熙路1号',
+      yhkpcs: '锦江分局春熙路派出所',
       lxdh: '13800138007',
       attachments: [
         { fileId: 'f1', clmc: '迁移证' },
@@ -217,9 +221,11 @@ describe('新生迁入 (/move-in-new)', () => {
         {
           sfqr: '1',
           ryxx: { xm: '周子涵', xbm: '1', mzm: '01', csrq: '2008-08-19', sfzjh: '5101**********0175' },
+          xlm: '11',
           qyzbh: 'QY1',
           yhkszd: { code: '510104', name: '四川省/成都市/锦江区' },
           yhkxxdz: '春熙路1号',
+          yhkpcs: '锦江分局春熙路派出所',
           lxdh: '13800138007',
         },
         [
@@ -241,6 +247,8 @@ describe('新生迁入 (/move-in-new)', () => {
     expect(await requestsTo(fetch, '/api/yingxin/edit')[0].json()).toMatchObject({
       id: 51,
       qyzbh: 'QY2',
+      xlm: '11',
+      yhkpcs: '锦江分局春熙路派出所',
       ryxx: { sfzjh: '510104200808190175' },
       attachments: [
         { fileId: 'f1', clmc: '迁移证' },
