@@ -28,6 +28,8 @@ async function act(page: Page, action: string, inputs: Record<string, string> = 
     await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: action }).click();
   }
   await expect(page.getByText(`已${action}`).first()).toBeVisible();
+  // The page reloads the application (and its version) after a transition; act on the fresh one.
+  await page.waitForLoadState('networkidle');
 }
 
 test('a certificate goes back for correction, is resubmitted, sent and finished by staff, and the student rates it', async ({ page, browser }) => {
