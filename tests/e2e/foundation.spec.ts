@@ -3,8 +3,9 @@ import { newIdNumber, newPhone, nextCaptcha, shot, signIn, smsCode } from './sup
 
 test('a new user registers, signs in, sees the tiles of their person type, switches tabs and signs out', async ({ page, request }) => {
   const phone = newPhone();
-  await page.goto('/web/register');
+  // Listen before the page loads: the image code is fetched as soon as the screen shows.
   const captcha = nextCaptcha(page, request);
+  await page.goto('/web/register');
   await page.getByLabel('手机号').fill(phone);
   await page.getByRole('textbox', { name: '图形验证码' }).fill(await captcha);
   await page.getByRole('button', { name: /获取短信验证码|下一步|发送/ }).first().click();

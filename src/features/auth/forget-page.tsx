@@ -5,9 +5,8 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
-import { PASSWORD_RULE } from '@/lib/rules';
 import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
-import { PhoneVerifiedSteps } from './phone-steps';
+import { NewPasswordFields, PhoneVerifiedSteps } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '设置新密码'];
 
@@ -44,31 +43,7 @@ function NewPasswordStep({ phone, smsCode, onBack }: { phone: string; smsCode: s
   return (
     <Form id="forget-password" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
       <div class="weui-cells weui-cells_form">
-        <TextField
-          label="新密码"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder="设置新密码"
-          hint={PASSWORD_RULE}
-          value={values.password}
-          onValue={set('password')}
-          error={errors.password}
-          required
-        />
-        <TextField
-          label="确认密码"
-          name="password2"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder="再次输入新密码"
-          value={values.password2}
-          onValue={set('password2')}
-          error={errors.password2}
-          required
-        />
+        <NewPasswordFields label="新密码" placeholder="设置新密码" confirmPlaceholder="再次输入新密码" values={values} set={set} errors={errors} />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>

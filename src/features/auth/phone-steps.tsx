@@ -7,6 +7,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
+import { PASSWORD_RULE } from '@/lib/rules';
 import { ImageCode } from './image-code';
 
 export const RESEND_SECONDS = 60;
@@ -232,5 +233,47 @@ export function PhoneVerifiedSteps({ scene, steps, last, loginLink }: PhoneVerif
         <AppLink href={paths.login.href()}>{loginLink}</AppLink>
       </nav>
     </div>
+  );
+}
+
+export interface NewPasswordFieldsProps {
+  label: string;
+  placeholder: string;
+  confirmPlaceholder: string;
+  values: { password: string; password2: string };
+  set: (name: 'password' | 'password2') => (value: string) => void;
+  errors: Partial<Record<string, string>>;
+}
+
+/** A new password typed twice, with the rule as a hint (注册 and 找回密码). */
+export function NewPasswordFields({ label, placeholder, confirmPlaceholder, values, set, errors }: NewPasswordFieldsProps) {
+  return (
+    <>
+      <TextField
+        label={label}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        placeholder={placeholder}
+        hint={PASSWORD_RULE}
+        value={values.password}
+        onValue={set('password')}
+        error={errors.password}
+        required
+      />
+      <TextField
+        label="确认密码"
+        name="password2"
+        type="password"
+        autoComplete="new-password"
+        maxLength={64}
+        placeholder={confirmPlaceholder}
+        value={values.password2}
+        onValue={set('password2')}
+        error={errors.password2}
+        required
+      />
+    </>
   );
 }

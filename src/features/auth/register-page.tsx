@@ -7,10 +7,10 @@ import { Select, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { campusIdLabel, defaultPersonTypes, loadPersonTypes } from '@/lib/person-types';
 import { lazySchema } from '@/lib/lazy-schema';
-import { PASSWORD_RULE, usesGzzh, usesXh } from '@/lib/rules';
+import { usesGzzh, usesXh } from '@/lib/rules';
 import { completeSignIn } from '@/stores/auth';
 import { showToast } from '@/stores/ui';
-import { PhoneVerifiedSteps } from './phone-steps';
+import { NewPasswordFields, PhoneVerifiedSteps } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '填写信息'];
 
@@ -84,31 +84,7 @@ function DetailsStep({ phone, smsCode, onBack }: { phone: string; smsCode: strin
         {idLabel === '工作证号' && (
           <TextField label="工作证号" name="gzzh" maxLength={20} autoComplete="off" placeholder="请输入工作证号" value={values.gzzh} onValue={set('gzzh')} error={errors.gzzh} required />
         )}
-        <TextField
-          label="密码"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder="设置登录密码"
-          hint={PASSWORD_RULE}
-          value={values.password}
-          onValue={set('password')}
-          error={errors.password}
-          required
-        />
-        <TextField
-          label="确认密码"
-          name="password2"
-          type="password"
-          autoComplete="new-password"
-          maxLength={64}
-          placeholder="再次输入密码"
-          value={values.password2}
-          onValue={set('password2')}
-          error={errors.password2}
-          required
-        />
+        <NewPasswordFields label="密码" placeholder="设置登录密码" confirmPlaceholder="再次输入密码" values={values} set={set} errors={errors} />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>
