@@ -1,200 +1,158 @@
-// `npm run bench:booking [-- --n 500 --places 20 --pg]`: N users book one ID-card appointment day that has
-// `places` places, all at once, against the real server over HTTP (loopback). PGlite in a temporary DATA_DIR by
-// default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database on that server (dropped afterwards).
-// Prints requests per second, p50/p99 latency and the number booked, which must equal `places` (exit 1 otherwise).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cpu-prof DIR]`:
+// N users book one ID-card appointment day that has `places` places, all at once, against the real server over HTTP
+// (loopback). PGlite in a temporary DATA_DIR by default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database
+// on that server (dropped afterwards), optionally served by several server instances (the clients take turns).
+// A warm-up rush of 100 other users on another day comes first (not reported). With --sizes, one rush per size, each
+// on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
+// booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
+// notice): exit 1 otherwise. Not part of npm test.
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
-import { applications, users } from '../server/db/schema.ts';
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import { applicationEvents, applications, counters, notices } from '../server/db/schema.ts';
 import { seed } from '../server/db/seed.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
-import { chinaDate, systemClock } from '../server/services/clock.ts';
-import { createSessionService } from '../server/services/sessions.ts';
+import { chinaDate } from '../server/services/clock.ts';
+import { DEFAULT_PG, makeTarget, makeUsers, percentile, sizesOf, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
-const root = new URL('..', import.meta.url).pathname;
+const WARM_UP = 100;
 
 const { values: args } = parseArgs({
   options: {
     n: { type: 'string', default: '500' },
+    sizes: { type: 'string' },
     places: { type: 'string', default: '20' },
     pg: { type: 'boolean', default: false },
+    instances: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'string' },
   },
 });
-const N = Number(args.n);
+const sizes = sizesOf(args.sizes ?? args.n);
 const PLACES = Number(args.places);
+const INSTANCES = Number(args.instances);
 const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
-if (!Number.isInteger(N) || N < 1 || !Number.isInteger(PLACES) || PLACES < 0) {
-  console.error('usage: npm run bench:booking -- [--n 500] [--places 20] [--pg]');
+if (!Number.isInteger(PLACES) || PLACES < 0 || !Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 4 || (INSTANCES > 1 && !adminUrl)) {
+  console.error('usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]]');
   process.exit(2);
 }
 
-interface Target {
-  label: string;
-  env: Record<string, string>;
-  open(): Promise<DatabaseHandle>;
-  cleanup(): Promise<void>;
+interface Outcome {
+  ms: number;
+  status: number;
+  code: number;
+  msg: string;
 }
 
-async function target(): Promise<Target> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hukou-bench-'));
-  if (!adminUrl) {
-    return {
-      label: 'PGlite (embedded)',
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir }),
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `hukou_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: `PostgreSQL (${url.host}, database ${name})`,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    async cleanup() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Seeds the database, creates N users with a session each, and sets the booked day to PLACES places. */
-async function prepare(t: Target): Promise<{ tokens: string[]; day: string }> {
-  const handle = await t.open();
+/** One client: a booking of `day` with its own idempotency key and client address. */
+async function book(base: string, token: string, i: number, day: string): Promise<Outcome> {
+  const started = performance.now();
   try {
-    await seed(handle.db, { now: new Date(), demo: false });
-    const repos = createRepositories(handle.db);
-    const sessions = createSessionService(repos, systemClock);
-    const run = randomBytes(2).toString('hex');
-    const rows = Array.from({ length: N }, (_, i) => ({
-      phone: `17${String(i).padStart(9, '0')}`,
-      name: `压测用户${i}`,
-      personType: '1',
-      studentNo: `B${run}${i}`,
-      loginType: '1',
-    }));
-    const ids: number[] = [];
-    for (let i = 0; i < rows.length; i += 500) {
-      ids.push(...(await handle.db.insert(users).values(rows.slice(i, i + 500)).returning({ id: users.id })).map((r) => r.id));
-    }
-    const tokens: string[] = [];
-    for (const id of ids) tokens.push(await sessions.create(id, '1', '127.0.0.1'));
-    const day = daysAhead(chinaDate(new Date()), 14, true)[0]!;
-    await repos.quotas.setTotal('sfzbl', '1', day, PLACES);
-    return { tokens, day };
-  } finally {
-    await handle.close();
+    const response = await fetch(`${base}/api/daily/sfzbl/add`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        qhyhAuthorization: `Bearer ${token}`,
+        'idempotency-key': `bench-${i}-${randomBytes(6).toString('hex')}`,
+        // Each client its own address, as on a campus network (the per-IP limit is not what is measured).
+        'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+      },
+      body: JSON.stringify({ blyy: '1', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000000' }),
+    });
+    const body = (await response.json()) as { code: number; msg: string };
+    return { ms: performance.now() - started, status: response.status, code: body.code, msg: body.msg };
+  } catch (err) {
+    return { ms: performance.now() - started, status: 0, code: 0, msg: `network error: ${(err as Error).message}` };
   }
 }
-
-/** Starts `server/main.ts` and resolves with its base URL once it listens. */
-function startServer(t: Target): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...t.env, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true', PUBLIC_URL: 'http://127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.slice(-2000)}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const port = /Server ready: http:\/\/localhost:(\d+)\//.exec(output)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, base: `http://127.0.0.1:${port}` });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output.slice(-2000)}`)));
-  });
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function main() {
-  const t = await target();
-  let child: ChildProcess | undefined;
+  const t = await makeTarget(adminUrl);
+  const servers: RunningServer[] = [];
   try {
-    console.log(`${t.label}: preparing ${N} users and a day with ${PLACES} places…`);
-    const { tokens, day } = await prepare(t);
-    const server = await startServer(t);
-    child = server.child;
-    await fetch(`${server.base}/api/guide/sfzbl`); // warm-up (first request compiles the route schemas)
-
-    const book = async (token: string, i: number) => {
-      const started = performance.now();
-      const response = await fetch(`${server.base}/api/daily/sfzbl/add`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          qhyhAuthorization: `Bearer ${token}`,
-          'idempotency-key': `bench-${i}-${randomBytes(6).toString('hex')}`,
-          // Each client its own address, as on a campus network (the per-IP limit is not what is measured).
-          'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-        },
-        body: JSON.stringify({ blyy: '1', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000000' }),
-      });
-      const body = (await response.json()) as { code: number; msg: string };
-      return { ms: performance.now() - started, status: response.status, code: body.code, msg: body.msg };
-    };
-
-    console.log(`${N} concurrent bookings of ${day} over HTTP (${server.base}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`);
-    const started = performance.now();
-    const results = await Promise.all(tokens.map(book));
-    const seconds = (performance.now() - started) / 1000;
-    await stop(child);
-
-    const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
-    const outcomes = new Map<string, number>();
-    for (const r of results) outcomes.set(`HTTP ${r.status} code ${r.code} ${r.msg}`, (outcomes.get(`HTTP ${r.status} code ${r.code} ${r.msg}`) ?? 0) + 1);
-    const booked = results.filter((r) => r.code === 200).length;
-
+    const total = WARM_UP + sizes.reduce((a, b) => a + b, 0);
+    const days = daysAhead(chinaDate(new Date()), 14, true);
+    if (sizes.length + 1 > days.length) throw new Error(`at most ${days.length - 1} sizes (one appointment day each)`);
+    console.log(`${t.label}: preparing ${total} users and ${sizes.length + 1} days with ${PLACES} places…`);
+    let tokens: string[];
     const handle = await t.open();
-    const repos = createRepositories(handle.db);
-    const quota = await repos.quotas.find('sfzbl', '1', day);
-    const [stored] = await handle.db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, day)));
-    await handle.close();
+    try {
+      await seed(handle.db, { now: new Date(), demo: false });
+      tokens = (await makeUsers(handle, total)).tokens;
+      const repos = createRepositories(handle.db);
+      for (const day of days.slice(0, sizes.length + 1)) await repos.quotas.setTotal('sfzbl', '1', day, PLACES);
+    } finally {
+      await handle.close();
+    }
 
-    console.log(`\n  database        ${t.label}`);
-    console.log(`  requests        ${N} in ${seconds.toFixed(2)} s = ${(N / seconds).toFixed(0)} requests/s`);
-    console.log(`  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
-    console.log(`  booked          ${booked} of ${PLACES} places (stored: ${stored!.n} applications, remaining places ${quota?.remaining})`);
-    for (const [outcome, n] of outcomes) console.log(`  ${String(n).padStart(5)} × ${outcome}`);
-    const okay = booked === PLACES && stored!.n === PLACES && quota?.remaining === 0;
-    console.log(okay ? `\n  OK: exactly ${PLACES} booked.` : `\n  FAILED: expected exactly ${PLACES} booked.`);
+    for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'] }));
+    const rush = (from: number, n: number, day: string) =>
+      Promise.all(tokens.slice(from, from + n).map((token, i) => book(servers[i % servers.length]!.base, token, from + i, day)));
+
+    await rush(0, WARM_UP, days[0]!); // warm-up: compiles the routes' code paths (a rush meets a server that has been running)
+
+    const results: { n: number; day: string; seconds: number; latencies: number[]; outcomes: Map<string, number>; booked: number }[] = [];
+    let from = WARM_UP;
+    for (const [k, n] of sizes.entries()) {
+      const day = days[k + 1]!;
+      console.log(
+        `\n${n} concurrent bookings of ${day} over HTTP (${servers.map((s) => s.base).join(', ')}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`,
+      );
+      const started = performance.now();
+      const outcomes = await rush(from, n, day);
+      const seconds = (performance.now() - started) / 1000;
+      from += n;
+      const latencies = outcomes.map((r) => r.ms).sort((a, b) => a - b);
+      const byOutcome = new Map<string, number>();
+      for (const r of outcomes) byOutcome.set(`HTTP ${r.status} code ${r.code} ${r.msg}`, (byOutcome.get(`HTTP ${r.status} code ${r.code} ${r.msg}`) ?? 0) + 1);
+      const booked = outcomes.filter((r) => r.code === 200).length;
+      results.push({ n, day, seconds, latencies, outcomes: byOutcome, booked });
+      console.log(`  requests        ${n} in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} requests/s`);
+      console.log(`  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
+      for (const [outcome, c] of byOutcome) console.log(`  ${String(c).padStart(5)} × ${outcome}`);
+    }
+    for (const s of servers) await stopServer(s.child);
+
+    // What the database holds: exactly the places booked per day, and nothing written for a refused booking.
+    const check = await t.open();
+    let okay = true;
+    try {
+      const repos = createRepositories(check.db);
+      const today = chinaDate(new Date()).replace(/-/g, '');
+      const [counter] = await check.db.select().from(counters).where(eq(counters.name, `sqbh:${today}`));
+      const [apps] = await check.db.select({ n: count() }).from(applications);
+      const ids = (await check.db.select({ id: applications.id }).from(applications)).map((r) => r.id);
+      const [events] = await check.db.select({ n: count() }).from(applicationEvents);
+      const [sent] = await check.db.select({ n: count() }).from(notices).where(ids.length ? inArray(notices.applicationId, ids) : eq(notices.id, -1));
+      console.log(`\n  database        ${t.label}, ${servers.length} server instance${servers.length > 1 ? 's' : ''}`);
+      for (const r of results) {
+        const quota = await repos.quotas.find('sfzbl', '1', r.day);
+        const [stored] = await check.db
+          .select({ n: count() })
+          .from(applications)
+          .where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, r.day)));
+        const right = r.booked === PLACES && stored!.n === PLACES && quota?.remaining === 0;
+        okay &&= right;
+        console.log(`  ${String(r.n).padStart(5)} clients: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`);
+      }
+      const issued = counter?.value ?? 0;
+      const clean = issued === apps!.n && events!.n === apps!.n && sent!.n === apps!.n;
+      okay &&= clean;
+      console.log(`  written         ${apps!.n} applications, ${issued} reference numbers, ${events!.n} events, ${sent!.n} notices${clean ? ' (none for a refusal)' : '  WRONG: a refusal left something behind'}`);
+    } finally {
+      await check.close();
+    }
+
+    console.log(`\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
+    for (const r of results) {
+      const row = [r.n, (r.n / r.seconds).toFixed(0), percentile(r.latencies, 50).toFixed(0), percentile(r.latencies, 99).toFixed(0), r.latencies.at(-1)!.toFixed(0)];
+      console.log(`  ${row.map((v) => String(v).padStart(7)).join(' ')}`);
+    }
+    console.log(okay ? `\n  OK: exactly ${PLACES} booked each time, nothing written for a refusal.` : `\n  FAILED: see WRONG above.`);
     process.exitCode = okay ? 0 : 1;
   } finally {
-    if (child) await stop(child);
+    for (const s of servers) await stopServer(s.child);
     await t.cleanup();
   }
 }

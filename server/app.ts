@@ -1,4 +1,4 @@
-// Builds the app: plugins (helmet, limits, db, errors, openapi, auth, multipart), then routes, then /web/.
+// Builds the app: plugins (helmet, limits, db, errors, input guard, openapi, compression, auth, multipart), then routes, then /web/.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -6,15 +6,18 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { OpenApiDoc } from './lib/openapi-doc.ts';
 import authPlugin from './plugins/auth.ts';
+import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import inputGuardPlugin from './plugins/input-guard.ts';
 import limitsPlugin from './plugins/limits.ts';
-import openapiPlugin, { OPENAPI_FORMATS } from './plugins/openapi.ts';
+import openapiPlugin, { OPENAPI_FORMATS, strictDateFormats } from './plugins/openapi.ts';
 import testHooks from './plugins/test-hooks.ts';
-import webPlugin from './plugins/web.ts';
+import webPlugin, { BOOT_SCRIPT_SOURCE } from './plugins/web.ts';
 import routes from './routes/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { MAX_UPLOAD_BYTES } from './services/files.ts';
+import { maskPersonalData, serializeError } from './lib/log-safety.ts';
 import type { SmsSender } from './services/sms.ts';
 import './types.ts';
 
@@ -24,6 +27,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (tests read them to check redaction); default stdout. */
   logStream?: NodeJS.WritableStream;
+  logLevel?: string;
   clock?: Clock;
   smsSender?: SmsSender;
   document?: OpenApiDoc;
@@ -31,18 +35,32 @@ export interface BuildOptions {
   webDir?: string;
 }
 
-const SECRET_QUERY = /([?&](?:ticket|token|code|smsCode|smsTicket|password|sfzjh)=)[^&]*/gi;
+const SECRET_QUERY = /([?&](?:ticket|token|t|code|smsCode|smsTicket|password|sfzjh)=)[^&]*/gi;
 
-/** Never log tokens, passwords, codes or ID numbers: headers and bodies are not logged, secret query values are masked. */
-export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+/**
+ * Never log tokens, passwords, codes or ID numbers: headers and bodies are not logged, secret query values are masked,
+ * errors lose their SQL parameters and database detail, and every line is masked for ID and phone numbers.
+ */
+export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): FastifyServerOptions['logger'] {
   return {
-    level: 'info',
+    level,
     ...(stream ? { stream } : {}),
+    hooks: { streamWrite: maskPersonalData },
     redact: {
-      paths: ['req.headers.qhyhauthorization', 'req.headers.authorization', 'req.headers.cookie', 'req.body', '*.password', '*.token', '*.sfzjh', '*.smsCode', '*.code'],
+      // Headers also reach the log through plugins (multipart logs its busboy options, headers included, at trace).
+      paths: [
+        ...['headers', '*.headers'].flatMap((h) => ['qhyhauthorization', 'authorization', 'cookie'].map((k) => `${h}.${k}`)),
+        'req.body',
+        '*.password',
+        '*.token',
+        '*.sfzjh',
+        '*.smsCode',
+        '*.code',
+      ],
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
       req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({
         method: req.method,
         url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
@@ -54,9 +72,13 @@ export function loggerOptions(stream?: NodeJS.WritableStream): FastifyServerOpti
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(opts.logStream),
+    logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Path parameters up to 2048 characters reach validation (the document's own maxLength answers in Chinese);
+    // a longer one, or a path that is not valid percent-encoding, gets an envelope too (frameworkErrors).
+    routerOptions: { maxParamLength: 2048 },
+    frameworkErrors,
     // A first PGlite boot (initdb + migrations + seed) takes seconds, more on a busy machine.
     pluginTimeout: 120_000,
     ajv: {
@@ -66,6 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         verbose: true,
         formats: Object.fromEntries(OPENAPI_FORMATS.map((f) => [f, true])),
       },
+      // After ajv-formats: no date PostgreSQL refuses (year 0000).
+      onCreate: (ajv) => strictDateFormats(ajv as never),
     },
   });
   app.decorate('config', config);
@@ -74,6 +98,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     global: true,
     contentSecurityPolicy: {
       directives: {
+        // The web app's pages start it with one inline script, allowed by its hash.
+        scriptSrc: ["'self'", BOOT_SCRIPT_SOURCE],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         upgradeInsecureRequests: config.nodeEnv === 'production' ? [] : null,
       },
@@ -82,7 +108,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(limitsPlugin);
   await app.register(dbPlugin, { handle: opts.db, clock: opts.clock ?? systemClock, smsSender: opts.smsSender });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { document: opts.document });
+  // Before the routes: it compresses the answers of every route registered after it.
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
 

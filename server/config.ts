@@ -6,6 +6,15 @@ const NodeEnv = v.picklist(['development', 'test', 'production'], 'NODE_ENV 必�
 const optionalUrl = (name: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.url(`${name} 不是有效的 URL（${name} must be a URL）`)));
 
+/** 32 bytes written as 64 hex characters or as base64 (standard or URL-safe); null when it is neither. */
+export function parseDataKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
+
 const EnvSchema = v.object({
   PORT: v.optional(
     v.pipe(
@@ -33,7 +42,17 @@ const EnvSchema = v.object({
     'false',
   ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
+  DEMO: v.optional(v.picklist(['true', 'false', '1', '0'], 'DEMO 必须是 true 或 false（DEMO must be true or false）'), 'false'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  DATA_ENCRYPTION_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (text) => parseDataKey(text) !== null,
+        'DATA_ENCRYPTION_KEY 必须是 32 字节的密钥：64 个十六进制字符或 base64（DATA_ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64）',
+      ),
+    ),
+  ),
 });
 
 export interface Config {
@@ -46,8 +65,15 @@ export interface Config {
   smsGatewayToken?: string;
   trustProxy: boolean;
   nodeEnv: 'development' | 'test' | 'production';
+  /** Demo mode (`npm start`): demo accounts with a published password and the development CAS. Never in production. */
+  demo: boolean;
   /** Public origin of this server (used for CAS service URLs); defaults to http://localhost:PORT. */
   publicUrl: string;
+  /**
+   * The secret that encrypts ID numbers at rest (32 bytes). Required in production; elsewhere, absent, a key is kept
+   * in DATA_DIR/data-encryption.key (server/lib/field-crypto.ts).
+   */
+  dataEncryptionKey?: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +87,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`配置错误（invalid configuration）:\n${lines.join('\n')}`);
   }
   const e = result.output;
+  const demo = e.DEMO === 'true' || e.DEMO === '1';
+  if (demo && e.NODE_ENV === 'production') {
+    throw new ConfigError('配置错误（invalid configuration）:\n  - DEMO: 演示模式不能用于生产环境（DEMO cannot be used with NODE_ENV=production）');
+  }
+  if (!e.DATA_ENCRYPTION_KEY && e.NODE_ENV === 'production') {
+    throw new ConfigError('配置错误（invalid configuration）:\n  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -71,6 +104,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     nodeEnv: e.NODE_ENV,
+    demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseDataKey(e.DATA_ENCRYPTION_KEY)! : undefined,
   };
 }

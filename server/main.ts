@@ -2,11 +2,14 @@
 import { loadConfig, ConfigError } from './config.ts';
 import { buildApp } from './app.ts';
 import { LockError } from './db/lock.ts';
+import { installProcessGuards } from './lib/process-guards.ts';
 import { demoAccounts, demoPassword, demoStaff } from './db/seed-data/index.ts';
 
 async function main() {
-  const config = loadConfig();
+  // `npm start` is the demo: `--demo` turns on demo accounts and the development CAS (never in production).
+  const config = loadConfig(process.argv.includes('--demo') ? { ...process.env, DEMO: 'true' } : process.env);
   const app = await buildApp(config);
+  installProcessGuards(app.log); // an error outside any request: logged, exit code 1 for the supervisor
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,15 +39,19 @@ async function main() {
   if (config.nodeEnv === 'production' && !config.databaseUrl) {
     lines.push('  注意：生产环境建议使用 PostgreSQL（PGlite 不做 fsync）。 Production should use PostgreSQL.');
   }
-  if (config.nodeEnv === 'production' && !config.smsGatewayUrl) {
+  if (!config.demo && !config.smsGatewayUrl) {
     lines.push('  注意：未配置 SMS_GATEWAY_URL，短信只写入发件箱表。 No SMS gateway: messages only go to the outbox table.');
   }
-  if (config.nodeEnv !== 'production') {
+  if (config.demo) {
+    lines.splice(1, 0, `  ==== 演示模式 DEMO MODE: demo accounts with a published password and a development CAS. Not for real data. ====`);
     lines.push(`  演示账号 Demo accounts (password ${demoPassword}; sign in with phone, xh or gzzh):`);
     for (const a of demoAccounts) lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
     lines.push(`  工作台 Staff console: ${url}admin/login (password ${demoPassword}; image code required):`);
     for (const s of demoStaff) lines.push(`    ${s.username.padEnd(10)}  ${s.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${s.name}`);
-    if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS: ${url.replace('/web/', '/cas/login')}`);
+    if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS (this machine only): ${url.replace('/web/', '/cas/login')}`);
+    lines.push(`  短信验证码打印在此控制台 SMS codes are printed here.`);
+  } else if (!config.casBaseUrl) {
+    lines.push('  统一身份认证未配置（CAS_BASE_URL），只能用账号密码登录。 No CAS_BASE_URL: password sign-in only.');
   }
   console.log(lines.join('\n'));
 }

@@ -34,6 +34,8 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** Set on requests authenticated by a bearer token (so logout can revoke it). */
     tokenHash: string | null;
+    /** A bearer token was sent but names no live session (it counts as no token). */
+    tokenRejected: boolean;
   }
   interface FastifyContextConfig {
     operationId?: string;

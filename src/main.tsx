@@ -2,6 +2,9 @@ import './styles/weui.less';
 import './app/app.css';
 import { render } from 'preact';
 import { App } from './app/app';
+import { preloadScreen } from './app/routes';
+import { initCareMode } from './lib/care-mode';
+import { currentAppPath } from './lib/nav';
 
 // Spec §8: the browser console is silenced in production builds.
 if (import.meta.env.PROD) {
@@ -20,5 +23,9 @@ addEventListener('vite:preloadError', () => {
   location.reload();
 });
 
+initCareMode();
+
+// The first screen's code comes before the first render, so the page's pre-rendered shell (login.html, home.html)
+// stays until the real screen replaces it in one go, never an empty fallback in between.
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+if (root) void preloadScreen(currentAppPath()).then(() => render(<App />, root));

@@ -36,10 +36,20 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     passwordSalt: text('password_salt'),
     name: text('name').notNull(),
-    idNumber: varchar('id_number', { length: 32 }),
+    /** 身份证件号码, encrypted (AES-256-GCM, `v1:<base64 iv|ciphertext|tag>`, server/lib/field-crypto.ts); never in clear. */
+    idNumber: text('id_number'),
+    /** HMAC-SHA256 of the normalised ID number (hex): uniqueness and look-ups without decrypting. */
+    idNumberHash: varchar('id_number_hash', { length: 64 }),
     personType: varchar('person_type', { length: 2 }).notNull(),
+    /** Verified student number: set only by single sign-on, the office's roster (campus_roster) or the demo seed. */
     studentNo: varchar('student_no', { length: 32 }),
+    /** Verified staff number: set only by single sign-on, the office's roster or the demo seed. */
     staffNo: varchar('staff_no', { length: 32 }),
+    /**
+     * The student or staff number typed at registration that the roster did not confirm: kept for the office, never
+     * unique, never a sign-in name, never matched by single sign-on. A roster import binds it when name and ID number match.
+     */
+    claimedNo: varchar('claimed_no', { length: 32 }),
     /** How the account was created: '1' registered with a password, '2' unified login (CAS, no password). */
     loginType: varchar('login_type', { length: 1 }).notNull(),
     maritalStatusCode: varchar('marital_status_code', { length: 4 }),
@@ -64,14 +74,35 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_id_number_hash_uq').on(t.idNumberHash),
     uniqueIndex('users_student_no_uq').on(t.studentNo),
     uniqueIndex('users_staff_no_uq').on(t.staffNo),
     uniqueIndex('users_cas_uid_uq').on(t.casUid),
     uniqueIndex('users_username_uq').on(t.username),
+    index('users_claimed_no_idx').on(t.claimedNo),
     check('users_role_ck', sql`${t.role} in ('user', 'staff', 'admin')`),
     // Staff accounts sign in by username only; users never have one.
     check('users_staff_username_ck', sql`(${t.role} = 'user') = (${t.username} is null)`),
   ],
+);
+
+/**
+ * 校园身份名册: the campus numbers the office imports (student numbers from the academic office, staff numbers from
+ * personnel). A registration whose number, name and ID number match a row is bound to that number (and to the CAS uid,
+ * which is the campus number). Only the keyed hash of the ID number is kept.
+ */
+export const campusRoster = pgTable(
+  'campus_roster',
+  {
+    campusNo: varchar('campus_no', { length: 32 }).primaryKey(),
+    personType: varchar('person_type', { length: 2 }).notNull(),
+    name: text('name').notNull(),
+    /** HMAC-SHA256 of the normalised ID number (the same keyed hash as users.id_number_hash). */
+    idNumberHash: varchar('id_number_hash', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('campus_roster_id_number_hash_idx').on(t.idNumberHash)],
 );
 
 /** Sessions: only the sha256 of the bearer token is stored. */
@@ -106,6 +137,19 @@ export const imageCodes = pgTable('image_codes', {
 export const smsPermits = pgTable('sms_permits', {
   ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
   phone: varchar('phone', { length: 11 }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Phone tickets (phoneTicket): an SMS code checked at its step (verifySmsCode) becomes a ticket for one registration or
+ * password reset of that phone (purpose register/forget), valid 10 minutes, single use; stored hashed.
+ */
+export const phoneTickets = pgTable('phone_tickets', {
+  ticketHash: varchar('ticket_hash', { length: 64 }).primaryKey(),
+  phone: varchar('phone', { length: 11 }).notNull(),
+  purpose: varchar('purpose', { length: 16 }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),

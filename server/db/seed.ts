@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressOf } from '../lib/address.ts';
 import { hashPassword } from '../lib/crypto.ts';
 import { createRepositories } from '../repositories/index.ts';
+import { sealUser } from '../repositories/users.ts';
 import { addDays, quotaRowsFor } from '../services/appointments.ts';
 import { chinaDate } from '../services/clock.ts';
 import { MIGRATION_VALID_DAYS, newMigrationCertNo } from '../services/movement-hooks.ts';
@@ -19,8 +20,10 @@ const SEED_MARKER = 'seed.version';
 /**
  * 1: reference data and demo accounts; 2: service guides, appointment quotas, ID-card methods and change types;
  * 3: demo family members of the staff account, a graduate whose registration has left (address locked).
+ * 4: the 其他业务 tile; 5: the change type 110 人员类型变更 (the person type is the office's record, changed by application);
+ * 6: the ID-card and borrow-card tiles of new students (theirs once they have moved in).
  */
-const SEED_VERSION = 4;
+const SEED_VERSION = 6;
 const MUNICIPALITIES = ['11', '12', '31', '50'];
 const filesDir = fileURLToPath(new URL('./seed-data/files/', import.meta.url));
 
@@ -207,6 +210,23 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
       }
       // Version 4 opens the 其他业务 tile (9) where the seed now lists it; the office may close it again.
       if (from < 4) await tx.insert(schema.sectors).values(sectorRows().filter((r) => r.sectorCode === '9' && !r.parentCode));
+      // Version 5 adds 人员类型变更 before 其他 (kept where the office has it already).
+      if (from < 5) {
+        const added = dictionaryRows().filter((r) => r.type === 'qh_change_type' && r.value === '110');
+        await tx.insert(schema.dictItems).values(added).onConflictDoNothing();
+        await tx
+          .update(schema.dictItems)
+          .set({ sort: sql`greatest(${schema.dictItems.sort}, ${added[0]!.sort! + 1})` })
+          .where(and(eq(schema.dictItems.type, 'qh_change_type'), eq(schema.dictItems.value, '199')));
+      }
+      // Version 6 gives new students (7) the ID-card (1) and borrow-card (2) tiles, for once they have moved in.
+      if (from < 6) {
+        // After the tiles the office has (it may have reordered them), unless it has them already.
+        const have = await tx.select({ code: schema.sectors.sectorCode, sort: schema.sectors.sort }).from(schema.sectors).where(and(eq(schema.sectors.personType, '7'), isNull(schema.sectors.parentCode)));
+        const last = Math.max(0, ...have.map((h) => h.sort));
+        const added = sectorRows().filter((r) => r.personType === '7' && ['1', '2'].includes(r.sectorCode) && !r.parentCode && !have.some((h) => h.code === r.sectorCode));
+        if (added.length) await tx.insert(schema.sectors).values(added.map((r, i) => ({ ...r, sort: last + i + 1 })));
+      }
       return true;
     });
     if (upgraded) opts.log?.info(`database seed upgraded to version ${SEED_VERSION}`);
@@ -303,7 +323,7 @@ async function insertAccounts(tx: Executor, accounts: readonly data.DemoAccount[
         passwordHash: hashes[i]!.hash,
         passwordSalt: hashes[i]!.salt,
         name: a.xm,
-        idNumber: a.sfzjh,
+        ...sealUser({ idNumber: a.sfzjh }),
         personType: a.rylb,
         studentNo: a.xh,
         staffNo: a.gzzh,
@@ -324,12 +344,38 @@ async function insertAccounts(tx: Executor, accounts: readonly data.DemoAccount[
     const h = a.household;
     const status = HOUSEHOLD_STATUS[h.status];
     if (!status) continue;
-    const lent = h.bookletStatus === '借出';
-    await tx.insert(schema.householdRecords).values({
-      ...householdValues(user!.id, h, status),
-      bookletStatus: lent ? '1' : '0',
-      bookletDueOn: lent ? new Date(now.getTime() + 5 * 86400_000).toISOString().slice(0, 10) : null,
-    });
+    await tx.insert(schema.householdRecords).values(householdValues(user!.id, h, status));
+    if (h.bookletStatus === '借出') await seedLoan(tx, user!.id, a.phone, now);
+  }
+}
+
+/** A card out is a borrow application in 已借出 (the one source of a card's state), due back in 5 days. */
+async function seedLoan(tx: Executor, userId: number, phone: string, now: Date) {
+  const repos = createRepositories(tx);
+  const day = 86400_000;
+  const borrowedAt = new Date(now.getTime() - 9 * day);
+  const submittedDay = chinaDate(new Date(borrowedAt.getTime() - 2 * day));
+  const n = await repos.counters.increment(`sqbh:${submittedDay.replace(/-/g, '')}`);
+  const jyrq = chinaDate(borrowedAt);
+  const ghrq = chinaDate(new Date(now.getTime() + 5 * day));
+  const app = await repos.applications.create({
+    referenceNo: `HJ${submittedDay.replace(/-/g, '')}${String(n).padStart(6, '0')}`,
+    kind: 'hkkjy',
+    sub: '',
+    userId,
+    status: 4,
+    title: `借用户口卡 · 借用日期 ${jyrq}`,
+    answers: { jyyy: '1', jyrq, ghrq, lqfs: '0', lxdh: phone },
+    dueOn: ghrq,
+    createdAt: new Date(borrowedAt.getTime() - 2 * day),
+    updatedAt: borrowedAt,
+  });
+  for (const [from, to, at] of [
+    [null, 1, borrowedAt.getTime() - 2 * day],
+    [1, 2, borrowedAt.getTime() - day],
+    [2, 4, borrowedAt.getTime()],
+  ] as const) {
+    await repos.applications.addEvent({ applicationId: app.id, actorRole: to === 1 ? 'user' : 'staff', actorId: to === 1 ? userId : null, fromStatus: from, toStatus: to, note: null, at: new Date(at) });
   }
 }
 
@@ -355,7 +401,7 @@ async function seedDemo3(tx: Executor, ids: Map<number, number>, now: Date) {
       .insert(schema.users)
       .values({
         name: m.xm,
-        idNumber: m.sfzjh,
+        ...sealUser({ idNumber: m.sfzjh }),
         personType: '5',
         loginType: '1',
         genderCode: m.xbm,

@@ -1,4 +1,4 @@
-// Bearer-token authentication (header qhyhAuthorization): sha256 lookup, 7-day sliding expiry, roles.
+// Bearer-token authentication (header qhyhAuthorization): sha256 lookup, sliding expiry (services/sessions.ts), roles.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/envelope.ts';
@@ -32,21 +32,26 @@ const roleAllows = (role: SessionUser['role'], roles: string[]) => roles.include
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
+  app.decorateRequest('tokenRejected', false);
+
+  // Identify first, for every request, before the rate limits: they key on the verified identity (a junk token
+  // counts as no token), and authorisation below only reads what was found here.
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const user = await app.services.sessions.resolve(tokenHash);
+    if (user) {
+      request.user = user;
+      request.tokenHash = tokenHash;
+    } else {
+      request.tokenRejected = true;
+    }
+  });
 
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, opts: AuthOptions) {
-    const token = bearerToken(request);
-    if (token) {
-      const tokenHash = hashToken(token);
-      const user = await app.services.sessions.resolve(tokenHash);
-      if (user) {
-        request.user = user;
-        request.tokenHash = tokenHash;
-      } else if (opts.required) {
-        throw unauthorized('登录已过期，请重新登录');
-      }
-    }
     if (!opts.required) return;
-    if (!request.user) throw unauthorized('请先登录');
+    if (!request.user) throw unauthorized(request.tokenRejected ? '登录已过期，请重新登录' : '请先登录');
     if (opts.roles?.length && !roleAllows(request.user.role, opts.roles)) throw forbidden(FORBIDDEN);
   });
 });

@@ -2,8 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { prepareFieldEncryption } from '../db/field-encryption.ts';
+import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-crypto.ts';
 import { seed } from '../db/seed.ts';
 import { seedStaff } from '../db/seed-staff.ts';
+import { seedRoster } from '../db/seed-roster.ts';
 import { createRepositories } from '../repositories/index.ts';
 import { createServices } from '../services/index.ts';
 import type { Clock } from '../services/clock.ts';
@@ -21,13 +24,23 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   const handle =
     opts.handle ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
+  try {
+    // The data key must open this database's check value; ID numbers still in clear are encrypted before anything else.
+    const cipher = new FieldCipher(resolveDataKey(config, app.log));
+    await prepareFieldEncryption(handle.db, cipher, app.log);
+    installFieldCipher(cipher);
+  } catch (err) {
+    if (!opts.handle) await handle.close();
+    throw err;
+  }
   if (!opts.handle) app.addHook('onClose', async () => handle.close());
   app.decorate('db', handle.db);
   const repos = createRepositories(handle.db);
   app.decorate('repos', repos);
   app.decorate('services', createServices({ config, db: handle.db, repos, clock: opts.clock, log: app.log, smsSender: opts.smsSender }));
-  await seed(handle.db, { now: opts.clock.now(), log: app.log, demo: config.nodeEnv !== 'production' });
-  await seedStaff(handle.db, { log: app.log, demo: config.nodeEnv !== 'production' });
+  await seed(handle.db, { now: opts.clock.now(), log: app.log, demo: config.demo });
+  await seedStaff(handle.db, { log: app.log, demo: config.demo });
+  await seedRoster(handle.db, { now: opts.clock.now(), log: app.log, demo: config.demo });
   if (config.nodeEnv !== 'test') {
     const { housekeeping } = app.services;
     app.addHook('onReady', async () => housekeeping.start());

@@ -1,6 +1,8 @@
 // Every error becomes a Chinese-message envelope: AppError as thrown, request-validation failures as 400 with
-// errors[], Fastify's own client errors as 400/404/429, anything else as a generic 500 (detail logged only).
-import type { FastifyError, FastifyInstance } from 'fastify';
+// errors[], Fastify's own client errors as 400/404/429, a database refusing a value (SQLSTATE classes 22 and 23)
+// as 400, anything else as a generic 500 (detail logged only). A known path called with a method it does not take
+// answers 405 with an Allow header, an unknown one 404.
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_500, type FieldError } from '../lib/envelope.ts';
 
@@ -105,6 +107,20 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, '请以 multipart/form-data 上传文件'],
 };
 
+/**
+ * The SQLSTATE of a database error (drizzle wraps the driver's error as its cause) when it says the input was refused:
+ * class 22 (data exception: invalid text representation, numeric out of range, string too long, invalid byte sequence,
+ * bad date or time) or class 23 (integrity constraint violation).
+ */
+export function refusedInputState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth += 1) {
+    if (typeof e.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+export const BAD_PARAMETERS = '请求参数有误';
+
 function toAppError(error: FastifyError): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) return validationError(error.validation as AjvError[], error.validationContext ?? 'body');
@@ -113,12 +129,48 @@ function toAppError(error: FastifyError): AppError | undefined {
   if (error.statusCode === 404) return new AppError(404, '接口不存在');
   if (error.statusCode === 429) return new AppError(429, '请求过于频繁，请稍后再试');
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError(400, '请求无效');
+  if (refusedInputState(error)) return new AppError(400, BAD_PARAMETERS);
   return undefined;
 }
 
+/** A route's URL pattern (`/api/x/:id`, `/web/*`) as a regular expression over request paths. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const routePattern = (url: string) => {
+  const parts = url.split(/(:[A-Za-z0-9_]+|\*)/).map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : escapeRegExp(part)));
+  return new RegExp(`^${parts.join('')}$`);
+};
+
+/**
+ * Fastify's own answers before any route (a path that is not valid percent-encoding, a path parameter longer than the
+ * router takes) as envelopes, without echoing the path.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.status(400).send({ code: 400, msg: '请求地址过长' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ code: 400, msg: '请求地址无效' });
+  return reply.status(500).send({ code: 500, msg: GENERIC_500 });
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
+  // Every route's path and methods, for the 405 answer of a known path called with another method.
+  const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
+  app.addHook('onRoute', (route) => {
+    const entry = routes.get(route.url) ?? { pattern: routePattern(route.url), methods: new Set<string>() };
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) entry.methods.add(String(method).toUpperCase());
+    routes.set(route.url, entry);
+  });
+  const allowedMethods = (url: string): string[] => {
+    const path = url.split('?')[0]!;
+    const methods = new Set<string>();
+    for (const { pattern, methods: own } of routes.values()) if (pattern.test(path)) for (const m of own) methods.add(m);
+    return [...methods].sort();
+  };
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
+    const state = refusedInputState(error);
+    // The database refused a value the document let through: logged (without the query's parameters) to be fixed at
+    // its root, answered as a client error.
+    if (state) request.log.warn({ err: error, sqlstate: state, operationId: request.routeOptions.config.operationId }, 'the database refused a request value');
     if (!appError) {
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({ code: 500, msg: GENERIC_500 });
@@ -133,5 +185,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     });
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ code: 404, msg: '接口不存在' }));
+  app.setNotFoundHandler((request, reply) => {
+    const allow = allowedMethods(request.url);
+    if (allow.length) return reply.status(405).header('allow', allow.join(', ')).send({ code: 405, msg: '不支持该请求方法' });
+    return reply.status(404).send({ code: 404, msg: '接口不存在' });
+  });
 });

@@ -1,9 +1,14 @@
 // The web app at /web/ (history fallback to index.html), `/` → /web/, the bundled document at /openapi.json
 // and a rendered reference at /api-docs (Redoc served from node_modules).
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
+
+/** The Content-Security-Policy source that allows the pages' one inline script (src/app/boot-script.ts). */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 export const webDist = `${root}dist/web`;
@@ -36,8 +41,11 @@ const DOCS_CSP = {
 
 export default async function webPlugin(app: FastifyInstance, opts: { distDir?: string }) {
   const dist = opts.distDir ?? webDist;
-  // Gives reply.sendFile to every route; files are named with an explicit root where sent.
-  await app.register(fastifyStatic, { root: redocBundle, serve: false, cacheControl: false });
+  // Gives reply.sendFile to every route; files are named with an explicit root where sent. preCompressed: a file's
+  // .br or .gz copy written by the build (scripts/vite-plugin-precompress.ts) is sent as it is when the browser accepts
+  // it (Content-Encoding, Vary: accept-encoding); without a copy the file goes out as it is, or compressed on the fly
+  // by @fastify/compress (server/app.ts) when it is text.
+  await app.register(fastifyStatic, { root: redocBundle, serve: false, cacheControl: false, preCompressed: true });
   app.get('/', async (_request, reply) => reply.redirect('/web/'));
 
   app.get('/openapi.json', async (_request, reply) =>
@@ -58,6 +66,14 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
     return;
   }
 
+  // Pages the build wrote for first-load routes (login.html, home.html: the screen's frame pre-rendered): /web/login
+  // answers login.html; every other route of the app answers index.html.
+  const shellPages = new Set(
+    readdirSync(dist)
+      .filter((f) => f.endsWith('.html') && f !== 'index.html')
+      .map((f) => f.slice(0, -'.html'.length)),
+  );
+
   await app.register(async (web) => {
     await web.register(fastifyStatic, {
       root: dist,
@@ -65,7 +81,10 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
       decorateReply: false,
       cacheControl: false,
       redirect: true,
-      setHeaders(reply, path) {
+      preCompressed: true,
+      // `path` is the file sent: index.html.br stays an HTML page for caching.
+      setHeaders(reply, sent) {
+        const path = sent.replace(/\.(?:br|gz)$/, '');
         if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
         else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'public, max-age=3600');
@@ -76,7 +95,8 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
       const path = request.url.split('?')[0]!;
       if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
       if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+      const name = path.slice('/web/'.length);
+      return reply.header('cache-control', 'no-cache').sendFile(shellPages.has(name) ? `${name}.html` : 'index.html', dist);
     });
   }, { prefix: '/web' });
 }

@@ -19,7 +19,9 @@ import {
   serviceGuides,
   users,
 } from '../db/schema.ts';
+import { openApplication } from './applications.ts';
 import type { Page } from './content.ts';
+import { openUser } from './users.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAudit = Omit<typeof auditLog.$inferInsert, 'id'>;
@@ -40,7 +42,7 @@ export const staffRepo = (db: Executor) => ({
       .select()
       .from(users)
       .where(and(eq(users.username, username.toLowerCase()), ne(users.role, 'user')));
-    return row ?? null;
+    return openUser(row);
   },
 
   async findById(id: number): Promise<UserRow | null> {
@@ -48,11 +50,11 @@ export const staffRepo = (db: Executor) => ({
       .select()
       .from(users)
       .where(and(eq(users.id, id), ne(users.role, 'user')));
-    return row ?? null;
+    return openUser(row);
   },
 
   async list(): Promise<UserRow[]> {
-    return db.select().from(users).where(ne(users.role, 'user')).orderBy(asc(users.id));
+    return (await db.select().from(users).where(ne(users.role, 'user')).orderBy(asc(users.id))).map((u) => openUser(u));
   },
 
   async namesOf(ids: number[]): Promise<Map<number, string>> {
@@ -183,11 +185,20 @@ export interface QueueFilter {
   keyword?: string;
   from?: string;
   to?: string;
+  /** 待办 only (TODO_CONDITION). */
+  todo?: boolean;
 }
+
+/**
+ * 待办, what waits for staff: 已提交, 审核中, and 办理中 except a household card lent out (借用户口卡 in 4, 已借出,
+ * waits for the borrower and is followed on 借出户口卡).
+ */
+const TODO_CONDITION = sql`(${applications.status} in (1, 2) or (${applications.status} = 4 and ${applications.kind} <> 'hkkjy'))`;
 
 function queueConditions(filter: QueueFilter): SQL | undefined {
   const keyword = filter.keyword?.trim();
   return and(
+    filter.todo ? TODO_CONDITION : undefined,
     filter.kind ? eq(applications.kind, filter.kind) : undefined,
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.from ? gte(applications.createdAt, chinaDayStart(filter.from)) : undefined,
@@ -219,15 +230,16 @@ export const adminRepo = (db: Executor) => ({
         .offset(offsetOf(page)),
       db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows: rows.map((r) => ({ ...r, app: openApplication(r.app), user: openUser(r.user) })), total: total?.n ?? 0 };
   },
 
+  /** Per status: how many, and how many of them are 待办. */
   async countByStatus(filter: QueueFilter) {
     return db
-      .select({ status: applications.status, n: count() })
+      .select({ status: applications.status, n: count(), todo: sql<number>`count(*) filter (where ${TODO_CONDITION})`.mapWith(Number) })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.userId))
-      .where(queueConditions({ ...filter, status: undefined }))
+      .where(queueConditions({ ...filter, status: undefined, todo: undefined }))
       .groupBy(applications.status);
   },
 
@@ -252,7 +264,7 @@ export const adminRepo = (db: Executor) => ({
         .offset(offsetOf(page)),
       db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows: rows.map((r) => ({ ...r, app: openApplication(r.app), user: openUser(r.user) })), total: total?.n ?? 0 };
   },
 
   async countByKindAndStatus() {

@@ -10,6 +10,7 @@ import {
   quotas,
   serviceGuides,
 } from '../db/schema.ts';
+import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 import type { Page } from './content.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
@@ -26,21 +27,40 @@ export interface ApplicationFilter {
 
 const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
 
+/**
+ * A row as services see it: ID numbers in the answers (fields named sfzjh or …sfzjh, any depth) opened on first
+ * read of answers, once; a list that never reads the answers decrypts nothing. Every query returning application
+ * rows passes them through here (also the joins of the admin repository).
+ */
+export function openApplication<T extends { answers: unknown }>(row: T): T;
+export function openApplication<T extends { answers: unknown }>(row: T | undefined | null): T | null;
+export function openApplication<T extends { answers: unknown }>(row: T | undefined | null): T | null {
+  if (!row) return null;
+  const cipher = fieldCipher();
+  return openLazily(row, 'answers', (stored) => cipher.openAnswers(stored));
+}
+
+const openAll = <T extends { answers: unknown }>(rows: T[]) => rows.map((r) => openApplication(r));
+
+/** Values to write: ID numbers in the answers sealed. */
+const seal = <T extends Partial<NewApplication>>(values: T): T =>
+  values.answers === undefined ? values : { ...values, answers: fieldCipher().sealAnswers(values.answers) };
+
 export const applicationsRepo = (db: Executor) => ({
   async create(values: NewApplication): Promise<ApplicationRow> {
-    const [row] = await db.insert(applications).values(values).returning();
-    return row!;
+    const [row] = await db.insert(applications).values(seal(values)).returning();
+    return openApplication(row!);
   },
 
   async findById(id: number): Promise<ApplicationRow | null> {
     const [row] = await db.select().from(applications).where(eq(applications.id, id));
-    return row ?? null;
+    return openApplication(row);
   },
 
   /** Locks the row until the transaction ends (use inside one). */
   async lockById(id: number): Promise<ApplicationRow | null> {
     const [row] = await db.select().from(applications).where(eq(applications.id, id)).for('update');
-    return row ?? null;
+    return openApplication(row);
   },
 
   /** The one application in progress (1-6) of a user for a kind and sub-service. */
@@ -49,15 +69,30 @@ export const applicationsRepo = (db: Executor) => ({
       .select()
       .from(applications)
       .where(and(eq(applications.userId, userId), eq(applications.kind, kind), eq(applications.sub, sub), between(applications.status, 1, 6)));
-    return row ?? null;
+    return openApplication(row);
+  },
+
+  /**
+   * The household card a user has out: their borrow (借用户口卡) in 已借出 (4) or 已寄出 (6). The one source of a card's
+   * state, for 我的户籍, the console's 借出户口卡 list, a new loan and a move-out.
+   */
+  async cardOut(userId: number): Promise<ApplicationRow | null> {
+    const [row] = await db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.userId, userId), eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6])))
+      .limit(1);
+    return openApplication(row);
   },
 
   /** The applications in progress (1-6) of a user among some kinds. */
   async activeAmong(userId: number, kinds: string[]): Promise<ApplicationRow[]> {
-    return db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds), between(applications.status, 1, 6)));
+    return openAll(
+      await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds), between(applications.status, 1, 6))),
+    );
   },
 
   /** The last finished (7) application of some users of a kind, optionally among some sub-services. */
@@ -71,26 +106,28 @@ export const applicationsRepo = (db: Executor) => ({
       )
       .orderBy(desc(applications.updatedAt), desc(applications.id))
       .limit(1);
-    return row ?? null;
+    return openApplication(row);
   },
 
   /** A user's applications of some kinds, newest first. */
   async listOfKinds(userId: number, kinds: string[]): Promise<ApplicationRow[]> {
-    return db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds)))
-      .orderBy(desc(applications.createdAt), desc(applications.id));
+    return openAll(
+      await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.userId, userId), inArray(applications.kind, kinds)))
+        .orderBy(desc(applications.createdAt), desc(applications.id)),
+    );
   },
 
   /** Changes a row only when its version is still the one read (optimistic concurrency); null when it was not. */
   async update(id: number, version: number, patch: Partial<NewApplication>): Promise<ApplicationRow | null> {
     const [row] = await db
       .update(applications)
-      .set({ ...patch, version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
+      .set({ ...seal(patch), version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
       .where(and(eq(applications.id, id), eq(applications.version, version)))
       .returning();
-    return row ?? null;
+    return openApplication(row);
   },
 
   async page(userId: number, filter: ApplicationFilter, page: Page, order: 'updated' | 'created') {
@@ -103,7 +140,7 @@ export const applicationsRepo = (db: Executor) => ({
       db.select().from(applications).where(where).orderBy(desc(by), desc(applications.id)).limit(page.pageSize).offset(offsetOf(page)),
       db.select({ n: count() }).from(applications).where(where),
     ]);
-    return { rows, total: total?.n ?? 0 };
+    return { rows: openAll(rows), total: total?.n ?? 0 };
   },
 
   /** Applications of a kind a user submitted since a moment, not withdrawn nor refused. */
@@ -117,10 +154,12 @@ export const applicationsRepo = (db: Executor) => ({
 
   /** Applications of a kind in the given statuses due back on or before a day. */
   async dueBy(kind: string, statuses: number[], day: string): Promise<ApplicationRow[]> {
-    return db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.kind, kind), inArray(applications.status, statuses), lte(applications.dueOn, day)));
+    return openAll(
+      await db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.kind, kind), inArray(applications.status, statuses), lte(applications.dueOn, day))),
+    );
   },
 
   async addEvent(values: typeof applicationEvents.$inferInsert): Promise<void> {

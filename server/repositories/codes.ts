@@ -1,7 +1,7 @@
 // Image codes, SMS permits, SMS codes, the SMS outbox and sign-in failure counters.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { casTickets, imageCodes, loginFailures, sessions, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
+import { casTickets, imageCodes, loginFailures, phoneTickets, sessions, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
 export type LoginFailureRow = typeof loginFailures.$inferSelect;
@@ -39,6 +39,30 @@ export const smsPermitsRepo = (db: Executor) => ({
       .set({ usedAt: now })
       .where(and(eq(smsPermits.ticketHash, ticketHash), eq(smsPermits.phone, phone), isNull(smsPermits.usedAt), sql`${smsPermits.expiresAt} > ${now}`))
       .returning({ ticketHash: smsPermits.ticketHash });
+    return rows.length > 0;
+  },
+});
+
+export const phoneTicketsRepo = (db: Executor) => ({
+  async create(values: typeof phoneTickets.$inferInsert): Promise<void> {
+    await db.insert(phoneTickets).values(values);
+  },
+
+  /** Uses the ticket when it is of this phone and purpose, unused and unexpired (conditional update: once only). */
+  async consume(ticketHash: string, phone: string, purpose: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(phoneTickets)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(phoneTickets.ticketHash, ticketHash),
+          eq(phoneTickets.phone, phone),
+          eq(phoneTickets.purpose, purpose),
+          isNull(phoneTickets.usedAt),
+          sql`${phoneTickets.expiresAt} > ${now}`,
+        ),
+      )
+      .returning({ ticketHash: phoneTickets.ticketHash });
     return rows.length > 0;
   },
 });
@@ -142,8 +166,26 @@ export const loginFailuresRepo = (db: Executor) => ({
     return row!;
   },
 
+  /**
+   * Takes back one counted attempt that turned out not to be a failure (an attempt counted before its check, so
+   * concurrent attempts cannot all pass a count read earlier); the lock stays while the count is still at `lockAt`.
+   */
+  async giveBack(key: string, lockAt: number): Promise<void> {
+    await db
+      .update(loginFailures)
+      .set({
+        count: sql`greatest(${loginFailures.count} - 1, 0)`,
+        lockedUntil: sql`case when ${loginFailures.count} - 1 >= ${lockAt}::int then ${loginFailures.lockedUntil} else null end`,
+      })
+      .where(eq(loginFailures.key, key));
+  },
+
   async clear(keys: string[]): Promise<void> {
     if (keys.length) await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
+  },
+
+  async clearPrefix(prefix: string): Promise<void> {
+    await db.delete(loginFailures).where(sql`${loginFailures.key} like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}`);
   },
 });
 
@@ -167,6 +209,7 @@ export const housekeepingRepo = (db: Executor) => ({
   async purge(now: Date, keepSmsSince: Date, forgetFailuresBefore: Date): Promise<void> {
     await db.delete(imageCodes).where(lt(imageCodes.expiresAt, now));
     await db.delete(smsPermits).where(lt(smsPermits.expiresAt, now));
+    await db.delete(phoneTickets).where(lt(phoneTickets.expiresAt, now));
     await db.delete(casTickets).where(lt(casTickets.expiresAt, now));
     await db.delete(sessions).where(lt(sessions.expiresAt, now));
     await db.delete(smsCodes).where(lt(smsCodes.createdAt, keepSmsSince));

@@ -2,18 +2,21 @@
 import type { Executor } from '../db/client.ts';
 import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
 import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
-import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
+import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, phoneTicketsRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
 import { announcementsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
+import { rosterRepo } from './roster.ts';
 import { sessionsRepo } from './sessions.ts';
 import { usersRepo } from './users.ts';
 
 export const createRepositories = (db: Executor) => ({
   users: usersRepo(db),
+  roster: rosterRepo(db),
   sessions: sessionsRepo(db),
   imageCodes: imageCodesRepo(db),
   smsPermits: smsPermitsRepo(db),
   smsCodes: smsCodesRepo(db),
+  phoneTickets: phoneTicketsRepo(db),
   smsOutbox: smsOutboxRepo(db),
   loginFailures: loginFailuresRepo(db),
   casTickets: casTicketsRepo(db),

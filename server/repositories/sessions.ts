@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { openUser } from './users.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -16,7 +17,7 @@ export const sessionsRepo = (db: Executor) => ({
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
-    return row ?? null;
+    return row ? { session: row.session, user: openUser(row.user) } : null;
   },
 
   async touch(id: number, now: Date, expiresAt: Date): Promise<void> {

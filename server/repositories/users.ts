@@ -1,65 +1,98 @@
-import { asc, eq, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { householdRecords, users } from '../db/schema.ts';
+import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type HouseholdRow = typeof householdRecords.$inferSelect;
 
+/**
+ * A row as services see it: the ID number opened (on first read, once). Every query returning users rows passes
+ * them through here (also the joins of the sessions and admin repositories).
+ */
+export function openUser<T extends { idNumber: string | null }>(row: T): T;
+export function openUser<T extends { idNumber: string | null }>(row: T | undefined | null): T | null;
+export function openUser<T extends { idNumber: string | null }>(row: T | undefined | null): T | null {
+  if (!row) return null;
+  if (row.idNumber === null) return row;
+  const cipher = fieldCipher();
+  return openLazily(row, 'idNumber', (stored) => (stored === null ? null : cipher.decrypt(stored)));
+}
+
+/** Values to write: a plain idNumber becomes its ciphertext and hash (the hash is never set otherwise). */
+export function sealUser<T extends Partial<NewUser>>(values: T): T {
+  const { idNumberHash: _ignored, ...rest } = values;
+  if (!('idNumber' in values)) return rest as T;
+  return { ...rest, ...fieldCipher().sealIdNumber(values.idNumber) } as T;
+}
+
+/** The look-up key of an ID number. */
+const byIdNumber = (idNumber: string) => eq(users.idNumberHash, fieldCipher().hash(idNumber));
+
 export const usersRepo = (db: Executor) => ({
   async findById(id: number): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.id, id));
-    return row ?? null;
+    return openUser(row);
   },
 
-  /** A sign-in name is a phone, a student number or a staff number (in that order of precedence). */
+  /** A sign-in name is a phone, a verified student number or a verified staff number (in that order of precedence). */
   async findByLoginName(name: string): Promise<UserRow | null> {
     const rows = await db
       .select()
       .from(users)
       .where(or(eq(users.phone, name), eq(users.studentNo, name), eq(users.staffNo, name)));
-    return rows.find((u) => u.phone === name) ?? rows.find((u) => u.studentNo === name) ?? rows[0] ?? null;
+    return openUser(rows.find((u) => u.phone === name) ?? rows.find((u) => u.studentNo === name) ?? rows[0]);
   },
 
   async findByPhone(phone: string): Promise<UserRow | null> {
     const [row] = await db.select().from(users).where(eq(users.phone, phone));
-    return row ?? null;
+    return openUser(row);
   },
 
+  /** By the keyed hash of the number (the column holds ciphertext). */
   async findByIdNumber(idNumber: string): Promise<UserRow | null> {
-    const [row] = await db.select().from(users).where(eq(users.idNumber, idNumber));
-    return row ?? null;
+    const [row] = await db.select().from(users).where(byIdNumber(idNumber));
+    return openUser(row);
   },
 
-  /** CAS user names match a student or staff number (or an account created by CAS earlier). */
+  /** Single sign-on finds only the account bound to its uid (never one by a number typed at registration). */
   async findByCasUid(uid: string): Promise<UserRow | null> {
+    const [row] = await db.select().from(users).where(eq(users.casUid, uid));
+    return openUser(row);
+  },
+
+  /** Accounts that typed one of these numbers at registration and are bound to no campus number yet. */
+  async claimantsOf(nos: readonly string[]): Promise<UserRow[]> {
+    if (!nos.length) return [];
     const rows = await db
       .select()
       .from(users)
-      .where(or(eq(users.casUid, uid), eq(users.studentNo, uid), eq(users.staffNo, uid)));
-    return rows.find((u) => u.casUid === uid) ?? rows[0] ?? null;
+      .where(and(inArray(users.claimedNo, [...nos]), eq(users.role, 'user'), isNull(users.casUid), isNull(users.studentNo), isNull(users.staffNo)));
+    return rows.map((r) => openUser(r));
   },
 
+  /** By a verified student or staff number (a number only claimed at registration is never found). */
   async findByStudentOrStaffNo(no: string): Promise<UserRow | null> {
     const [row] = await db
       .select()
       .from(users)
       .where(or(eq(users.studentNo, no), eq(users.staffNo, no)));
-    return row ?? null;
+    return openUser(row);
   },
 
   async create(values: NewUser): Promise<UserRow> {
-    const [row] = await db.insert(users).values(values).returning();
-    return row!;
+    const [row] = await db.insert(users).values(sealUser(values)).returning();
+    return openUser(row!);
   },
 
   async update(id: number, patch: Partial<NewUser>): Promise<UserRow | null> {
     const [row] = await db
       .update(users)
-      .set({ ...patch, updatedAt: new Date() })
+      .set({ ...sealUser(patch), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
-    return row ?? null;
+    return openUser(row);
   },
 
   async updateHousehold(userId: number, patch: Partial<typeof householdRecords.$inferInsert>): Promise<void> {
@@ -86,12 +119,12 @@ export const usersRepo = (db: Executor) => ({
       .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
       .where(eq(users.familyOfUserId, headId))
       .orderBy(asc(users.id));
-    return rows.map((r) => ({ user: r.users, household: r.household_records }));
+    return rows.map((r) => ({ user: openUser(r.users), household: r.household_records }));
   },
 
   /** Every account of one person (the same ID number). */
   async idsByIdNumber(idNumber: string): Promise<number[]> {
-    const rows = await db.select({ id: users.id }).from(users).where(eq(users.idNumber, idNumber));
+    const rows = await db.select({ id: users.id }).from(users).where(byIdNumber(idNumber));
     return rows.map((r) => r.id);
   },
 

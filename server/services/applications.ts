@@ -12,6 +12,7 @@ import type { ApplicationRow, NewApplication } from '../repositories/application
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
 import { createMovementHooks } from './movement-hooks.ts';
+import { applyRecordChange } from './record-change.ts';
 import type { NoticeService } from './notices.ts';
 import { DEFAULT_TEMPLATES, loadTemplates, render, templateKeyFor, type TemplateDef } from './notice-templates.ts';
 import type { NewAudit } from '../repositories/admin.ts';
@@ -142,9 +143,11 @@ export interface ApplicationServiceDeps {
   /** The SMS sender; status SMS go out only through a real gateway (not the outbox of development). */
   sms: SmsSender;
   log: FastifyBaseLogger;
+  /** Work after the commit of a transition (the vouchers of a finished move-in); awaited, its errors only logged. */
+  afterMove?: (app: ApplicationRow) => Promise<void>;
 }
 
-export function createApplicationService({ db, repos, clock, notices, sms, log }: ApplicationServiceDeps) {
+export function createApplicationService({ db, repos, clock, notices, sms, log, afterMove }: ApplicationServiceDeps) {
   const smsEnabled = sms.name !== 'outbox';
   const idempotency = createIdempotency(repos);
 
@@ -158,9 +161,9 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
     async xlzkbg(r, app, to) {
       if (to === 7) await r.users.update(app.userId, { educationCode: (app.answers as { bgxlm: string }).bgxlm });
     },
-    async hkkjy(r, app, to) {
-      if (to === 4 || to === 6) await r.users.updateHousehold(app.userId, { bookletStatus: '1', bookletDueOn: app.dueOn });
-      if (to === 7) await r.users.updateHousehold(app.userId, { bookletStatus: '0', bookletDueOn: null });
+    // 其他信息变更 finished: the office's record takes the new name, person type and ID number it carries.
+    async qtbs(r, app, to) {
+      if (to === 7 && app.sub === 'change') await applyRecordChange(r, app);
     },
   };
 
@@ -170,7 +173,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
     void (async () => {
       const user = await repos.users.findById(app.userId);
       if (user?.phone) await sms.send(user.phone, `【户籍业务办理】${text}`);
-    })().catch((err) => log.warn({ err: (err as Error).message, applicationId: app.id }, 'status SMS not sent'));
+    })().catch((err) => log.warn({ err, applicationId: app.id }, 'status SMS not sent'));
   }
 
   async function replay(userId: number, req: IdempotentRequest): Promise<ApplicationRow | null> {
@@ -186,9 +189,10 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
     }
   }
 
-  async function nextReferenceNo(now: Date): Promise<string> {
+  /** The next reference number of the day, taken in the transaction that creates the application (rolled back with it). */
+  async function nextReferenceNo(r: Repositories, now: Date): Promise<string> {
     const day = chinaDate(now).replace(/-/g, '');
-    const n = await repos.counters.increment(`sqbh:${day}`);
+    const n = await r.counters.increment(`sqbh:${day}`);
     return `HJ${day}${String(n % 1_000_000).padStart(6, '0')}`;
   }
 
@@ -259,8 +263,12 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
         await checkAttachments(userId, form.attachments);
         if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
         const now = clock.now();
-        const referenceNo = await nextReferenceNo(now);
+        let createdId = 0;
         const app = await once(userId, req, duplicateMessage, async (r) => {
+          // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
+          // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
+          if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
+          const referenceNo = await nextReferenceNo(r, now);
           const created = await r.applications.create({
             referenceNo,
             kind: form.kind,
@@ -277,14 +285,14 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
             createdAt: now,
             updatedAt: now,
           });
+          createdId = created.id;
           await idempotency.claim(r, userId, req, created.id, now);
           await r.applications.addEvent({ applicationId: created.id, actorRole: 'user', actorId: userId, fromStatus: null, toStatus: 1, at: now });
           await notices.notify(userId, { type: 'apply', ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES), applicationId: created.id, applicationNo: referenceNo }, r);
-          // Last, so the quota row stays locked as briefly as possible.
-          if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
           return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
       });
-      if (app.referenceNo === referenceNo) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES).content);
+      // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
+      if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES).content);
       return app;
       });
     },
@@ -409,6 +417,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log }
         return moved;
       });
       announce(result.updated, result.text.content);
+      await afterMove?.(result.updated).catch((err) => log.error({ err, applicationId: id }, 'work after a transition failed'));
       return result.updated;
     },
 

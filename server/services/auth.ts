@@ -4,8 +4,9 @@ import { badRequest, bizError } from '../lib/envelope.ts';
 import { birthDateOf, genderCodeOf, isValidIdNumber } from '../lib/id-number.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { UserRow } from '../repositories/users.ts';
+import { boundValues, rosterBinding } from './roster.ts';
 import type { CaptchaService } from './captcha.ts';
-import type { LoginGuard } from './login-guard.ts';
+import type { GuardState, LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { SmsService } from './sms.ts';
 
@@ -19,9 +20,17 @@ export interface LoginInput {
   uuid?: string;
 }
 
-export interface RegisterInput {
+/** The phone's proof at registration and reset: the ticket of verifySmsCode, or (other clients) the SMS code itself. */
+export interface PhoneProof {
+  phoneTicket?: string;
+  smsCode?: string;
+}
+
+export const PHONE_TICKET_INVALID = '短信验证已失效，请重新获取验证码';
+export const SMS_CODE_WRONG = '短信验证码错误或已过期';
+
+export interface RegisterInput extends PhoneProof {
   phone: string;
-  smsCode: string;
   xm: string;
   sfzjh: string;
   rylb: string;
@@ -41,29 +50,46 @@ const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code ===
 export function createAuthService(deps: { repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; sms: SmsService }) {
   const { repos, guard, captcha, sessions, sms } = deps;
 
-  const lockMessage = () => bizError('登录失败次数过多，请15分钟后再试', { needCaptcha: true });
+  /**
+   * The phone's proof, first and used up: only the phone's owner learns what is already registered, one code (or the
+   * ticket it became) per try. A spent or foreign ticket is a field error of phoneTicket (the app goes back to the SMS step).
+   */
+  const prove = async (phone: string, purpose: 'register' | 'forget', proof: PhoneProof) => {
+    if (!proof.phoneTicket && !proof.smsCode) throw badRequest('请输入短信验证码', [{ field: 'smsCode', message: '请输入短信验证码' }]);
+    if (await sms.proves(phone, purpose, proof)) return;
+    if (proof.phoneTicket) throw badRequest(PHONE_TICKET_INVALID, [{ field: 'phoneTicket', message: PHONE_TICKET_INVALID }]);
+    throw bizError(SMS_CODE_WRONG);
+  };
+
+  const refusal = (state: GuardState) => {
+    if (state.lockedSeconds > 0) return bizError('登录失败次数过多，请15分钟后再试', { needCaptcha: true });
+    if (state.waitSeconds > 0) return bizError(`登录尝试过于频繁，请${state.waitSeconds}秒后再试`, { needCaptcha: true });
+    return null;
+  };
 
   return {
     /** withCaptcha: /qhyhlogin (image code checked when sent or required); without: /qhyhlogin_false. */
     async login(input: LoginInput, ip: string, withCaptcha: boolean): Promise<string> {
       const username = input.username.trim();
-      const before = await guard.state(username, ip);
-      if (before.lockedSeconds > 0) throw lockMessage();
+      const found = await repos.users.findByLoginName(username);
+      // Staff accounts sign in only at the console (they have no phone or campus number anyway).
+      const user = found?.role === 'user' ? found : null;
+      // Counted per account, whichever of its names signs in.
+      const account = user ? { id: user.id } : { name: username };
+      const before = await guard.state(account, ip);
+      const refused = refusal(before);
+      if (refused) throw refused;
       if (before.needCaptcha && (!withCaptcha || !input.code || !input.uuid)) throw bizError('请输入图形验证码', { needCaptcha: true });
       if (withCaptcha && (input.code || input.uuid) && !(await captcha.check(input.uuid, input.code))) {
         throw bizError('图形验证码错误或已过期', { needCaptcha: true });
       }
-      const found = await repos.users.findByLoginName(username);
-      // Staff accounts sign in only at the console (they have no phone or campus number anyway).
-      const user = found?.role === 'user' ? found : null;
       if (user && !user.passwordHash) throw bizError('该账号请使用统一身份认证登录');
       const passed = user?.passwordHash && user.passwordSalt ? await verifyPassword(input.password, user.passwordHash, user.passwordSalt) : await burnPasswordCheck(input.password);
       if (!user || !passed) {
-        const after = await guard.recordFailure(username, ip);
-        if (after.lockedSeconds > 0) throw lockMessage();
-        throw bizError('账号或密码错误', { needCaptcha: after.needCaptcha });
+        const after = await guard.recordFailure(account, ip);
+        throw refusal(after) ?? bizError('账号或密码错误', { needCaptcha: after.needCaptcha });
       }
-      await guard.clearAccount(username, user.phone, user.studentNo, user.staffNo);
+      await guard.clearAccount(account);
       return sessions.create(user.id, '1', ip);
     },
 
@@ -77,64 +103,94 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
       if (input.password !== input.password2) throw bizError('两次输入的密码不一致');
       const idNumber = input.sfzjh.toUpperCase();
       if (!isValidIdNumber(idNumber)) throw bizError('身份证件号码格式错误');
+      await prove(input.phone, 'register', input);
       if (await repos.users.findByPhone(input.phone)) throw bizError('该手机号已注册');
       const no = xh ?? gzzh;
-      if (no && (await repos.users.findByStudentOrStaffNo(no))) throw bizError('该学号或工作证号已注册');
       if (await repos.users.findByIdNumber(idNumber)) throw bizError('该身份证件号已注册，请直接登录或找回密码');
-      if (!(await sms.verify(input.phone, 'register', input.smsCode))) throw bizError('短信验证码错误或已过期');
+      // The typed number becomes the account's identity (sign-in name, CAS uid) only when the office's roster confirms
+      // it: same name, ID number and kind of person, and no account holds it. Otherwise it is kept as an unverified claim.
+      // The answer is the same either way (it never says whether a number is in the roster or taken).
+      const campus = no ? await rosterBinding(repos, no, input.rylb, input.xm.trim(), idNumber) : null;
+      const claim = { studentNo: null, staffNo: null, casUid: null, claimedNo: no ?? null };
       const { hash, salt } = await hashPassword(input.password);
-      let user: UserRow;
-      try {
-        user = await repos.users.create({
+      const create = (identity: typeof claim | ReturnType<typeof boundValues>) =>
+        repos.users.create({
           phone: input.phone,
           passwordHash: hash,
           passwordSalt: salt,
           name: input.xm.trim(),
           idNumber,
           personType: input.rylb,
-          studentNo: xh ?? null,
-          staffNo: gzzh ?? null,
+          ...identity,
           loginType: '1',
           genderCode: genderCodeOf(idNumber),
           birthDate: birthDateOf(idNumber),
         });
+      let user: UserRow;
+      try {
+        try {
+          user = await create(campus ? boundValues(campus) : claim);
+        } catch (err) {
+          // Bound meanwhile by single sign-on or another registration: the number stays a claim.
+          if (!campus || !isUniqueViolation(err)) throw err;
+          user = await create(claim);
+        }
       } catch (err) {
-        if (isUniqueViolation(err)) throw bizError('该手机号、学号或工作证号已注册');
+        if (isUniqueViolation(err)) throw bizError('该手机号或身份证件号已注册');
         throw err;
       }
       return sessions.create(user.id, '1', ip);
     },
 
-    async retrievePassword(input: { phone: string; smsCode: string; password: string; password2: string }): Promise<void> {
+    async retrievePassword(input: PhoneProof & { phone: string; password: string; password2: string }): Promise<void> {
       if (input.password !== input.password2) throw bizError('两次输入的密码不一致');
+      // The phone's proof first: an unknown phone is told so only after its owner proved it.
+      await prove(input.phone, 'forget', input);
       const user = await repos.users.findByPhone(input.phone);
       if (!user) throw bizError('该手机号未注册');
-      if (!(await sms.verify(input.phone, 'forget', input.smsCode))) throw bizError('短信验证码错误或已过期');
       const { hash, salt } = await hashPassword(input.password);
       await repos.users.update(user.id, { passwordHash: hash, passwordSalt: salt });
       await sessions.revokeAllOf(user.id);
-      await guard.clearAccount(user.phone, user.studentNo, user.staffNo);
+      await guard.clearAccount({ id: user.id });
     },
 
-    /** A validated CAS identity → a session; an unknown identity gets a unified-login account (no password). */
+    /**
+     * A validated CAS identity → a session, in the account bound to its uid only. A first sign-on binds the account that
+     * holds the uid as a verified number (the office's roster or the demo seed: the same person, verified) and is bound
+     * to no uid yet; else it creates a unified-login account (no password) with the number verified by CAS (its person
+     * type from CAS or the roster, else none yet: the number is recorded once the user gives the type). A number only
+     * claimed at registration is never matched.
+     */
     async casLogin(identity: CasIdentity, ip: string): Promise<string> {
-      let user = await repos.users.findByCasUid(identity.uid);
+      const { uid } = identity;
+      let user = await repos.users.findByCasUid(uid);
       if (!user) {
-        const rylb = ['0', '1', '2', '3', '4', '5', '7'].includes(identity.attributes.rylb ?? '') ? identity.attributes.rylb! : '4';
         try {
-          user = await repos.users.create({
-            name: identity.attributes.xm || identity.attributes.name || identity.uid,
-            personType: rylb,
-            studentNo: STUDENT_TYPES.includes(rylb) ? identity.uid : null,
-            staffNo: STAFF_TYPES.includes(rylb) ? identity.uid : null,
-            casUid: identity.uid,
-            loginType: '2',
-          });
+          const holder = await repos.users.findByStudentOrStaffNo(uid);
+          if (holder) {
+            if (holder.casUid) throw bizError('该统一身份认证账号与已有账号冲突，请联系户籍办');
+            user = await repos.users.update(holder.id, { casUid: uid });
+          } else {
+            const entry = await repos.roster.find(uid);
+            // The CAS attribute, else the office's roster; else no type (never a guess): the user picks it once on /info.
+            const given = identity.attributes.rylb ?? '';
+            const rylb = ['0', '1', '2', '3', '4', '5', '7'].includes(given) ? given : (entry?.personType ?? '');
+            user = await repos.users.create({
+              name: identity.attributes.xm || identity.attributes.name || entry?.name || uid,
+              personType: rylb,
+              studentNo: STUDENT_TYPES.includes(rylb) ? uid : null,
+              staffNo: STAFF_TYPES.includes(rylb) ? uid : null,
+              casUid: uid,
+              loginType: '2',
+            });
+          }
         } catch (err) {
+          // Another sign-on of the same uid bound or created the account first.
           if (!isUniqueViolation(err)) throw err;
-          user = await repos.users.findByCasUid(identity.uid);
+          user = await repos.users.findByCasUid(uid);
           if (!user) throw err;
         }
+        if (!user) throw bizError('统一身份认证失败，请重新登录');
       }
       return sessions.create(user.id, '2', ip);
     },

@@ -56,7 +56,7 @@ export function httpCasClient(baseUrl: string, log: FastifyBaseLogger): CasClien
         }
         return parseServiceResponse(await response.text());
       } catch (err) {
-        log.warn({ err: (err as Error).message }, 'CAS serviceValidate unreachable');
+        log.warn({ err }, 'CAS serviceValidate unreachable');
         return null;
       }
     },

@@ -4,6 +4,7 @@
 import type { components } from '../../src/api/schema';
 import { borrowRules } from '../db/seed-data/index.ts';
 import { badRequest, bizError } from '../lib/envelope.ts';
+import { isValidIdNumber } from '../lib/id-number.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { DictItemRow } from '../repositories/reference.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
@@ -27,6 +28,22 @@ export const DELIVERY_DAYS = 14;
 const MARRIED = ['20', '21', '22', '23'];
 
 export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+/** 其他信息变更 of the office's record (name, person type, ID number). */
+export const QTBS_MSG = {
+  nothing: '请填写变更后的信息或变更内容',
+  changeOnly: '只有其他信息变更可以填写变更后的登记信息',
+  sameName: '变更后姓名与当前登记相同',
+  sameType: '变更后人员类型与当前登记相同',
+  sameId: '变更后身份证件号码与当前登记相同',
+  idTaken: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复',
+} as const;
+
+interface RecordChange {
+  bgxm?: string;
+  bgrylb?: string;
+  bgsfzjh?: string;
+}
 
 /** A required text, trimmed; blank is refused on its field. */
 export function text(value: string | undefined, field: string, message: string): string {
@@ -61,16 +78,21 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     return row;
   }
 
-  /** The delivery form when the result is mailed (spec section 5), else nothing. */
+  /**
+   * The delivery form when the result is mailed (spec section 5), else nothing. The dormitory building is asked only
+   * when mailing to the campus dormitory (dzlx 0, or absent for older clients), never for a home address (dzlx 1).
+   */
   async function delivery(yjxx: Delivery | undefined, mailed: boolean): Promise<Delivery | undefined> {
     if (!mailed) return undefined;
     if (!yjxx) throw fieldError('yjxx', '请填写邮寄信息');
     if (!daysAhead(today(), DELIVERY_DAYS, true).includes(yjxx.pssj)) throw fieldError('yjxx.pssj', '派送日期须为今后14天内的工作日');
     if (!(await repos.divisions.find(yjxx.ssq.code))) throw fieldError('yjxx.ssq', '请选择');
+    const home = yjxx.dzlx === '1';
     return {
       pssj: yjxx.pssj,
       sjd: yjxx.sjd,
-      ssl: text(yjxx.ssl, 'yjxx.ssl', '请填写您的宿舍楼号'),
+      dzlx: home ? '1' : '0',
+      ...(home ? {} : { ssl: text(yjxx.ssl, 'yjxx.ssl', '请填写您的宿舍楼号') }),
       lxdh: yjxx.lxdh,
       sjrxm: text(yjxx.sjrxm, 'yjxx.sjrxm', '请填写收件人姓名'),
       sjrdh: yjxx.sjrdh,
@@ -107,6 +129,29 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     return { year, limit: borrowRules.perYear, used, remaining: Math.max(0, borrowRules.perYear - used) };
   }
 
+  /** The record fields of 其他信息变更 (only there), each different from the user's record. */
+  async function recordChange(body: S['QtbsAnswers'], ctx: FormContext, isChange: boolean): Promise<RecordChange> {
+    const bgxm = optionalText(body.bgxm);
+    const bgsfzjh = optionalText(body.bgsfzjh)?.toUpperCase();
+    const bgrylb = body.bgrylb || undefined;
+    const given = { bgxm, bgrylb, bgsfzjh };
+    if (!isChange) {
+      const field = Object.entries(given).find(([, v]) => v !== undefined)?.[0];
+      if (field) throw fieldError(field, QTBS_MSG.changeOnly);
+      return {};
+    }
+    if (bgxm !== undefined && bgxm === ctx.user.name.trim()) throw fieldError('bgxm', QTBS_MSG.sameName);
+    if (bgrylb !== undefined) {
+      if (!(await repos.dict.find('qh_rylb', bgrylb))) throw fieldError('bgrylb', '请选择变更后人员类型');
+      if (bgrylb === ctx.user.personType) throw fieldError('bgrylb', QTBS_MSG.sameType);
+    }
+    if (bgsfzjh !== undefined) {
+      if (!isValidIdNumber(bgsfzjh)) throw fieldError('bgsfzjh', '身份证件号码格式错误');
+      if (bgsfzjh === ctx.user.idNumber?.toUpperCase()) throw fieldError('bgsfzjh', QTBS_MSG.sameId);
+    }
+    return compact(given);
+  }
+
   return {
     borrowNumber,
     choice,
@@ -116,8 +161,7 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     async hkkjy(body: S['HkkjyAnswers'], ctx: FormContext): Promise<ApplicationForm> {
       if (!hkIn(ctx)) throw bizError('您不在校，无法借用户口卡');
       if (!ctx.editing) {
-        const active = await repos.applications.findActive(ctx.user.id, 'hkkjy');
-        if ((active && [4, 6].includes(active.status)) || ctx.household?.bookletStatus === '1') throw bizError('您有未归还的户口卡，请先归还');
+        if (await repos.applications.cardOut(ctx.user.id)) throw bizError('您有未归还的户口卡，请先归还');
         if ((await borrowNumber(ctx.user.id)).remaining <= 0) throw bizError('本年度借用次数已用完');
       }
       const reason = await choice('qh_hkk_reason', body.jyyy, 'jyyy', '请选择借用原因');
@@ -233,18 +277,26 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
       };
     },
 
-    /** 其他业务 and 其他信息变更 (types of the change group make the sub-service "change"). */
-    async qtbs(body: S['QtbsAnswers']): Promise<ApplicationForm> {
+    /**
+     * 其他业务 and 其他信息变更 (types of the change group make the sub-service "change"). A change may carry the office's
+     * record as it should read (变更后姓名, 人员类型, 身份证件号码), each optional and different from the record; with none
+     * of them the free text says what changes. Staff finishing it (已办结) write them to the record (the qtbs hook).
+     * Whether a new ID number is someone else's is told only to staff, at 已办结 (no look-up of ID numbers for users).
+     */
+    async qtbs(body: S['QtbsAnswers'], ctx: FormContext): Promise<ApplicationForm> {
       const other = body.bslx ? await repos.dict.find('qh_qtbs_type', body.bslx) : null;
       const change = other || !body.bslx ? null : await repos.dict.find('qh_change_type', body.bslx);
       const type = other ?? change;
       if (!type) throw fieldError('bslx', '请选择办事类型');
       if (!type.enabled) throw bizError('该业务类型暂停办理');
       const sub = change ? 'change' : '';
+      const record = await recordChange(body, ctx, !!change);
+      const bsnr = optionalText(body.bsnr);
+      if (!bsnr && !Object.keys(record).length) throw fieldError('bsnr', change ? QTBS_MSG.nothing : '请填写办事内容');
       return {
         kind: 'qtbs',
         sub,
-        answers: { bslx: body.bslx, bsnr: text(body.bsnr, 'bsnr', '请填写办事内容'), lxdh: body.lxdh },
+        answers: compact({ bslx: body.bslx, ...record, bsnr, lxdh: body.lxdh }),
         attachments: attachmentsOf(body.attachments),
         title: title('qtbs', type.label, sub),
       };

@@ -1,11 +1,14 @@
 // Uploaded files: checked by content (jpg/png/webp/pdf, at most 10 MB) and stored under DATA_DIR/uploads by
-// content hash. The storage interface leaves room for S3-compatible object storage.
+// content hash. Images are checked by their declared dimensions before anything decodes them and stored as the
+// normalised JPEG of server/lib/images.ts (never as sent); PDFs are stored as sent. The storage interface leaves
+// room for S3-compatible object storage; vouchers are kept in the same storage.
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError, badRequest, bizError } from '../lib/envelope.ts';
+import { checkDeclaredSize, IMAGE_MIMES, normaliseImage } from '../lib/images.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { UploadRow } from '../repositories/content.ts';
 import { startOfChinaDay, type Clock } from './clock.ts';
@@ -45,7 +48,29 @@ export function cleanFileName(name: string | undefined, ext: string): string {
   return (base || `file.${ext}`).slice(-200);
 }
 
+/** The name of a stored image: the sent name with the extension of what is stored (.jpg). */
+export const storedImageName = (name: string | undefined) => {
+  const clean = cleanFileName(name, 'jpg');
+  return `${clean.replace(/\.[^.]*$/, '').slice(0, 195) || 'file'}.jpg`;
+};
+
 export function createFileService(repos: Repositories, storage: FileStorage, clock: Clock) {
+  async function store(ownerId: number, content: Buffer, mime: string, originalName: string, now: Date): Promise<UploadRow> {
+    const hash = sha256(content);
+    const storedName = `${hash}.${ACCEPTED_TYPES[mime]}`;
+    await storage.put(storedName, content);
+    return repos.uploads.create({
+      id: `f_${randomBytes(16).toString('hex')}`,
+      ownerId,
+      sha256: hash,
+      storedName,
+      originalName,
+      mime,
+      size: content.length,
+      createdAt: now,
+    });
+  }
+
   return {
     async save(ownerId: number, content: Buffer, originalName: string | undefined): Promise<UploadRow> {
       if (!content.length) throw badRequest('请选择要上传的文件', [{ field: 'file', message: '请选择要上传的文件' }]);
@@ -53,24 +78,24 @@ export function createFileService(repos: Repositories, storage: FileStorage, clo
       const type = await fileTypeFromBuffer(content);
       const ext = type && ACCEPTED_TYPES[type.mime];
       if (!type || !ext) throw bizError('仅支持上传 jpg、png、webp 格式的图片或 pdf 文件');
+      const image = IMAGE_MIMES.includes(type.mime);
+      // Refused by the header alone, before anything is counted or decoded.
+      if (image) checkDeclaredSize(content, type.mime);
       const now = clock.now();
       if ((await repos.uploads.countByOwnerSince(ownerId, startOfChinaDay(now))) >= DAILY_UPLOADS) {
         throw new AppError(429, '上传过于频繁，请稍后再试');
       }
-      const hash = sha256(content);
-      const storedName = `${hash}.${ext}`;
-      await storage.put(storedName, content);
-      return repos.uploads.create({
-        id: `f_${randomBytes(16).toString('hex')}`,
-        ownerId,
-        sha256: hash,
-        storedName,
-        originalName: cleanFileName(originalName, ext),
-        mime: type.mime,
-        size: content.length,
-        createdAt: now,
-      });
+      if (!image) return store(ownerId, content, type.mime, cleanFileName(originalName, ext), now);
+      return store(ownerId, await normaliseImage(content, type.mime), 'image/jpeg', storedImageName(originalName), now);
     },
+
+    /** A file the server made itself (trusted bytes, e.g. the head-page photo of a voucher), stored as it is. */
+    async saveOwn(ownerId: number, content: Buffer, name: string, mime: 'image/jpeg' | 'application/pdf'): Promise<UploadRow> {
+      return (await repos.uploads.findByOwnerAndHash(ownerId, sha256(content))) ?? store(ownerId, content, mime, name, clock.now());
+    },
+
+    /** The storage of uploads; vouchers are kept there too (under their own names). */
+    storage,
 
     /** The file when the reader owns it or is staff; null otherwise (not told apart from "missing"). */
     async read(id: string, reader: { id: number; role: string }): Promise<{ row: UploadRow; content: Buffer } | null> {

@@ -14,6 +14,7 @@ import { addSeconds, type Clock } from './clock.ts';
 import { createDailyForms } from './daily-forms.ts';
 import { createMoveInForms } from './move-in-forms.ts';
 import { createMoveOutForms } from './move-out-forms.ts';
+import { createVoucherLinks } from './voucher-links.ts';
 import { createVoucherService } from './vouchers.ts';
 import { createFeedbackService } from './feedback.ts';
 import { KEY_TTL_SECONDS } from './idempotency.ts';
@@ -41,18 +42,19 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     smsSender ??
     (config.smsGatewayUrl
       ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
-      : outboxSender(repos, { print: config.nodeEnv === 'development' }));
+      : outboxSender(repos, { print: config.demo && config.nodeEnv !== 'test' }));
   const sessions = createSessionService(repos, clock);
   const captcha = createCaptchaService(repos, clock, { keepPlainText: config.nodeEnv === 'test' });
   const sms = createSmsService(db, repos, sender, clock);
   const guard = createLoginGuard(repos, clock);
-  const devCas: DevCasClient | null = !config.casBaseUrl && config.nodeEnv !== 'production' ? devCasClient(repos, clock) : null;
+  const devCas: DevCasClient | null = !config.casBaseUrl && config.demo ? devCasClient(repos, clock) : null;
   const cas: CasClient | null = config.casBaseUrl ? httpCasClient(config.casBaseUrl, log) : devCas;
   const notices = createNoticeService(repos, clock);
   const appointments = createAppointmentService(repos, clock);
-  const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log });
-  const forms = createDailyForms(repos, appointments, clock);
   const files = createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock);
+  const vouchers = createVoucherService(repos, files, clock, log);
+  const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log, afterMove: (app) => vouchers.afterMove(app) });
+  const forms = createDailyForms(repos, appointments, clock);
   return {
     clock,
     sessions,
@@ -74,7 +76,8 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     forms,
     moveIn: createMoveInForms(repos, forms, clock),
     moveOut: createMoveOutForms(repos, forms, clock),
-    vouchers: createVoucherService(repos, files, clock),
+    vouchers,
+    voucherLinks: createVoucherLinks(clock),
     feedback: createFeedbackService(db, repos, captcha, clock),
     housekeeping: createHousekeeping(repos, clock, log, [
       { name: 'quotas', run: () => appointments.prepare() },

@@ -6,9 +6,10 @@ import { birthDateOf, genderCodeOf, isValidIdNumber } from '../lib/id-number.ts'
 import { bizError } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
+import type { UserRow } from '../repositories/users.ts';
 import type { AttachmentRef } from './applications.ts';
 import { kindName, type ApplicationForm } from './applications.ts';
-import { chinaDate, type Clock } from './clock.ts';
+import { addSeconds, chinaDate, type Clock } from './clock.ts';
 import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type DailyForms, type FormContext } from './daily-forms.ts';
 import { familyMembersOf, type Person } from './movement-hooks.ts';
 import { enrolmentOpen, type EnrolmentWindow } from './sectors.ts';
@@ -29,9 +30,29 @@ export const MOVE_IN_MSG = {
   alreadyIn: '您的户口已在本校，无需迁入',
   idMismatch: '身份证件号与账号信息不一致',
   head: '户主信息不存在或户口不在本校',
+  /** One answer for every way a named household head fails the proof: never which field was wrong. */
+  headMismatch: '户主信息不匹配，请核对户主姓名、工作证号和身份证件号码',
+  headLocked: '户主信息核对不符次数过多，请24小时后再试',
   ownHead: '家属随迁须以教职工本人为户主',
   window: '当前不在新生迁入办理时间内',
 } as const;
+
+/**
+ * A family member naming their household head proves it with the head's name, staff number and full ID number.
+ * Attempts are counted per applicant in the database (login_failures, key hzcheck:u:<id>): an attempt is counted
+ * before its check and given back when it matches, so concurrent guesses cannot pass a count read earlier; after
+ * HEAD_CHECK_LIMIT mismatches (each within a day of the one before) no check is made for HEAD_CHECK_SECONDS.
+ * A match never clears the count (a known head cannot be used to reset the guessing of another).
+ */
+export const HEAD_CHECK_LIMIT = 5;
+export const HEAD_CHECK_SECONDS = 24 * 3600;
+const headCheckKey = (userId: number) => `hzcheck:u:${userId}`;
+
+/** Names compared as people write them: no spaces, one middle dot (阿依古丽·买买提). */
+const sameName = (a: string, b: string) => {
+  const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[•・．.]/g, '·');
+  return norm(a) === norm(b);
+};
 
 /** Person types allowed per qrlx: 1 博士后, 2 教职工, 3 家属随迁 (the staff member for the family, or a family member). */
 const QRLX_TYPES: Record<string, string[]> = { '1': ['3'], '2': ['4'], '3': ['4', '5'] };
@@ -66,16 +87,56 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
     if (ctx.user.idNumber && ctx.user.idNumber.toUpperCase() !== p.sfzjh) throw bizError(MOVE_IN_MSG.idMismatch);
   };
 
-  /** Family members: distinct ID numbers, not registered at the school yet, each with their documents. */
-  async function family(members: Person[], fields: string[], attachments: AttachmentRef[], others: string[]) {
+  /**
+   * The household head a family member names (qrlx 3 by rylb 5): a staff member registered at the school whose name,
+   * staff number and full ID number all match what was typed. Every failure has one answer (code 100) and counts
+   * against the applicant; a locked applicant is refused before any check, so nothing is learnt while locked.
+   */
+  async function provenHead(user: UserRow, hzgzzh: string, body: S['QianruAnswers']): Promise<UserRow> {
+    const hzxm = text(body.hzxm, 'hzxm', '请填写户主姓名');
+    const hzsfzjh = text(body.hzsfzjh, 'hzsfzjh', '请填写户主身份证件号码').toUpperCase();
+    if (!isValidIdNumber(hzsfzjh)) throw fieldError('hzsfzjh', '身份证件号码格式错误');
+    const now = clock.now();
+    const key = headCheckKey(user.id);
+    const [prior] = await repos.loginFailures.get([key]);
+    if (prior?.lockedUntil && prior.lockedUntil > now) throw bizError(MOVE_IN_MSG.headLocked);
+    const attempt = await repos.loginFailures.recordFailure(key, {
+      now,
+      forgetBefore: addSeconds(now, -HEAD_CHECK_SECONDS),
+      restartAt: 0,
+      lockAt: HEAD_CHECK_LIMIT,
+      lockedUntil: addSeconds(now, HEAD_CHECK_SECONDS),
+    });
+    if (attempt.count > HEAD_CHECK_LIMIT) throw bizError(MOVE_IN_MSG.headLocked);
+    const head = await repos.users.findByStudentOrStaffNo(hzgzzh);
+    const record = head?.personType === '4' ? await repos.users.household(head.id) : null;
+    const matches = !!head && record?.status === '1' && sameName(head.name, hzxm) && (head.idNumber ?? '').toUpperCase() === hzsfzjh;
+    if (!matches) throw bizError(MOVE_IN_MSG.headMismatch);
+    await repos.loginFailures.giveBack(key, HEAD_CHECK_LIMIT);
+    return head;
+  }
+
+  /**
+   * Family members: distinct ID numbers (among themselves, the applicant and the household head), each with their
+   * documents. Whether a typed ID number belongs to someone registered at the school is asked only of the head's
+   * own family when the applicant is the head (`household`: the ID numbers of their family registered at the
+   * school), so no answer tells anything about a stranger's ID number; anyone else is caught when staff finish the
+   * move-in (movement-hooks).
+   */
+  async function family(members: Person[], fields: string[], attachments: AttachmentRef[], others: string[], household: Set<string>) {
     const seen = new Set(others);
     for (const [i, m] of members.entries()) {
       if (seen.has(m.sfzjh)) throw fieldError(`${fields[i]}.sfzjh`, '随迁人员身份证件号码重复');
       seen.add(m.sfzjh);
-      const known = await repos.users.findByIdNumber(m.sfzjh);
-      if (known && (await repos.users.household(known.id))?.status === '1') throw bizError(`${m.xm}的户口已在本校，无需迁入`);
+      if (household.has(m.sfzjh)) throw bizError(`${m.xm}的户口已在本校，无需迁入`);
       if (!attachments.some((a) => memberMaterial(i + 1).test(a.clmc ?? ''))) throw bizError(`请上传随迁人员${i + 1}（${m.xm}）的证件材料`);
     }
+  }
+
+  /** The ID numbers of the staff member's family registered at the school (their own household). */
+  async function ownFamilyIn(headId: number): Promise<Set<string>> {
+    const rows = await repos.users.familyOf(headId);
+    return new Set(rows.filter((r) => r.household?.status === '1' && r.user.idNumber).map((r) => r.user.idNumber!.toUpperCase()));
   }
 
   /** The 迁移证 data and photo of stage 2 stay when the form of stage 1 is corrected. */
@@ -96,17 +157,18 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
       if (!staffForFamily && household?.status === '1') throw bizError(MOVE_IN_MSG.alreadyIn);
 
       let hzgzzh: string | undefined;
+      let hzxm: string | undefined;
       let headIdNumber: string | null = null;
       if (qrlx === '3') {
         hzgzzh = text(body.hzgzzh, 'hzgzzh', '请填写户主工作证号');
         if (staffForFamily) {
           if (hzgzzh !== user.staffNo) throw bizError(MOVE_IN_MSG.ownHead);
           if (household?.status !== '1') throw bizError(MOVE_IN_MSG.head);
+          hzxm = user.name;
           headIdNumber = user.idNumber;
         } else {
-          const head = await repos.users.findByStudentOrStaffNo(hzgzzh);
-          const headRecord = head?.personType === '4' ? await repos.users.household(head.id) : null;
-          if (!head || headRecord?.status !== '1') throw bizError(MOVE_IN_MSG.head);
+          const head = await provenHead(user, hzgzzh, body);
+          hzxm = head.name;
           headIdNumber = head.idNumber;
         }
       }
@@ -131,7 +193,9 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
       if (qrlx === '2') requireMaterial(attachments, MATERIAL.staff, `请上传${MATERIAL.staff}`);
       const members = familyMembersOf({ qrlx, ryxx, sqjs });
       const fields = qrlx === '3' ? ['ryxx', ...sqjs.map((_, i) => `sqjs[${i}]`)] : sqjs.map((_, i) => `sqjs[${i}]`);
-      await family(members, fields, attachments, [headIdNumber ?? '', qrlx === '3' ? '' : ryxx.sfzjh].filter(Boolean));
+      // The applicant heads the household the members join: qrlx 2 with family, or qrlx 3 by the staff member.
+      const ownHousehold = staffForFamily || (qrlx === '2' && members.length > 0) ? await ownFamilyIn(user.id) : new Set<string>();
+      await family(members, fields, attachments, [headIdNumber?.toUpperCase() ?? '', qrlx === '3' ? '' : ryxx.sfzjh].filter(Boolean), ownHousehold);
 
       const stage2 = keepStage2(ctx.editing, attachments);
       const sub = qrlx;
@@ -147,6 +211,7 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
           dwh,
           rzrq: qrlx === '3' ? undefined : body.rzrq,
           hzgzzh,
+          hzxm,
           ...place,
           yhkpcs: optionalText(body.yhkpcs),
           sqjs: sqjs.length ? sqjs : undefined,
@@ -191,7 +256,10 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
         };
       }
       if (!body.ryxx) throw fieldError('ryxx', '请填写本人信息');
-      const ryxx = await person(body.ryxx, 'ryxx', false);
+      // The ID number the account holds is used as it is: the student does not type it again.
+      const sfzjh = body.ryxx.sfzjh ?? user.idNumber;
+      if (!sfzjh) throw fieldError('ryxx.sfzjh', '请填写身份证件号码');
+      const ryxx = await person({ ...body.ryxx, sfzjh }, 'ryxx', false);
       ownIdNumber(ctx, ryxx);
       const qyzbh = text(body.qyzbh, 'qyzbh', '请填写迁移证编号');
       const place = await origin(body.yhkszd, body.yhkxxdz);

@@ -10,46 +10,14 @@ import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
 import { kindName, type ApplicationForm } from './applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
+import { CERTIFICATE, createMoveOutRule, MOVE_OUT_MSG, moveOutReason, POSTPONE_GRACE_DAYS, SUB_SECTOR, type MoveOutSub } from './move-out-rule.ts';
 import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type DailyForms, type FormContext } from './daily-forms.ts';
 
 type S = components['schemas'];
 
-export type MoveOutSub = 'graduate' | 'post-doctoral' | 'staff' | 'leave-school' | 'move-out' | 'reassignment' | 'postpone' | 'change' | 'mc-card' | 'c-issued';
-
-export const MOVE_OUT_MSG = {
-  notAtSchool: '您不在校，无法迁出',
-  notForType: '您的人员类型不能办理该业务',
-  open: '您已有正在办理的迁出业务',
-  noFinished: '未查询到已办结的迁出记录',
-  noReassignment: '未查询到可改派的迁出记录',
-  locked: '毕业生地址为锁定状态，无法修改户口迁出地址',
-  notRegistered: '您的户口不在本校，无法注销',
-  family: '随迁家属信息有误',
-  expired: '迁移证已过期较久，请到户籍办现场办理',
-} as const;
-
-/** The move-out sub-sector (spec §3 index) that opens a sub-route; move-out (其他原因迁出) needs only the tile. */
-const SUB_SECTOR: Record<MoveOutSub, string | null> = {
-  graduate: '0',
-  reassignment: '0',
-  'post-doctoral': '1',
-  staff: '2',
-  'leave-school': '3',
-  postpone: '4',
-  change: '5',
-  'mc-card': '6',
-  'c-issued': '7',
-  'move-out': null,
-};
-
-/** Sub-routes that take the registration out of the school (need it at school). */
-const LEAVING: MoveOutSub[] = ['graduate', 'post-doctoral', 'staff', 'leave-school', 'move-out'];
-/** Sub-routes about the 户口迁移证 of a finished move-out. */
-const CERTIFICATE: MoveOutSub[] = ['reassignment', 'postpone', 'change', 'mc-card'];
+export { MOVE_OUT_MSG, type MoveOutSub } from './move-out-rule.ts';
 /** Kinds that count as a move-out in progress. */
 export const MOVE_OUT_KINDS = ['qianchu', 'zxhkzmkj', 'qyzyq', 'qyzbg', 'qykbb'];
-/** Days after its expiry a 迁移证 can still be postponed online. */
-const POSTPONE_GRACE_DAYS = 30;
 
 export interface MoveOutVerdict {
   canQianYi: boolean;
@@ -64,12 +32,8 @@ export interface MoveOutVerdict {
 
 export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock: Clock) {
   const today = () => chinaDate(clock.now());
-
-  /** The user's last finished move-out, by ID number (any account of the same person), optionally among subs. */
-  async function lastFinished(user: UserRow, subs?: string[]): Promise<ApplicationRow | null> {
-    const ids = user.idNumber ? await repos.users.idsByIdNumber(user.idNumber) : [user.id];
-    return repos.applications.lastFinished(ids.includes(user.id) ? ids : [...ids, user.id], 'qianchu', subs);
-  }
+  const rule = createMoveOutRule(repos, clock);
+  const { lastFinished } = rule;
 
   /** Family members in the staff member's household who can move out along (registered at the school). */
   async function familyOf(userId: number) {
@@ -77,8 +41,9 @@ export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock
   }
 
   /**
-   * The guard of /move-out/{sub}: person type (openSectors), at school (or a finished move-out for the certificate
-   * services), nothing of the kind in progress (other than `exceptId`, the application being edited).
+   * The guard of /move-out/{sub}: person type (openSectors), the move-out rule (move-out-rule.ts: at school for the
+   * sub-services that leave, moved out with a valid certificate for the certificate services), nothing of the kind
+   * in progress (other than `exceptId`, the application being edited).
    */
   async function check(user: UserRow, household: HouseholdRow | null, sub: MoveOutSub, exceptId?: number): Promise<MoveOutVerdict> {
     const gone = household?.status === '2' && !!household.migrationCertNo;
@@ -94,20 +59,16 @@ export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock
     const tile = rows.find((r) => r.parentCode === null && r.sectorCode === '7');
     const code = SUB_SECTOR[sub];
     const row = code === null ? tile : rows.find((r) => r.parentCode === '7' && r.sectorCode === code);
-    if (!tile || !row || row.disabled) return refuse(MOVE_OUT_MSG.notForType);
-    const hkIn = household?.status === '1';
-    if (LEAVING.includes(sub) && !hkIn) return refuse(MOVE_OUT_MSG.notAtSchool);
-    if (sub === 'c-issued' && !hkIn) return refuse(MOVE_OUT_MSG.notRegistered);
+    if (!tile || tile.disabled || !row || row.disabled) return refuse(MOVE_OUT_MSG.notForType);
+    const facts = await rule.facts(user, household);
+    const reason = moveOutReason(sub, facts);
+    // 地址变更 with the address locked passes with canChangeDizhi false (spec §2: the guard says why).
+    const locked = sub === 'change' && reason === MOVE_OUT_MSG.locked;
+    if (reason && !locked) return refuse(reason);
     const open = (await repos.applications.activeAmong(user.id, MOVE_OUT_KINDS)).filter((a) => a.id !== exceptId);
     if (open.length) return refuse(MOVE_OUT_MSG.open);
-    if (CERTIFICATE.includes(sub)) {
-      const reassignment = sub === 'reassignment';
-      const last = gone ? await lastFinished(user, reassignment ? ['graduate', 'reassignment'] : undefined) : null;
-      if (!last) return refuse(reassignment ? MOVE_OUT_MSG.noReassignment : MOVE_OUT_MSG.noFinished);
-      base.last = last;
-    }
-    if (sub === 'change' && household?.addressLocked) return { ...base, canQianYi: true, msg: MOVE_OUT_MSG.locked };
-    return { ...base, canQianYi: true, msg: '' };
+    if (CERTIFICATE.includes(sub)) base.last = sub === 'reassignment' ? facts.lastGraduate : facts.last;
+    return { ...base, canQianYi: true, msg: locked ? MOVE_OUT_MSG.locked : '' };
   }
 
   /** The check of a form: refused with the check's message (code 100). */

@@ -4,6 +4,9 @@
 //   family members become accounts of their own (rylb 5) registered with the staff member;
 // - 迁出 → 已迁出 with the 户口迁移证 issued (number, destination, valid 30 days; a graduate's dispatched
 //   destination is locked); 改派, 延期, 地址变更 and 补办 renew the certificate; 注销 ends the registration.
+// The vouchers of a move-in that reaches 已办结 are made after the commit of that move, not here (rendering a PDF or
+// writing to storage inside the transaction would hold every other query): VoucherService.afterMove, called by
+// ApplicationService.transition.
 import { collectiveHouseholds, type CollectiveHousehold } from '../db/seed-data/index.ts';
 import { addressOf } from '../lib/address.ts';
 import { AppError } from '../lib/envelope.ts';
@@ -72,16 +75,74 @@ export async function newMigrationCertNo(r: Repositories, day: string): Promise<
 
 const MOVE_IN_KIND: Record<string, string> = { '1': '博士后进站', '2': '工作调入', '3': '家属随迁', yingxin: '学生入学' };
 
+/** Why finishing (已办结) a movement would be refused now, or null. */
+export type Refusal = (r: Repositories, app: ApplicationRow) => Promise<string | null>;
+
+/** The household head a family move-in (qrlx 3) joins: the applicant (教职工) or the staff member named by hzgzzh. */
+async function headOf(r: Repositories, user: UserRow, a: MoveInAnswers) {
+  const head = user.personType === '4' ? user : await r.users.findByStudentOrStaffNo(a.hzgzzh ?? '');
+  const record = head ? await r.users.household(head.id) : null;
+  return head && record?.status === '1' ? { head, record } : null;
+}
+
+/**
+ * A move-in that cannot finish: stage 1 (the applicant has not continued with the 迁移证), a family move-in whose
+ * head is not registered at the school, or a family member already registered at the school (their record would
+ * be taken over). The hook below refuses by the same rule; the console offers 办结 only where it is null.
+ */
+const moveInRefusal: Refusal = async (r, app) => {
+  const a = app.answers as MoveInAnswers;
+  if (app.kind === 'qianru' && app.stage !== '2') return '申请人尚未继续提交迁移证信息，不能办结';
+  if (app.kind === 'yingxin' && a.sfqr !== '1') return null;
+  const user = await r.users.findById(app.userId);
+  if (!user) return null;
+  let self: UserRow | null = null;
+  if (app.kind === 'qianru' && a.qrlx === '3') {
+    const found = await headOf(r, user, a);
+    if (!found) return '户主户口不在本校，不能办结家属随迁';
+    // A family member applying for themselves is the first member: their own account joins.
+    if (found.head.id !== user.id) self = user;
+  }
+  for (const [i, m] of familyMembersOf(a).entries()) {
+    if (i === 0 && self) continue;
+    const existing = await r.users.findByIdNumber(m.sfzjh);
+    if (existing && (await r.users.household(existing.id))?.status === '1') return `${m.xm}的户口已在本校，不能办结`;
+  }
+  return null;
+};
+
+/** A move-out cannot finish while the household card of the applicant or of a family member moving along is out. */
+const moveOutRefusal: Refusal = async (r, app) => {
+  const a = app.answers as MoveOutAnswers;
+  // The card must be back first: once moved out, nobody would follow a card still out up.
+  for (const id of [app.userId, ...(a.sqcjs ?? [])]) {
+    if (await r.applications.cardOut(id)) return '户口卡尚未归还，请先办理归还，再办结迁出';
+  }
+  return null;
+};
+
+/** The refusals of finishing, per kind (the hooks' own rules). */
+export const movementRefusals: Record<string, Refusal> = { qianru: moveInRefusal, yingxin: moveInRefusal, qianchu: moveOutRefusal };
+
+async function refuse(rule: Refusal, r: Repositories, app: ApplicationRow) {
+  const why = await rule(r, app);
+  if (why) throw new AppError(409, why);
+}
+
 export function createMovementHooks(clock: Clock) {
   const today = () => chinaDate(clock.now());
 
-  /** The person's own data as the 迁移证 gives it (the ID number only where the account has none). */
+  /**
+   * The person's own data as the 迁移证 gives it (the ID number only where the account has none, and no other account
+   * holds it: ID numbers are unique, users_id_number_hash_uq).
+   */
   async function updatePerson(r: Repositories, user: UserRow, p: Person, extra: Partial<UserRow> = {}) {
+    const takeIdNumber = !user.idNumber && !(await r.users.findByIdNumber(p.sfzjh));
     await r.users.update(user.id, {
       genderCode: p.xbm,
       ethnicCode: p.mzm,
       birthDate: p.csrq,
-      ...(user.idNumber ? {} : { idNumber: p.sfzjh }),
+      ...(takeIdNumber ? { idNumber: p.sfzjh } : {}),
       ...extra,
     });
   }
@@ -115,6 +176,10 @@ export function createMovementHooks(clock: Clock) {
     const where = { householdNo: headRecord.householdNo, name: headRecord.collectiveName, address: headRecord.collectiveAddress, policeStationId: headRecord.policeStationId };
     for (const [i, m] of members.entries()) {
       const existing = i === 0 && applicant ? applicant : await r.users.findByIdNumber(m.sfzjh);
+      // The form checks this only against the applicant's own family (no answer to an applicant tells whether a
+      // stranger's ID number is registered here); staff are told by moveInRefusal before anything changes, and
+      // here still, should a member have been registered by this very move (one ID number given twice).
+      if (existing && existing !== applicant && (await r.users.household(existing.id))?.status === '1') throw new AppError(409, `${m.xm}的户口已在本校，不能办结`);
       const member = existing
         ? ((await r.users.update(existing.id, { familyOfUserId: head.id })) ?? existing)
         : await r.users.create({ name: m.xm, idNumber: m.sfzjh, personType: '5', loginType: '1', familyOfUserId: head.id });
@@ -125,15 +190,14 @@ export function createMovementHooks(clock: Clock) {
   }
 
   async function movedIn(r: Repositories, app: ApplicationRow) {
+    await refuse(moveInRefusal, r, app);
     const a = app.answers as MoveInAnswers;
     const user = (await r.users.findById(app.userId))!;
     const formerAddress = addressOf(a.yhkszd, a.yhkxxdz);
     const members = familyMembersOf(a);
     if (app.kind === 'qianru' && a.qrlx === '3') {
-      const head = user.personType === '4' ? user : await r.users.findByStudentOrStaffNo(a.hzgzzh ?? '');
-      const headRecord = head ? await r.users.household(head.id) : null;
-      if (!head || headRecord?.status !== '1') throw new AppError(409, '户主户口不在本校，不能办结家属随迁');
-      await joinFamily(r, head, headRecord, members, head.id === user.id ? null : user, formerAddress);
+      const { head, record } = (await headOf(r, user, a))!;
+      await joinFamily(r, head, record, members, head.id === user.id ? null : user, formerAddress);
       return;
     }
     const c = collectiveOfMoveIn(app);
@@ -165,14 +229,12 @@ export function createMovementHooks(clock: Clock) {
   };
 
   return {
-    qianru: finished(async (r, app) => {
-      if (app.stage !== '2') throw new AppError(409, '申请人尚未继续提交迁移证信息，不能办结');
-      await movedIn(r, app);
-    }),
+    qianru: finished(movedIn),
     yingxin: finished(async (r, app) => {
       if ((app.answers as MoveInAnswers).sfqr === '1') await movedIn(r, app);
     }),
     qianchu: finished(async (r, app) => {
+      await refuse(moveOutRefusal, r, app);
       const a = app.answers as MoveOutAnswers;
       const address = addressOf(a.qwdq, a.qwxxdz);
       // A graduate dispatched to an employer (接收单位) keeps that destination: changed only by 改派.

@@ -1,21 +1,28 @@
-// Sessions: opaque random tokens, only their sha256 stored; 7 days, sliding.
+// Sessions: opaque random tokens, only their sha256 stored. Users: 7 days, sliding. Staff (办理员/管理员): 30 minutes
+// idle and 12 hours in all, since a console left open on an office desk reaches everyone's personal data.
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionUser } from '../types.ts';
 import { addSeconds, type Clock } from './clock.ts';
 
 export const SESSION_SECONDS = 7 * 24 * 3600;
+export const STAFF_IDLE_SECONDS = 30 * 60;
+export const STAFF_MAX_SECONDS = 12 * 3600;
 /** Sliding renewal is written at most once a minute per session. */
 const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => sha256(token);
 
+/** When a session seen now ends: users slide 7 days; staff slide 30 minutes, never past 12 hours after sign-in. */
+const expiryOf = (staff: boolean, now: Date, createdAt: Date) =>
+  staff ? new Date(Math.min(addSeconds(now, STAFF_IDLE_SECONDS).getTime(), addSeconds(createdAt, STAFF_MAX_SECONDS).getTime())) : addSeconds(now, SESSION_SECONDS);
+
 export function createSessionService(repos: Repositories, clock: Clock) {
   return {
-    async create(userId: number, loginType: '1' | '2', ip: string): Promise<string> {
+    async create(userId: number, loginType: '1' | '2', ip: string, opts: { staff?: boolean } = {}): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
-      await repos.sessions.create({ tokenHash: hashToken(token), userId, loginType, ip, createdAt: now, lastSeenAt: now, expiresAt: addSeconds(now, SESSION_SECONDS) });
+      await repos.sessions.create({ tokenHash: hashToken(token), userId, loginType, ip, createdAt: now, lastSeenAt: now, expiresAt: expiryOf(!!opts.staff, now, now) });
       return token;
     },
 
@@ -27,7 +34,7 @@ export function createSessionService(repos: Repositories, clock: Clock) {
       // A disabled account's sessions end at once (they are also revoked when it is disabled).
       if (user.disabled) return null;
       if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await repos.sessions.touch(session.id, now, addSeconds(now, SESSION_SECONDS));
+        await repos.sessions.touch(session.id, now, expiryOf(user.role !== 'user', now, session.createdAt));
       }
       return {
         id: user.id,

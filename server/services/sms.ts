@@ -49,6 +49,8 @@ export const SMS_PERMIT_SECONDS = 300;
 export const SMS_RESEND_SECONDS = 60;
 export const SMS_DAILY_LIMIT = 10;
 export const SMS_MAX_TRIES = 5;
+/** A phone ticket (an SMS code checked at its step) is good for one registration or reset within 10 minutes. */
+export const PHONE_TICKET_SECONDS = 600;
 
 export type SmsPurpose = 'register' | 'forget';
 
@@ -57,6 +59,22 @@ const PURPOSE_TEXT: Record<SmsPurpose, string> = { register: '注册账号', for
 const hashCode = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
 export function createSmsService(db: Database, repos: Repositories, sender: SmsSender, clock: Clock) {
+  /** True and used up when right; a wrong try counts, the fifth burns the code. */
+  async function verify(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
+    const now = clock.now();
+    const active = await repos.smsCodes.findActive(phone, purpose, now);
+    if (!active) return false;
+    if (active.codeHash !== hashCode(phone, code)) {
+      await repos.smsCodes.recordWrongTry(active.id, SMS_MAX_TRIES, now);
+      return false;
+    }
+    return repos.smsCodes.consume(active.id, now);
+  }
+
+  /** Uses a phone ticket of this phone and purpose: true once, within its 10 minutes. */
+  const redeemTicket = (phone: string, purpose: SmsPurpose, phoneTicket: string) =>
+    repos.phoneTickets.consume(sha256(phoneTicket), phone, purpose, clock.now());
+
   return {
     sender,
 
@@ -94,16 +112,26 @@ export function createSmsService(db: Database, repos: Repositories, sender: SmsS
       return { resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_SECONDS };
     },
 
-    /** True and used up when right; a wrong try counts, the fifth burns the code. */
-    async verify(phone: string, purpose: SmsPurpose, code: string): Promise<boolean> {
+    verify,
+
+    /**
+     * The SMS code checked at its step: right, it is used up and becomes a phone ticket for one registration or reset
+     * of this phone (10 minutes, single use); wrong, it counts as a wrong try and null is answered.
+     */
+    async ticketFor(phone: string, purpose: SmsPurpose, code: string): Promise<{ phoneTicket: string; expiresIn: number } | null> {
+      if (!(await verify(phone, purpose, code))) return null;
+      const phoneTicket = randomToken(24);
       const now = clock.now();
-      const active = await repos.smsCodes.findActive(phone, purpose, now);
-      if (!active) return false;
-      if (active.codeHash !== hashCode(phone, code)) {
-        await repos.smsCodes.recordWrongTry(active.id, SMS_MAX_TRIES, now);
-        return false;
-      }
-      return repos.smsCodes.consume(active.id, now);
+      await repos.phoneTickets.create({ ticketHash: sha256(phoneTicket), phone, purpose, expiresAt: addSeconds(now, PHONE_TICKET_SECONDS), createdAt: now });
+      return { phoneTicket, expiresIn: PHONE_TICKET_SECONDS };
+    },
+
+    redeemTicket,
+
+    /** The proof of a registration or reset: a phone ticket (checked at the SMS step) or the SMS code itself. */
+    async proves(phone: string, purpose: SmsPurpose, proof: { phoneTicket?: string; smsCode?: string }): Promise<boolean> {
+      if (proof.phoneTicket) return redeemTicket(phone, purpose, proof.phoneTicket);
+      return !!proof.smsCode && verify(phone, purpose, proof.smsCode);
     },
   };
 }

@@ -1,6 +1,6 @@
 // Staff accounts (role staff = 办理员, admin = 管理员 on the users table, signing in by username) and their
-// sign-in: password and image code always, the same session rules as users (hashed tokens, 7 days sliding,
-// logout revokes) and the same lockout (15 minutes after 10 failures), counted apart from user accounts.
+// sign-in: password and image code always, hashed tokens that end after 30 minutes idle and 12 hours in all,
+// logout revokes, and the same failure counting as users (services/login-guard.ts), per account and source.
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto.ts';
 import { bizError, notFound } from '../lib/envelope.ts';
 import type { Database } from '../db/client.ts';
@@ -14,9 +14,6 @@ import type { SessionService } from './sessions.ts';
 export type StaffRole = 'staff' | 'admin';
 
 export const ROLE_NAMES: Record<StaffRole, '办理员' | '管理员'> = { staff: '办理员', admin: '管理员' };
-
-/** The guard's account key of a staff sign-in name (never the same as a user's phone or number). */
-const guardName = (username: string) => `staff:${username.trim().toLowerCase()}`;
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
@@ -46,18 +43,22 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
     /** A token for a staff account; code 100 for every refusal (never saying which of name or password was wrong). */
     async login(input: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<{ token: string; staff: UserRow }> {
       const username = input.username.trim().toLowerCase();
-      if ((await guard.state(guardName(username), ip)).lockedSeconds > 0) throw lockMessage();
-      if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
       const staff = await repos.staff.findByUsername(username);
+      // Counted per account and source: an outsider's failures lock out only the outsider.
+      const account = staff ? { id: staff.id } : { name: `staff:${username}` };
+      const before = await guard.state(account, ip);
+      if (before.lockedSeconds > 0) throw lockMessage();
+      if (before.waitSeconds > 0) throw bizError(`登录尝试过于频繁，请${before.waitSeconds}秒后再试`);
+      if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
       const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
       const passed = usable ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!) : await burnPasswordCheck(input.password);
       if (!usable || !passed) {
-        const after = await guard.recordFailure(guardName(username), ip);
+        const after = await guard.recordFailure(account, ip);
         if (after.lockedSeconds > 0) throw lockMessage();
         throw bizError('账号或密码错误');
       }
-      await guard.clearAccount(guardName(username));
-      return { token: await sessions.create(usable.id, '1', ip), staff: usable };
+      await guard.clearAccount(account);
+      return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
     },
 
     async changePassword(staffId: number, input: { oldPassword: string; password: string; password2: string }, keepSessionId: number): Promise<UserRow> {
@@ -107,7 +108,7 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
         if (disabled || patch.password !== undefined) await r.sessions.revokeAllOf(id);
         return row ?? staff;
       });
-      if (patch.enabled === true || patch.password !== undefined) await guard.clearAccount(guardName(staff.username ?? ''));
+      if (patch.enabled === true || patch.password !== undefined) await guard.clearAccount({ id: staff.id });
       return updated;
     },
   };

@@ -2,14 +2,21 @@
 // applicant's photo from the uploads) and the household head's page (户主页, with its stamped photo on a second
 // page), as PDF with the data in Chinese. The CJK font ships with npm (@embedpdf/fonts-sc: Noto Sans Hans, OFL);
 // pdfkit embeds only the glyphs used (a subset of a few kB per document).
+// Vouchers are made once, when the move-in reaches 已办结 (after the commit of that move), kept in the files storage
+// under a name that carries the application and a fingerprint of their content, and served from there: a download
+// makes one only when none with the current data is stored (data changed since, or a move-in finished before
+// vouchers were stored). pdfkit only ever embeds JPEGs: the applicant's photo is re-encoded by sharp (with the
+// limits of uploads) on generation, the head-page photos ship with the app; nothing decodes a user's bytes later.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { CollectiveHousehold } from '../db/seed-data/index.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../lib/crypto.ts';
-import { bizError, notFound } from '../lib/envelope.ts';
+import { AppError, bizError, notFound } from '../lib/envelope.ts';
+import { IMAGE_MIMES, isJpeg, normaliseImage } from '../lib/images.ts';
 import { maskIdNumber } from '../lib/masks.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -27,7 +34,8 @@ const PHOTOS_DIR = fileURLToPath(new URL('../db/seed-data/files/', import.meta.u
 export const NOT_FINISHED = '迁入尚未办结，暂无凭证';
 /** The applicant's ID photo (一寸白底彩色证件照) among the attachments of a move-in. */
 export const PHOTO_MATERIAL = '一寸白底彩色证件照电子版';
-const EMBEDDABLE = ['image/jpeg', 'image/png'];
+/** The long side of the photo on the household card (printed 80 pt wide). */
+const CARD_PHOTO_SIDE = 600;
 const BRAND = '#791cb5';
 const STAMP = '#c8102e';
 
@@ -75,10 +83,18 @@ export interface HeadPage {
 
 type Doc = PDFKit.PDFDocument;
 
-function render(title: string, draw: (doc: Doc) => Promise<void> | void): Promise<Buffer> {
+/**
+ * A PDF from `draw`: every error on the way (thrown by `draw`, or emitted by the document's stream) rejects the
+ * promise, so it ends the request, never the process. Images are JPEGs only (pdfkit decodes nothing of those).
+ */
+export function render(title: string, generatedAt: Date, draw: (doc: Doc) => Promise<void> | void): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     void (async () => {
-      const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: '示范大学户籍业务网上办', Creator: 'hukou-campus' } });
+      const doc = new PDFDocument({
+        size: 'A4',
+        margin: 50,
+        info: { Title: title, Author: '示范大学户籍业务网上办', Creator: 'hukou-campus', CreationDate: generatedAt },
+      });
       const chunks: Buffer[] = [];
       doc.on('data', (c: Buffer) => chunks.push(c));
       doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -89,6 +105,12 @@ function render(title: string, draw: (doc: Doc) => Promise<void> | void): Promis
       doc.end();
     })().catch(reject);
   });
+}
+
+/** Places a JPEG (anything else is refused before pdfkit could decode it). */
+function jpeg(doc: Doc, bytes: Buffer, x: number, y: number, options: PDFKit.Mixins.ImageOption) {
+  if (!isJpeg(bytes)) throw new Error('voucher images must be JPEG');
+  doc.image(bytes, x, y, options);
 }
 
 /** A row of bordered cells: [label, value, width] each; labels shaded. */
@@ -122,7 +144,7 @@ function footer(doc: Doc, lines: string[]) {
 
 /** 常住人口登记卡: one page per person. */
 export function householdCardPdf(people: CardPerson[], meta: { hb: string; hm: string; hh: string; sqbh: string; generatedAt: Date }): Promise<Buffer> {
-  return render('常住人口登记卡', (doc) => {
+  return render('常住人口登记卡', meta.generatedAt, (doc) => {
     people.forEach((p, i) => {
       if (i > 0) doc.addPage();
       doc.fillColor(BRAND).fontSize(20).text('常住人口登记卡', 50, 56, { width: 495, align: 'center', characterSpacing: 4 });
@@ -137,7 +159,7 @@ export function householdCardPdf(people: CardPerson[], meta: { hb: string; hm: s
       row(doc, x, (y += h), h, [['出生日期', p.csrq, half], ['籍贯', p.jg, half]]);
       row(doc, x, (y += h), h, [['公民身份号码', p.sfzjh, left]]);
       doc.rect(x + left, 116, 90, 4 * h).stroke('#555555');
-      if (p.photo) doc.image(p.photo, x + left + 5, 121, { fit: [80, 4 * h - 10], align: 'center', valign: 'center' });
+      if (p.photo) jpeg(doc, p.photo, x + left + 5, 121, { fit: [80, 4 * h - 10], align: 'center', valign: 'center' });
       else doc.fillColor('#999999').fontSize(10).text('照片', x + left, 116 + 2 * h - 6, { width: 90, align: 'center' }).fillColor('#000000');
       const full = 495;
       row(doc, x, (y += h), h, [['文化程度', p.whcd, full / 2], ['婚姻状况', p.hyzk, full / 2]]);
@@ -157,7 +179,7 @@ export function householdCardPdf(people: CardPerson[], meta: { hb: string; hm: s
 
 /** 集体户口簿户主页: the household's data, then its stamped photo (when there is one). */
 export function headPagePdf(page: HeadPage, photo: Buffer | null, generatedAt: Date): Promise<Buffer> {
-  return render('集体户口簿户主页', (doc) => {
+  return render('集体户口簿户主页', generatedAt, (doc) => {
     doc.fillColor(BRAND).fontSize(20).text('集体户口簿 · 户主页', 50, 56, { width: 495, align: 'center', characterSpacing: 2 });
     const x = 50;
     let y = 104;
@@ -180,12 +202,20 @@ export function headPagePdf(page: HeadPage, photo: Buffer | null, generatedAt: D
     if (!photo) return;
     doc.addPage();
     doc.fillColor(BRAND).fontSize(14).text('户主页照片（存档扫描件）', 50, 50, { width: 495, align: 'center' });
-    doc.image(photo, 50, 80, { fit: [495, 700], align: 'center' });
+    jpeg(doc, photo, 50, 80, { fit: [495, 700], align: 'center' });
   });
 }
 
-export function createVoucherService(repos: Repositories, files: FileService, clock: Clock) {
+/** A voucher as served: the stored PDF and the file name to give it. */
+export interface Voucher {
+  pdf: Buffer;
+  fileName: string;
+}
+
+export function createVoucherService(repos: Repositories, files: FileService, clock: Clock, log?: FastifyBaseLogger) {
   const label = async (type: string, value: string | null | undefined) => (await repos.dict.label(type, value)) ?? '';
+  /** Vouchers being made in this process, by stored name: concurrent downloads share one generation. */
+  const making = new Map<string, Promise<Buffer>>();
 
   /** One's finished move-in (404 for anyone else's, code 100 before it is finished). */
   async function finishedMoveIn(userId: number, id: number): Promise<ApplicationRow> {
@@ -195,14 +225,31 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     return app;
   }
 
-  /** The applicant's ID photo, when uploaded as jpg or png. */
-  async function photoOf(app: ApplicationRow): Promise<Buffer | null> {
+  /** The upload of the applicant's ID photo (an image among the attachments), without reading its bytes. */
+  async function photoRowOf(app: ApplicationRow) {
     const ref = (app.attachments as AttachmentRef[]).find((a) => a.clmc === PHOTO_MATERIAL);
-    const file = ref ? await files.read(ref.fileId, { id: app.userId, role: 'user' }) : null;
-    return file && EMBEDDABLE.includes(file.row.mime) ? file.content : null;
+    const row = ref ? await repos.uploads.findById(ref.fileId) : null;
+    return row && row.ownerId === app.userId && IMAGE_MIMES.includes(row.mime) ? row : null;
   }
 
-  async function cardPerson(user: UserRow, record: HouseholdRow | null, photo: Buffer | null): Promise<CardPerson> {
+  /**
+   * The photo as the card prints it: a small JPEG re-encoded by sharp with the limits of uploads, whatever the
+   * stored file is (uploads older than normalisation may be any jpg/png/webp). A file that cannot be used leaves
+   * the photo box empty rather than failing the voucher.
+   */
+  async function cardPhoto(app: ApplicationRow, id: string): Promise<Buffer | null> {
+    const file = await files.read(id, { id: app.userId, role: 'user' });
+    if (!file) return null;
+    try {
+      return await normaliseImage(file.content, file.row.mime, { maxSide: CARD_PHOTO_SIDE, patient: true });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      log?.warn({ applicationId: app.id, fileId: id, reason: err.message }, 'ID photo left off the household card');
+      return null;
+    }
+  }
+
+  async function cardPerson(user: UserRow, record: HouseholdRow | null): Promise<Omit<CardPerson, 'photo'>> {
     const [xb, mz, yhzgx, whcd, hyzk, dw, station] = await Promise.all([
       label('qh_gender', user.genderCode),
       label('gb_mz', user.ethnicCode),
@@ -227,7 +274,6 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
       qrly: record?.formerAddress ?? '',
       zz: record?.collectiveAddress ?? '',
       djjg: station?.name ?? '',
-      photo,
     };
   }
 
@@ -249,45 +295,91 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     return repos.users.findByStudentOrStaffNo(a.hzgzzh ?? '');
   }
 
+  /**
+   * The stored voucher named by the application, its kind and a fingerprint of everything it shows (so changed
+   * data make a new one), made by `make` when not stored yet. What is served is what the storage holds.
+   */
+  async function stored(app: ApplicationRow, kind: 'hkk' | 'hzsy', content: unknown, make: () => Promise<Buffer>): Promise<Buffer> {
+    const name = `voucher-${app.id}-${kind}-${sha256(JSON.stringify(content)).slice(0, 32)}.pdf`;
+    const kept = await files.storage.get(name);
+    if (kept) return kept;
+    let pending = making.get(name);
+    if (!pending) {
+      pending = (async () => {
+        const pdf = await make();
+        await files.storage.put(name, pdf);
+        return (await files.storage.get(name)) ?? pdf;
+      })().finally(() => making.delete(name));
+      making.set(name, pending);
+    }
+    return pending;
+  }
+
+  async function householdCard(app: ApplicationRow): Promise<Voucher> {
+    const people = await peopleOf(app);
+    const cards = await Promise.all(people.map(async (u) => cardPerson(u, await repos.users.household(u.id))));
+    const photo = await photoRowOf(app);
+    const applicant = (await repos.users.findById(app.userId))!;
+    const head = await headOf(app, applicant);
+    const c = collectiveOfMoveIn(app);
+    const record = await repos.users.household((head ?? applicant).id);
+    const meta = { hb: '集体户', hm: head?.name ?? c.name, hh: record?.householdNo ?? c.hh, sqbh: app.referenceNo };
+    const applicantAt = people.findIndex((p) => p.id === app.userId);
+    const content = { cards, meta, photo: photo ? { at: applicantAt, sha256: photo.sha256 } : null };
+    const pdf = await stored(app, 'hkk', content, async () => {
+      const photoBytes = photo && applicantAt >= 0 ? await cardPhoto(app, photo.id) : null;
+      const withPhotos = cards.map((card, i) => ({ ...card, photo: i === applicantAt ? photoBytes : null }));
+      return householdCardPdf(withPhotos, { ...meta, generatedAt: clock.now() });
+    });
+    return { pdf, fileName: `户口卡-${people.map((p) => p.name).join('、')}.pdf` };
+  }
+
+  async function headPage(app: ApplicationRow): Promise<Voucher> {
+    const applicant = (await repos.users.findById(app.userId))!;
+    const head = await headOf(app, applicant);
+    const c = collectiveOfMoveIn(app);
+    const station = await repos.policeStations.find(c.policeStationId);
+    const page: HeadPage = {
+      hh: c.hh,
+      hm: c.name,
+      zz: c.address,
+      djjg: station ? `${station.name}（${station.address ?? ''}）` : '',
+      ljrq: c.registeredOn,
+      head: head ? { xm: head.name, gzzh: head.staffNo } : null,
+      issuedTo: { applicant: applicant.name, sqbh: app.referenceNo },
+    };
+    const pdf = await stored(app, 'hzsy', { page, photo: c.headPagePhoto }, async () =>
+      headPagePdf(page, await headPagePhoto(c).catch(() => null), clock.now()),
+    );
+    return { pdf, fileName: `户主页-${c.name}.pdf` };
+  }
+
+  /** The stamped head-page photo (shipped with the app) as an upload of the applicant, made once. */
+  async function headPagePhotoOf(app: ApplicationRow): Promise<{ url: string; mimeType: string }> {
+    const c = collectiveOfMoveIn(app);
+    const row = await files.saveOwn(app.userId, await headPagePhoto(c), `${c.name}户主页.jpg`, 'image/jpeg');
+    return { url: `/api/wj/file/${row.id}`, mimeType: row.mime };
+  }
+
   return {
     finishedMoveIn,
+    householdCard,
+    headPage,
+    headPagePhoto: headPagePhotoOf,
 
-    async householdCard(app: ApplicationRow): Promise<{ pdf: Buffer; fileName: string }> {
-      const people = await peopleOf(app);
-      const photo = await photoOf(app);
-      const cards = await Promise.all(people.map(async (u) => cardPerson(u, await repos.users.household(u.id), u.id === app.userId ? photo : null)));
-      const applicant = (await repos.users.findById(app.userId))!;
-      const head = await headOf(app, applicant);
-      const c = collectiveOfMoveIn(app);
-      const record = await repos.users.household((head ?? applicant).id);
-      const pdf = await householdCardPdf(cards, { hb: '集体户', hm: head?.name ?? c.name, hh: record?.householdNo ?? c.hh, sqbh: app.referenceNo, generatedAt: clock.now() });
-      return { pdf, fileName: `户口卡-${people.map((p) => p.name).join('、')}.pdf` };
-    },
-
-    async headPage(app: ApplicationRow): Promise<{ pdf: Buffer; fileName: string }> {
-      const applicant = (await repos.users.findById(app.userId))!;
-      const head = await headOf(app, applicant);
-      const c = collectiveOfMoveIn(app);
-      const station = await repos.policeStations.find(c.policeStationId);
-      const page: HeadPage = {
-        hh: c.hh,
-        hm: c.name,
-        zz: c.address,
-        djjg: station ? `${station.name}（${station.address ?? ''}）` : '',
-        ljrq: c.registeredOn,
-        head: head ? { xm: head.name, gzzh: head.staffNo } : null,
-        issuedTo: { applicant: applicant.name, sqbh: app.referenceNo },
-      };
-      const pdf = await headPagePdf(page, await headPagePhoto(c).catch(() => null), clock.now());
-      return { pdf, fileName: `户主页-${c.name}.pdf` };
-    },
-
-    /** The stamped head-page photo as an upload of the applicant (made once), readable at /api/wj/file/{id}. */
-    async headPagePhoto(app: ApplicationRow): Promise<{ url: string; mimeType: string }> {
-      const c = collectiveOfMoveIn(app);
-      const bytes = await headPagePhoto(c);
-      const row = (await repos.uploads.findByOwnerAndHash(app.userId, sha256(bytes))) ?? (await files.save(app.userId, bytes, `${c.name}户主页.jpg`));
-      return { url: `/api/wj/file/${row.id}`, mimeType: row.mime };
+    /**
+     * After the commit of a move: a move-in that has just reached 已办结 gets its vouchers made and stored now.
+     * A failure is logged and left to the first download, which makes what is missing.
+     */
+    async afterMove(app: ApplicationRow): Promise<void> {
+      if (!hasVoucher(app)) return;
+      try {
+        await householdCard(app);
+        await headPage(app);
+        await headPagePhotoOf(app);
+      } catch (err) {
+        log?.error({ err, applicationId: app.id }, 'vouchers not made at 已办结 (made on the first download)');
+      }
     },
   };
 }

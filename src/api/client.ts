@@ -1,4 +1,4 @@
-import createClient, { type Middleware } from 'openapi-fetch';
+import type { Client } from 'openapi-fetch';
 import type { components, paths } from './schema';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
 import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';
@@ -57,59 +57,38 @@ interface Envelope {
   total?: number;
   token?: string;
   img?: string;
+  uuid?: string;
   errors?: FieldError[];
 }
 
 const present = (v: unknown) => v !== undefined && v !== null;
 
-/** Success result of an envelope: data, else token, else rows, else img (spec §7). */
+/** An image as a data URL: RuoYi-style backends send the bare base64 of a JPEG. */
+const imageUrl = (img: string) => (img.startsWith('data:') ? img : `data:image/jpeg;base64,${img}`);
+
+/**
+ * Success result of an envelope: data, else token, else rows, else img (spec §7). An image code sent at the top
+ * level (`uuid` + `img`, as RuoYi-style backends do) reads like this server's `data: {uuid, img}`.
+ */
 export function successValue(env: Envelope): unknown {
   if (present(env.data)) return env.data;
+  if (present(env.uuid) && present(env.img)) return { uuid: env.uuid, img: imageUrl(env.img) };
   if (present(env.token)) return env.token;
   if (present(env.rows)) return env.rows;
   if (present(env.img)) return env.img;
   return env.data;
 }
 
-interface Pending {
-  loading: boolean;
-  silent: boolean;
-  /** A staff call (/api/admin/*): the console's token, and its own sign-in on 401. */
-  staff: boolean;
-  timer: ReturnType<typeof setTimeout>;
-}
-
-const pending = new Map<string, Pending>();
-/** Responses this middleware made itself (from a transport failure), so they are not read twice. */
-const synthesized = new WeakSet<Response>();
 let loginRedirect: ReturnType<typeof setTimeout> | undefined;
-
-function finish(id: string): Pending | undefined {
-  const call = pending.get(id);
-  if (!call) return undefined;
-  pending.delete(id);
-  clearTimeout(call.timer);
-  if (call.loading) stopLoading();
-  return call;
-}
-
-function outcomeResponse(result: ApiResult<unknown>, status = result.ok ? 200 : 400): Response {
-  const response = new Response(JSON.stringify(result), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
-  synthesized.add(response);
-  return response;
-}
 
 /** Spec §8: a transport failure gives an empty list with the message 网络错误. */
 const networkResult = (): ApiFailure => ({ ok: false, code: NETWORK_FAILURE_CODE, msg: NETWORK_ERROR, errors: [], data: [] });
 
-function networkFailure(silent: boolean): Response {
+function networkFailure(silent: boolean): ApiFailure {
   if (!silent && !$dialogs.get().some((d) => d.title === '错误' && d.message === NETWORK_ERROR)) {
     void alertDialog({ title: '错误', message: NETWORK_ERROR });
   }
-  return outcomeResponse(networkResult());
+  return networkResult();
 }
 
 /** A 401 ends the session the call used: the student's (→ /login) or the console's (→ /admin/login). */
@@ -139,92 +118,106 @@ function readEnvelope(env: Envelope, staff: boolean): ApiResult<unknown> {
   return { ok: false, code, msg, errors: Array.isArray(env.errors) ? env.errors : [], data: env.data };
 }
 
-function isJson(response: Response): boolean {
-  return (response.headers.get('Content-Type') ?? '').includes('json');
+type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
+type Values = Record<string, unknown>;
+
+/** What a call takes (openapi-fetch's options that this app uses, typed per operation by `Client<paths>`). */
+interface CallInit extends CallOptions {
+  params?: { path?: Values; query?: Values; header?: Values };
+  body?: unknown;
+  bodySerializer?: (body: unknown) => BodyInit;
+  headers?: Values;
+  parseAs?: ParseAs;
+  /** A fetch for this call only (upload progress). */
+  fetch?: (request: Request) => Promise<Response>;
+  signal?: AbortSignal;
 }
 
-async function stripNo(request: Request): Promise<Request> {
-  const url = new URL(request.url);
-  let changed = url.searchParams.has('no');
-  url.searchParams.delete('no');
-  let body: string | undefined;
-  if ((request.headers.get('Content-Type') ?? '').includes('application/json') && request.body) {
-    body = await request.clone().text();
-    try {
-      const parsed: unknown = JSON.parse(body);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'no' in parsed) {
-        delete (parsed as Record<string, unknown>).no;
-        body = JSON.stringify(parsed);
-        changed = true;
-      }
-    } catch {
-      // Not JSON after all: send it as it is.
-    }
+/** Query string: `k=v` per defined value, arrays as repeated keys; `no` is never sent (spec §7). */
+function queryString(query: Values = {}): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'no' || value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) parts.push(`${key}=${encodeURIComponent(String(item))}`);
   }
-  if (!changed) return request;
-  return new Request(url, {
-    method: request.method,
-    headers: request.headers,
-    body: request.body ? (body ?? (await request.clone().arrayBuffer())) : undefined,
-    signal: request.signal,
-  });
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** A JSON body without a field named `no` (spec §7). */
+function jsonBody(body: unknown): string {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'no' in body) {
+    const { no: _no, ...rest } = body as Values;
+    return JSON.stringify(rest);
+  }
+  return JSON.stringify(body);
 }
 
 /**
- * The one middleware of spec §7–8: auth header, no `no`, timeout, loading, envelope, errors. Staff calls
- * (/api/admin/*) carry the console's own token and end its session on 401 (issue 5).
+ * One call, with everything of spec §7–8 (the one middleware): auth header, no `no`, timeout, loading, envelope,
+ * errors. Staff calls (/api/admin/*) carry the console's own token and end its session on 401 (issue 5). Resolves
+ * like openapi-fetch: `data` holds the result on success, `error` on failure (unwrap reads either).
  */
-export const envelopeMiddleware: Middleware = {
-  async onRequest({ request, id }) {
-    const extra = request as Request & CallOptions;
-    const controller = new AbortController();
-    const call: Pending = {
-      loading: extra.loading !== false,
-      silent: extra.silent === true,
-      staff: request.url.includes('/api/admin/'),
-      timer: setTimeout(() => controller.abort(new DOMException('请求超时', 'TimeoutError')), REQUEST_TIMEOUT_MS),
-    };
-    pending.set(id, call);
-    if (call.loading) startLoading();
-
-    // A caller's own signal still cancels the call.
-    request.signal.addEventListener('abort', () => controller.abort(request.signal.reason), { once: true });
-    const stripped = await stripNo(request);
-    const headers = new Headers(stripped.headers);
-    const token = readStorage(call.staff ? ADMIN_TOKEN : 'token');
-    if (token) headers.set('qhyhAuthorization', `Bearer ${token}`);
-    return new Request(stripped, { headers, signal: controller.signal });
-  },
-
-  async onResponse({ response, id, options }) {
-    const call = finish(id);
-    if (synthesized.has(response)) return response;
-    const silent = call?.silent ?? false;
-    if (options.parseAs !== 'json' && !isJson(response)) {
-      return response.ok ? response : networkFailure(silent);
+async function call(method: string, path: string, init: CallInit = {}): Promise<{ data?: unknown; error?: unknown; response?: Response }> {
+  const { params = {}, body, bodySerializer, headers, parseAs = 'json', fetch: fetchOnce, signal, loading, silent } = init;
+  const url = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = params.path?.[name];
+    return value === undefined || value === null ? whole : encodeURIComponent(String(value));
+  });
+  const serialized = body === undefined ? undefined : bodySerializer ? bodySerializer(body) : jsonBody(body);
+  const staff = url.startsWith('/api/admin/');
+  const sent = new Headers(serialized === undefined || serialized instanceof FormData ? {} : { 'Content-Type': 'application/json' });
+  for (const set of [headers, params.header]) {
+    for (const [key, value] of Object.entries(set ?? {})) {
+      if (value === null) sent.delete(key);
+      else if (value !== undefined) sent.set(key, String(value));
     }
-    let env: Envelope;
-    try {
-      env = (await response.clone().json()) as Envelope;
-    } catch {
-      return networkFailure(silent);
-    }
-    if (!env || typeof env !== 'object' || env.code === undefined) return networkFailure(silent);
-    return outcomeResponse(readEnvelope(env, call?.staff ?? false));
-  },
+  }
+  const token = readStorage(staff ? ADMIN_TOKEN : 'token');
+  if (token) sent.set('qhyhAuthorization', `Bearer ${token}`);
 
-  onError({ id }) {
-    const call = finish(id);
-    return networkFailure(call?.silent ?? false);
-  },
-};
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('请求超时', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+  // A caller's own signal still cancels the call.
+  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  const showsLoading = loading !== false;
+  if (showsLoading) startLoading();
+  let response: Response;
+  try {
+    const request = new Request(url + queryString(params.query), { method, headers: sent, body: serialized, signal: controller.signal });
+    response = await (fetchOnce ?? ((r: Request) => globalThis.fetch(r)))(request);
+  } catch {
+    return { error: networkFailure(silent === true) };
+  } finally {
+    clearTimeout(timer);
+    if (showsLoading) stopLoading();
+  }
+  const failed = (result: ApiResult<unknown>) => ({ error: result, response });
+  if (parseAs !== 'json' && !(response.headers.get('Content-Type') ?? '').includes('json')) {
+    if (!response.ok) return failed(networkFailure(silent === true));
+    return { data: parseAs === 'stream' ? response.body : await response[parseAs](), response };
+  }
+  let env: Envelope;
+  try {
+    env = (await response.json()) as Envelope;
+  } catch {
+    return failed(networkFailure(silent === true));
+  }
+  if (!env || typeof env !== 'object' || env.code === undefined) return failed(networkFailure(silent === true));
+  const result = readEnvelope(env, staff);
+  return result.ok ? { data: result, response } : failed(result);
+}
 
-/** The one API client. `fetch` is looked up per call so tests can stub it. */
-export const client = createClient<paths>({
-  baseUrl: '/',
-  fetch: (request) => globalThis.fetch(request),
-});
-client.use(envelopeMiddleware);
+/**
+ * The one API client, typed from the contract (openapi-fetch's types; the run-time is the few lines above).
+ * `fetch` is looked up per call so tests can stub it.
+ */
+export const client = {
+  GET: (path: string, init?: CallInit) => call('GET', path, init),
+  POST: (path: string, init?: CallInit) => call('POST', path, init),
+  PUT: (path: string, init?: CallInit) => call('PUT', path, init),
+  DELETE: (path: string, init?: CallInit) => call('DELETE', path, init),
+  PATCH: (path: string, init?: CallInit) => call('PATCH', path, init),
+} as unknown as Pick<Client<paths>, 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'>;
 
 type Field<E, K extends string> = K extends keyof E ? Exclude<E[K], undefined> : never;
 type Candidates<E> = Field<E, 'data'> | Field<E, 'token'> | Field<E, 'rows'> | Field<E, 'img'>;

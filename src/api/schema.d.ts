@@ -11,17 +11,21 @@ export interface paths {
         put?: never;
         /**
          * 账号密码登录（带图形验证码） Sign in with password and image code
-         * @description 公开。`username` 可为手机号、学号（xh）或工作证号（gzzh）。成功时 `token` 位于信封顶层（不返回其他敏感信息），
+         * @description 公开。`username` 可为手机号、已核验的学号（xh）或工作证号（gzzh）（注册时所填、未经校园身份名册核验的号码不能登录）。成功时 `token` 位于信封顶层（不返回其他敏感信息），
          *     随后客户端调用 `POST /api/userinfo` 取用户信息。
          *
          *     规则 Rules:
-         *     - 同一账号或同一 IP 连续失败 3 次后必须携带图形验证码（`code` + `uuid`，来自 `GET /api/registerOrLogin/sendMsgImgCode`）。
+         *     - 失败按账号计数（手机号、学号、工作证号登录同一账号算同一计数；不存在的账号按输入的名称计数，表现相同）。
+         *     - 账号 1 小时内失败 3 次，或同一来源地址 15 分钟内失败 10 次（一个地址尝试多个账号）后，必须携带图形验证码
+         *       （`code` + `uuid`，来自 `GET /api/registerOrLogin/sendMsgImgCode`）。
          *       需要却未携带时答 code 100「请输入图形验证码」，`data: {needCaptcha: true}`；验证码错误或过期答 code 100
          *       「图形验证码错误或已过期」，`data: {needCaptcha: true}`。图形验证码一次性使用。
          *     - 账号或密码错误答 code 100「账号或密码错误」（从不说明是哪一项错误），`data.needCaptcha` 表示下一次是否需要图形验证码。
-         *     - 同一账号连续失败 10 次锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」。
+         *     - 同一来源地址对同一账号失败 10 次，该来源对该账号锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」
+         *       （别人的失败锁不住账号本人）。账号累计失败 20 次起（无论来自多少地址），每次尝试须等待递增的时间（2、4、8…秒，最多 5 分钟）：
+         *       code 100「登录尝试过于频繁，请N秒后再试」。
          *     - 仅能通过统一身份认证登录的账号（无密码）答 code 100「该账号请使用统一身份认证登录」。
-         *     - 失败次数在成功登录后清零。令牌有效期 7 天（滑动续期）。
+         *     - 成功登录后该账号的失败计数与锁定清零；计数闲置 1 小时后清零。令牌有效期 7 天（滑动续期）。
          */
         post: operations["login"];
         delete?: never;
@@ -125,8 +129,11 @@ export interface paths {
         };
         /**
          * 统一身份认证票据登录 Sign in with a CAS ticket
-         * @description 公开。服务端以 CAS `serviceValidate` 校验票据（一次性），按 CAS 用户名匹配学号或工作证号找到用户；
-         *     尚无账号时建立一个统一认证账号（loginType `2`，无密码；人员类别取 CAS 属性 `rylb`，缺省为 `4` 教职工）。
+         * @description 公开。服务端以 CAS `serviceValidate` 校验票据（一次性），只进入已绑定该 CAS 用户名的账号。CAS 用户名即学号或工作证号；
+         *     首次统一身份认证时，若有账号的已核验号码（经校园身份名册核验或演示数据）等于该用户名且尚未绑定，即绑定并进入该账号；
+         *     否则建立一个统一认证账号（loginType `2`，无密码，号码由 CAS 核验；人员类别取 CAS 属性 `rylb`，无该属性时取名册中的人员类别，
+         *     两者都没有时暂无人员类别：`/api/userinfo` 的 `rylb` 为 null，首页没有板块而提示先选择人员类型，用户在 /info 选择一次，见 `updateUserInfo`）。自助注册时只填写、未经核验的号码从不匹配。已核验号码的账号已绑定其他 CAS 用户名（数据冲突）时答
+         *     code 100「该统一身份认证账号与已有账号冲突，请联系户籍办」。
          *     成功时 `data` 为令牌字符串。票据无效或过期答 code 100「统一身份认证失败，请重新登录」。
          *     登录后客户端调用 `/api/userinfo`：`scfc` 为 "1" 时以「注意」弹窗显示 `scfcmessage`，否则以「信息」弹窗提示可正常办理集体户口业务，并进入 /my。
          */
@@ -149,7 +156,11 @@ export interface paths {
         /**
          * 获取图形验证码 New image code
          * @description 公开。生成一个新的图形验证码（4 位字母数字，不区分大小写，有效 2 分钟，一次性使用），用于登录、注册和找回密码。
-         *     Public. A new image code for sign-in, registration and password retrieval.
+         *     图片只有像素（PNG），字符经随机旋转、缩放、扭曲并有干扰；`pow` 提供无障碍验证（见 CaptchaImage.pow），其解 `~<n>` 可代替输入的字符。
+         *     限制：每个来源地址每分钟 30 次；每个来源地址（已登录用户按账号）每小时最多 300 个图形验证码（登录、注册、找回密码、工作台与问答反馈合计），
+         *     超出答 429「获取验证码过于频繁，请稍后再试」并带 `Retry-After`；服务端同时只画 2 张、排队超过 50 个时答 429「当前请求人数较多，请稍后再试」。
+         *     Public. A new image code for sign-in, registration and password retrieval: a PNG (pixels only) with an
+         *     accessible proof-of-work alternative (`pow`); at most 300 codes an hour per address (or signed-in user), 429 beyond.
          */
         get: operations["getImageCode"];
         put?: never;
@@ -172,6 +183,7 @@ export interface paths {
         /**
          * 校验图形验证码，换取短信许可 Check the image code for an SMS permit
          * @description 公开。校验图形验证码（无论对错，该验证码都作废）。正确时返回 `smsTicket`：绑定该手机号、5 分钟有效、只能使用一次的短信发送许可。
+         *     `code` 也可以是该验证码 `pow` 挑战的解 `~<n>`（无障碍验证），效果相同。
          *     错误或过期答 code 100「图形验证码错误或已过期」，客户端刷新验证码。
          */
         post: operations["verifyImageCode"];
@@ -193,12 +205,40 @@ export interface paths {
         /**
          * 发送短信验证码 Send an SMS code
          * @description 公开。凭 `smsTicket` 向手机号发送 6 位短信验证码（5 分钟有效，输错 5 次作废）。
-         *     - `scene` 为 `register` 时手机号已注册答 code 100「该手机号已注册」；为 `forget` 时未注册答 code 100「该手机号未注册」。
+         *     - 不论手机号是否已注册，两种 `scene` 的回答与发送的短信都相同（防止探测号码是否注册）；是否已注册在注册/找回密码时、
+         *       短信验证码校验通过之后才告知。
          *     - 许可无效、已用或与手机号不符：code 100「请先完成图形验证码校验」。
          *     - 同一手机号 60 秒内只能发送一次：code 100「发送过于频繁，请N秒后再试」，`data.resendAfter` 为剩余秒数。
          *     - 每个手机号每天最多 10 条：code 100「今日短信发送次数已达上限，请明天再试」。
          */
         post: operations["sendSmsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/registerOrLogin/verifySmsCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 校验短信验证码，换取手机号凭证 Check the SMS code at its step for a phone ticket
+         * @description 公开。注册与找回密码在「短信验证」这一步校验短信验证码：正确时该验证码作废，答 `phoneTicket`——绑定该手机号与 `scene`、
+         *     10 分钟内有效、只能使用一次的凭证，随后 `register`（scene register）或 `retrievePassword`（scene forget）以它代替 `smsCode`。
+         *     - 验证码错误或过期：400，errors `[{field: smsCode, message: 短信验证码错误或已过期}]`（客户端显示在验证码输入框下）；
+         *       错误计入该验证码的尝试次数（5 次作废）。
+         *     - 不论手机号是否已注册，回答相同：是否已注册仍在注册/找回密码时才告知（每次查询都要花一条短信验证码）。
+         *     - 限制：每个来源地址每分钟 10 次（与注册、找回密码相同），超出答 429。
+         *     Public. Checks and uses up the SMS code at its step; answers a single-use phone ticket (this phone and scene,
+         *     10 minutes) that register or retrievePassword take instead of smsCode. A wrong code is a field error of smsCode.
+         */
+        post: operations["verifySmsCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -216,15 +256,26 @@ export interface paths {
         put?: never;
         /**
          * 注册 Register
-         * @description 公开。校验短信验证码（scene register）后建立账号（loginType `1`），成功时与登录一样在顶层返回 `token`（已登录）。
+         * @description 公开。凭手机号证明（scene register）建立账号（loginType `1`），成功时与登录一样在顶层返回 `token`（已登录）。
+         *     手机号证明二选一 The phone's proof, one of:
+         *     - `phoneTicket`：短信验证这一步 `verifySmsCode` 换得的凭证（本应用的做法：验证码错误在该步即可提示）。凭证在此使用并作废；
+         *       无效、已用、过期或不属于该手机号：400，errors `[{field: phoneTicket, message: 短信验证已失效，请重新获取验证码}]`。
+         *     - `smsCode`：短信验证码本身（其他客户端），在此校验并作废。同时携带时以 `phoneTicket` 为准；两者都没有：400，errors 指向 smsCode
+         *       「请输入短信验证码」。
          *     规则 Rules:
          *     - rylb 为 0、1、2、7 时 `xh` 必填；为 3、4 时 `gzzh` 必填；为 5 时两者都不填。缺少时答 400，errors 指向该字段
          *       （「请填写学号」/「请填写工作证号」）。
          *     - 两次密码不一致：code 100「两次输入的密码不一致」。密码规则见 Password。
-         *     - 短信验证码错误或过期：code 100「短信验证码错误或已过期」（输错 5 次作废，需重新获取）。
          *     - 身份证件号校验位错误：code 100「身份证件号码格式错误」。
-         *     - 手机号已注册：code 100「该手机号已注册」；学号/工作证号已被注册：code 100「该学号或工作证号已注册」；
+         *     - 短信验证码错误或过期：code 100「短信验证码错误或已过期」（输错 5 次作废，需重新获取）。先校验手机号证明并作废，
+         *       之后才检查下列是否已注册（每次查询都要花一条短信验证码或它换得的凭证，防止探测）：
+         *     - 手机号已注册：code 100「该手机号已注册」；
          *       身份证件号已注册：code 100「该身份证件号已注册，请直接登录或找回密码」。
+         *     - 学号与工作证号只有经统一身份认证或户籍办导入的校园身份名册（见 `adminImportRoster`）才成为账号的身份。所填 `xh`/`gzzh`
+         *       在名册中、且姓名、身份证件号一致、人员类别同为学生（0、1、2、7）或教职工（3、4）、又未被其他账号使用时，账号绑定该号码：
+         *       可用它登录，统一身份认证（CAS 用户名即学号或工作证号）也进入该账号。否则账号照常建立，号码只作为未核验的号码保留：
+         *       `/api/userinfo` 的 `xh`/`gzzh` 为 null，不能用它登录，统一身份认证也不会进入该账号；户籍办之后导入的名册与之一致时自动绑定。
+         *       两种情形的回答完全相同（不透露号码是否在名册中或已被使用）。
          */
         post: operations["register"];
         delete?: never;
@@ -244,9 +295,11 @@ export interface paths {
         put?: never;
         /**
          * 找回密码 Reset the password
-         * @description 公开。校验短信验证码（scene forget）后设置新密码，并吊销该用户的全部令牌、清除登录失败计数与锁定；成功 msg「密码已重置，请重新登录」。
+         * @description 公开。凭手机号证明（scene forget）设置新密码，并吊销该用户的全部令牌、清除登录失败计数与锁定；成功 msg「密码已重置，请重新登录」。
+         *     手机号证明与注册相同：`phoneTicket`（来自 `verifySmsCode`，scene forget；无效或已用答 400，errors 指向 phoneTicket
+         *     「短信验证已失效，请重新获取验证码」）或 `smsCode`（其他客户端），同时携带时以 `phoneTicket` 为准。
          *     两次密码不一致：code 100「两次输入的密码不一致」；短信验证码错误或过期：code 100「短信验证码错误或已过期」；
-         *     手机号未注册：code 100「该手机号未注册」。
+         *     手机号未注册：code 100「该手机号未注册」（仅在手机号证明通过之后告知）。
          */
         post: operations["retrievePassword"];
         delete?: never;
@@ -284,13 +337,19 @@ export interface paths {
         };
         get?: never;
         /**
-         * 修改个人信息 Update name and person type
-         * @description 需登录。修改姓名与人员类别（学号/工作证号、身份证件号只读）。人员类别取自字典 qh_rylb。
+         * 选择人员类别（尚无时） Give the person type when the account has none
+         * @description 需登录。姓名、身份证件号、人员类别与学号/工作证号是户籍办的登记：用户在 /info 只读，变更经「其他信息变更」申请
+         *     （`addQtbs`，group change，结构化字段 bgxm、bgrylb、bgsfzjh），户籍办办结时写入。本接口只做一件事：账号尚无人员类别时
+         *     （统一身份认证未给出、名册中也没有），由用户选择一次。人员类别取自字典 qh_rylb。
          *     - 未选择人员类别：400，errors `[{field: rylb, message: 请选择人员类别}]`（客户端显示「请选择人员类型」）。
-         *     - 有进行中的申请（状态 1-6）时不能修改人员类别：code 100「您有正在办理的申请，暂不能修改人员类型」。
-         *     - 改为需要学号（0、1、2、7）或工作证号（3、4）的类别而账号尚无该号：code 100「请先联系户籍办补充学号或工作证号」。
-         *     - 统一身份认证账号不能修改人员类别：code 100「统一身份认证账号的人员类型由学校统一维护」。
-         *     答更新后的用户信息；可办板块可能随之变化，客户端应重新调用 `/api/userOpenSector`。
+         *     - 已有人员类别而 `rylb` 与之不同：code 100「人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请」。
+         *     - `xm` 为兼容保留、可不发送；发送且与登记的姓名不同：code 100「姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请」。
+         *     - 与登记相同的请求不改变任何内容，照常答用户信息。
+         *     - 统一身份认证账号选择学生类别（0、1、2、7）或教职工类别（3、4）时，其 CAS 用户名（即学号或工作证号，已由统一身份认证核验）
+         *       记为该类别的号码（`xh` 或 `gzzh`）；该号码已被其他账号使用时只记录人员类别。
+         *     答更新后的用户信息；可办板块随之变化，客户端应重新调用 `/api/userOpenSector`。
+         *     Signed-in only. Name, ID number, person type and campus number are the office's record, changed through
+         *     其他信息变更. This sets the person type once, for an account that has none (single sign-on gave none).
          */
         put: operations["updateUserInfo"];
         /**
@@ -316,10 +375,20 @@ export interface paths {
          * 可办业务板块 Sectors open to the user
          * @description 需登录。按用户的登录方式与人员类别返回首页板块（`openSectors`，顺序即显示顺序）及其子板块。服务端以令牌对应用户为准：
          *     查询参数 `loginType` 为兼容保留，与用户不符时忽略。
-         *     - 户口不在校（hkIn 为 false）时，借用户口卡（2）与迁出（7）板块 `disabled: true`，`disabledReason` 分别为
-         *       「您不在校，无法借用户口卡」「您不在校，无法迁出」（提交时服务端同样以 code 100 拒绝）。
-         *     - 迁出（7）的 `subSectors` 为 0-7 八项子业务，按人员类别与户籍状态逐项 `disabled`。
-         *     - 新生迁入（5）只在 yxStartTime < 当前时间 < yxEndTime 时可用；开放时 `yxTime` 为截止日期 YYYY-MM-DD，否则为 null。
+         *     - 每个 `disabled: true` 的板块与子板块都带 `disabledReason`（客户端点击灰色板块时显示），与提交时服务端以 code 100 拒绝的说明一致。
+         *     - 户口不在校（hkIn 为 false）时，借用户口卡（2）`disabled: true`，原因「您不在校，无法借用户口卡」。
+         *     - 迁出（7）的 `subSectors` 为 0-7 八项子业务，`moreSubSectors` 为 reassignment 毕业生改派与 move-out 其他原因迁出，
+         *       先按人员类别（「该业务不适用于您的人员类别」），再按与 /api/qianchu/check 相同的规则逐项 `disabled`：
+         *       户口在校可办 0-3、7 与其他原因迁出（否则「您不在校，无法迁出」，注销为「您的户口不在本校，无法注销」）；
+         *       户口已因迁出办结而迁出（已开具户口迁移证）可办 4 延期、5 地址变更（地址锁定时为「毕业生地址为锁定状态，无法修改户口迁出地址」）、
+         *       6 补办与毕业生改派，限迁移证有效期内：过期 30 天内只可办延期（其余为「迁移证已过期，请先办理迁移证延期」），
+         *       更久为「迁移证已过期，请到户籍办公室办理」；未迁出为「未查询到已办结的迁出记录」（改派为「未查询到可改派的迁出记录」）。
+         *       迁出板块在任一子业务可办时可用，否则 `disabled: true`，原因为「您不在校，无法迁出」或迁移证过期的说明。
+         *       「您已有正在办理的迁出业务」不在此处体现，由 /api/qianchu/check 给出。
+         *     - 户口已在本校的，博士后迁入（4）与新生迁入（5）`disabled: true`，原因「您的户口已在本校，无需迁入」（与提交时一致）；
+         *       教职工迁入（6）仍可用（可为家属办理随迁）。
+         *     - 新生迁入（5）只在 yxStartTime < 当前时间 < yxEndTime 时可用；开放时 `yxTime` 为截止日期 YYYY-MM-DD（北京时间），否则为 null。
+         *       客户端显示 `yxTime`，不按手机时区换算。
          *     - `tips` 非空时客户端以消息显示。
          */
         get: operations["getUserOpenSectors"];
@@ -743,11 +812,18 @@ export interface paths {
          * 上传文件 Upload a file
          * @description 需登录。multipart/form-data，字段 `file`，一次一个文件。按内容（而非文件名）识别类型，只接受 jpg、png、webp、pdf，
          *     单个不超过 10 MB（图片由手机端压缩后上传）。
+         *     - 图片先按文件头声明的尺寸检查（不解码）：不超过 4000 万像素，且宽、高各不超过 12000 像素；否则 code 100「图片尺寸过大，请缩小后重新上传」。
+         *       通过后解码并重新编码，保存的是规范化的 JPEG：按 EXIF 方向摆正，去掉全部元数据（EXIF、定位、ICC 等），透明处填白，
+         *       长边最多 2000 像素，质量约 80。返回的 `mimeType` 为 `image/jpeg`，`name` 的扩展名改为 `.jpg`，`size` 为保存后的字节数。
+         *       无法解码（损坏、截断、没有图像数据）：code 100「图片文件已损坏，请重新选择」。同时解码的图片有上限，排队过多时答
+         *       429「当前上传人数较多，请稍后再试」。
+         *     - PDF 按内容识别，原样保存。
          *     - 类型不符：code 100「仅支持上传 jpg、png、webp 格式的图片或 pdf 文件」。
          *     - 超过 10 MB：code 100「文件大小不能超过10MB」。
          *     - 没有 file 字段或文件为空：400「请选择要上传的文件」。
+         *     - 文件名、字段名或字段值含 NUL 或孤立代理项：400「请求包含非法字符」；请求体不是可解析的 multipart（如缺少 boundary）：400「上传内容格式不正确」。
          *     - 每个用户每天最多上传 200 个文件：429「上传过于频繁，请稍后再试」。
-         *     上传的文件归上传者所有；在被申请引用（attachments）之前 7 天未被引用的文件会被清理。
+         *     上传的文件归上传者所有（未被申请引用的文件目前不会自动清理；每日上传数有上限）。
          */
         post: operations["uploadFile"];
         delete?: never;
@@ -765,7 +841,7 @@ export interface paths {
         };
         /**
          * 读取已上传文件 Read an uploaded file
-         * @description 需登录（用户令牌）。返回文件内容（Content-Type 为上传时识别的类型）。仅上传者本人可读；其他人或不存在时答 404「文件不存在」
+         * @description 需登录（用户令牌）。返回保存的文件内容（图片为上传时生成的 JPEG，PDF 为原文件；Content-Type 为保存的类型）。仅上传者本人可读；其他人或不存在时答 404「文件不存在」
          *     （不区分两者）。户籍办工作人员通过工作台接口 adminGetApplicationFile 读取申请附件（记入审计日志）。客户端以 blob 方式读取（需带令牌请求头）。
          *     Owner only; staff read attachments through the console (audited); raw file.
          */
@@ -951,6 +1027,9 @@ export interface paths {
         /**
          * 问答反馈图形验证码 Image code for feedback
          * @description 需登录。问答反馈提交用的图形验证码（有效 2 分钟，一次性使用）。
+         *     图片只有像素（PNG），字符经随机旋转、缩放、扭曲并有干扰；`pow` 提供无障碍验证（见 CaptchaImage.pow），其解 `~<n>` 可代替输入的字符。
+         *     限制：每个用户每分钟 30 次、每小时最多 300 个图形验证码（登录、注册、找回密码、工作台与问答反馈合计），
+         *     超出答 429「获取验证码过于频繁，请稍后再试」并带 `Retry-After`；服务端同时只画 2 张、排队超过 50 个时答 429「当前请求人数较多，请稍后再试」。
          */
         get: operations["getFeedbackImageCode"];
         put?: never;
@@ -993,6 +1072,8 @@ export interface paths {
          * 申请详情 Application detail
          * @description 需登录。本人一份申请的详情（/details）：表单内容 answers（形状随 kind，身份证件号掩码）、附件、状态时间线 events、
          *     办理信息 handling 与可执行操作 actions。不存在或不是本人的答 404「申请不存在」。
+         *     summary 是给人看的申请内容：按表单顺序的「字段名 — 内容」，代码已换成名称（字典、行政区划、派出所、家属姓名等），
+         *     日期已写出，身份证件号掩码；展示请用 summary，answers 保留原样供修改回填与集成方使用。
          */
         get: operations["getMyApplication"];
         put?: never;
@@ -1674,6 +1755,8 @@ export interface paths {
         /**
          * 提交其他业务 Submit an other-business request
          * @description 需登录。bslx 须为 typelist 中启用的类型（停用时 code 100「该业务类型暂停办理」）。/change/other 使用 group 为 change 的类型。
+         *     其他信息变更可携带变更后的登记信息（bgxm 姓名、bgrylb 人员类型、bgsfzjh 身份证件号码），户籍办办结时写入用户的登记，见 QtbsAnswers；
+         *     /info 的「申请变更信息」即来到这里。新身份证件号码已登记在其他账号时，工作人员办结答 409。
          *
          *     提交后状态为 1 已提交，生成申请编号 sqbh、一条事件和一条消息通知。同一业务已有进行中的申请（状态 1-6）时 code 100「您已有正在办理的该项业务，请勿重复提交」。附件须为本人上传的文件，否则 code 100「附件不存在或已失效，请重新上传」。携带相同 Idempotency-Key 的重试返回第一次的结果，不会生成第二份申请。
          */
@@ -1759,11 +1842,18 @@ export interface paths {
          * 提交迁入申请 Submit a move-in
          * @description 需登录。按 qrlx 区分：1 博士后迁入（人员类别 3）、2 教职工迁入（人员类别 4，可带 sqjs 随迁家属）、3 教职工家属随迁：
          *     由教职工本人（人员类别 4，户口须在本校，hzgzzh 为本人工作证号，否则 code 100「家属随迁须以教职工本人为户主」）为家属提交，ryxx 为第一位随迁家属、sqjs 为其余家属；
-         *     或由家属本人（人员类别 5）提交，户主 hzgzzh 须为户口在本校的教职工。户主户口不在本校或不存在时 code 100「户主信息不存在或户口不在本校」。
+         *     或由家属本人（人员类别 5）提交：须以户主的姓名 hzxm、工作证号 hzgzzh 和完整身份证件号码 hzsfzjh 证明户主（缺少时 400「请填写户主姓名」「请填写户主身份证件号码」，
+         *     hzsfzjh 校验位不对时 400「身份证件号码格式错误」），户主须为户口在本校的教职工，三项须与户主登记的完全一致（姓名忽略空格）；
+         *     任何一项不符、工作证号不存在或户主户口不在本校，一律答 code 100「户主信息不匹配，请核对户主姓名、工作证号和身份证件号码」，不说明是哪一项。
+         *     核对不符按申请人计数（存于数据库，距上次不符满 24 小时重新计数），累计 5 次后 24 小时内不再核对，一律答 code 100「户主信息核对不符次数过多，请24小时后再试」
+         *     （核对相符不清零计数）。hzsfzjh 只用于核对，不保存在申请中；申请内容记录 hzgzzh 与户主姓名 hzxm。
+         *     教职工本人提交时户主即本人，户口不在本校时 code 100「户主信息不存在或户口不在本校」，hzxm、hzsfzjh 不必填。
          *     人员类别不符时 code 100「您的人员类型不能办理该迁入业务」；迁入的人户口已在本校时 code 100「您的户口已在本校，无需迁入」（随迁家属为「<姓名>的户口已在本校，无需迁入」）。
          *     ryxx 为本人时 ryxx.sfzjh 须与账号登记的身份证件号一致，否则 code 100「身份证件号与账号信息不一致」。
          *     人员信息逐项校验（400，errors 指向字段）：身份证件号校验位「身份证件号码格式错误」、出生日期「出生日期与身份证件号码不一致」、性别「性别与身份证件号码不一致」、
-         *     民族「请选择民族」、随迁家属的与户主关系「请选择与户主关系」、同一申请中身份证件号重复「随迁人员身份证件号码重复」。
+         *     民族「请选择民族」、随迁家属的与户主关系「请选择与户主关系」、同一申请中身份证件号重复（含与申请人、户主重复）「随迁人员身份证件号码重复」。
+         *     随迁家属的身份证件号只与申请人本人的家庭核对：申请人为户主（类型 2 带家属、类型 3 由教职工本人提交）时，已登记在其名下且户口在本校的家属 code 100「<姓名>的户口已在本校，无需迁入」；
+         *     与其他人的户籍记录不作比对，答复不因所填号码是否属于他人而不同（所填号码属于户口已在本校的其他人时，工作人员办结第二阶段时答 409「<姓名>的户口已在本校，不能办结」，由工作人员退回修改）。
          *     qrlx 1、2 时 dwh（人事单位，getRsdw）、rzrq 必填（400）；qrlx 1 不能带 sqjs（400）；qrlx 3 时 hzgzzh 必填（400）。
          *     材料（code 100）：qrlx 1「请上传博士后进站审批表」，qrlx 2「请上传北京市落户批复或人才引进批准文件」，每位随迁人员「请上传随迁人员N（姓名）的证件材料」（见 QianruAnswers.attachments）。
          *
@@ -1833,6 +1923,8 @@ export interface paths {
          * 迁入信息确认 User and household-head data
          * @description 需登录。/m-cr 页：某份本人迁入申请中迁入的人（yh，即 ryxx；qrlx 3 由教职工提交时为第一位随迁家属）与户主信息（身份证件号掩码），其余随迁人员（sqjs），
          *     以及迁入地址与派出所，供用户确认后 continueSubmit。qrlx 1、2 的户主为学校集体户（hz 为 null，jthmc 给出集体户名称）；qrlx 3 的户主为教职工。
+         *     hz 的完整信息只给户主本人；家属本人提交的申请中 hz 只有姓名、工作证号、掩码的身份证件号与「户主」（性别、民族、出生日期、单位为 null），
+         *     jthmc、qrdz、pcsmc 为迁入的教职工集体户的信息，而非户主本人的户籍记录。
          *     canContinue 见 continueSubmit。不存在或不是本人的答 404「申请不存在」。
          */
         get: operations["getMoveInConfirmation"];
@@ -1877,7 +1969,10 @@ export interface paths {
         /**
          * 下载户口卡 PDF Household card PDF
          * @description 需登录。迁入已办结（actions 含 voucher：qianru 第二阶段状态 7，或选择迁入的新生迁入状态 7）后，本人可下载户口卡（常住人口登记卡）PDF：
-         *     每位迁入的人一页（家属随迁为各随迁人员），内容为中文（内嵌中文字体子集），身份证件号掩码，申请附件中的「一寸白底彩色证件照电子版」（jpg/png）印在申请人页上。
+         *     每位迁入的人一页（家属随迁为各随迁人员），内容为中文（内嵌中文字体子集），身份证件号掩码，申请附件中的「一寸白底彩色证件照电子版」（图片）印在申请人页上
+         *     （照片为上传时规范化的 JPEG，生成时再按同样的限制缩小重编码；无法使用的照片留空「照片」框）。
+         *     凭证在申请办结（已办结）时生成一次并保存，下载时返回保存的文件（同一份数据多次下载字节相同）；凭证上的数据（人员信息、户籍记录、照片）变化后，
+         *     下次下载时重新生成一次。开始保存凭证之前已办结的申请在首次下载时生成。
          *     未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
          */
         get: operations["downloadHouseholdCardPdf"];
@@ -1899,7 +1994,8 @@ export interface paths {
         /**
          * 下载户主首页 PDF Household-head page PDF
          * @description 需登录。迁入已办结（同 downloadhkkPdf）后，本人可下载集体户户主首页 PDF：第 1 页为户别、户号、户名、住址、登记机关等（家属随迁另列户主教职工），
-         *     第 2 页为户主页照片（存档扫描件，同 getHzsyzpdz）。未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
+         *     第 2 页为户主页照片（存档扫描件，同 getHzsyzpdz）。与 downloadhkkPdf 相同：办结时生成一次并保存，下载返回保存的文件，数据变化后重新生成。
+         *     未办结 code 100「迁入尚未办结，暂无凭证」（JSON 信封）；不存在或不是本人的答 404「申请不存在」。成功时直接返回 PDF（不包裹信封），客户端以 blob 方式读取。
          */
         get: operations["downloadHeadPagePdf"];
         put?: never;
@@ -1919,10 +2015,54 @@ export interface paths {
         };
         /**
          * 户主首页照片地址 Household-head page photo
-         * @description 需登录。迁入已办结后，集体户户主首页照片（jpg）的读取地址（/api/wj/file/{fileId}，需带令牌以 blob 读取；首次调用时为本人生成一份副本）。
+         * @description 需登录。迁入已办结后，集体户户主首页照片（jpg）的读取地址（/api/wj/file/{fileId}，需带令牌以 blob 读取；办结时为本人生成一份副本，之后每次返回同一地址）。
          *     未办结 code 100「迁入尚未办结，暂无凭证」；不存在或不是本人的答 404「申请不存在」。
          */
         get: operations["getHeadPagePhotoUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qianru/voucherLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 凭证短时链接 A short-lived link to a voucher
+         * @description 需登录。为本人已办结迁入的一份凭证（`kind`：`hkk` 户口卡，`hzsy` 户主首页）签发一个短时、单一用途的链接，供微信内置浏览器的文件预览与
+         *     「在浏览器打开」使用（它们不能打开 blob: 地址，也不会带上令牌）。链接只能读取这一申请的这一份凭证，5 分钟后失效，签名以服务器的数据密钥派生的
+         *     HMAC 计算（多个实例共享同一密钥即可互认）；其他浏览器继续以 blob 方式下载。
+         *     未办结 code 100「迁入尚未办结，暂无凭证」；不存在或不是本人的答 404「申请不存在」。
+         */
+        post: operations["createVoucherLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/qianru/voucher": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 以短时链接读取凭证 A voucher by its short-lived link
+         * @description 公开（凭链接中的签名）。返回 voucherLink 签发的那一份凭证 PDF（`Content-Disposition: inline`，不缓存）。签名不符、已过期或申请已不属于该用户时
+         *     答 403「链接无效或已过期，请回到迁入凭证页重新获取」。
+         */
+        get: operations["getVoucherByLink"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1947,7 +2087,7 @@ export interface paths {
          *     户口已在本校时 code 100「您的户口已在本校，无需迁入」。
          *     sfqr 为 1 时 ryxx、qyzbh、yhkszd、yhkxxdz 必填（400：「请填写本人信息」「请填写迁移证编号」「请选择原户口所在地」「请填写原户口所在地详细地址」；人员信息校验同 addQianru），
          *     并须附迁移证照片（clmc「迁移证」，code 100「请上传迁移证照片」）与录取通知书（clmc「录取通知书」，code 100「请上传录取通知书」），可附「一寸白底彩色证件照电子版」；
-         *     ryxx.sfzjh 须与账号登记的一致。字段取自户口迁移证：姓名、性别、民族、出生日期、公民身份号码、迁移证编号与签发机关、原户口所在地（迁出地）。
+         *     ryxx.sfzjh 须与账号登记的一致；账号已登记身份证件号时可不传，服务端使用账号登记的号码（客户端只显示其掩码），账号未登记时必填（400「请填写身份证件号码」）。字段取自户口迁移证：姓名、性别、民族、出生日期、公民身份号码、迁移证编号与签发机关、原户口所在地（迁出地）。
          *     sfqr 为 0 只登记不迁入的选择，由系统直接办结（状态 7，事件与通知照常）；之后在窗口内仍可改为迁入（再提交一份 sfqr 为 1 的申请）。
          *     同时只能有一份进行中的申请。sfqr 为 1 的申请办结后户口登记在学生集体户（我的户籍在册），迁入凭证可下载。
          *
@@ -2037,9 +2177,12 @@ export interface paths {
          *     sub 为 change 时还须 canChangeDizhi 为 true，否则提示「毕业生地址为锁定状态，无法修改户口迁出地址」；否则把 dizhi 作为查询参数带入表单。
          *     服务端规则，依次：该子业务对本人的人员类别禁用或不存在（openSectors；reassignment 随 graduate，move-out 只需有迁出板块）→ msg「您的人员类型不能办理该业务」；
          *     graduate、post-doctoral、staff、leave-school、move-out 须户口在校，否则 msg「您不在校，无法迁出」；c-issued 须户口在校，否则 msg「您的户口不在本校，无法注销」；
-         *     已有进行中（状态 1-6）的迁出类申请（迁出、注销户口、迁移证延期/变更/补办）→ msg「您已有正在办理的迁出业务」；
          *     postpone、change、mc-card 须户口已因迁出办结而迁出（迁移证已开具，此时户口不在校），否则 msg「未查询到已办结的迁出记录」；
-         *     reassignment 须最近一次已办结的迁出为毕业生迁出或改派，否则 msg「未查询到可改派的迁出记录」。
+         *     reassignment 须最近一次已办结的迁出为毕业生迁出或改派，否则 msg「未查询到可改派的迁出记录」；
+         *     迁移证业务限迁移证有效期内（qyzyxqz 不早于今天，北京时间）：过期 30 天内只可办 postpone（其余 msg「迁移证已过期，请先办理迁移证延期」），
+         *     更久 msg「迁移证已过期，请到户籍办公室办理」；
+         *     已有进行中（状态 1-6）的迁出类申请（迁出、注销户口、迁移证延期/变更/补办）→ msg「您已有正在办理的迁出业务」。
+         *     除最后一条外，这些规则与 /api/userOpenSector 迁出板块的子板块状态相同。
          *     毕业生按就业派遣迁出（迁出时填写了接收单位 jsdw，含改派）后迁往地址为锁定状态：canChangeDizhi 为 false（change 时 canQianYi 仍为 true，msg 为锁定提示）。
          *     dizhi、qyzbh、qyzyxqz 为户口已迁出时当前迁移证的迁往地址、编号与有效期（任何 sub 都给出），否则 null。
          */
@@ -2352,7 +2495,11 @@ export interface paths {
         };
         /**
          * 工作台：图形验证码 Console: image code
-         * @description 公开。工作人员登录用的图形验证码（有效 2 分钟，一次性使用）。 Public; the image code of the staff sign-in.
+         * @description 公开。工作人员登录用的图形验证码（有效 2 分钟，一次性使用）。
+         *     图片只有像素（PNG），字符经随机旋转、缩放、扭曲并有干扰；`pow` 提供无障碍验证（见 CaptchaImage.pow），其解 `~<n>` 可代替输入的字符。
+         *     限制：每个来源地址每分钟 30 次；每个来源地址（已登录用户按账号）每小时最多 300 个图形验证码（登录、注册、找回密码、工作台与问答反馈合计），
+         *     超出答 429「获取验证码过于频繁，请稍后再试」并带 `Retry-After`；服务端同时只画 2 张、排队超过 50 个时答 429「当前请求人数较多，请稍后再试」。
+         *     Public; the image code of the staff sign-in (PNG, with the accessible `pow` alternative; 300 an hour per address).
          */
         get: operations["adminGetCaptcha"];
         put?: never;
@@ -2376,8 +2523,10 @@ export interface paths {
          * 工作台：登录 Console: sign in
          * @description 公开。工作人员以登录名、密码与图形验证码登录（图形验证码总是必填）。成功时 `token` 位于信封顶层，之后放在请求头
          *     `qhyhAuthorization: Bearer <token>`；该令牌只能调用工作台接口（调用用户接口答 403），用户令牌也不能调用工作台接口。
-         *     规则同用户登录：令牌只保存哈希、有效 7 天滑动续期、退出即吊销；账号或密码错误答 code 100「账号或密码错误」（不说明是哪一项）；
-         *     同一账号连续失败 10 次锁定 15 分钟（code 100「登录失败次数过多，请15分钟后再试」）；验证码错误或过期答 code 100「图形验证码错误或已过期」；
+         *     令牌只保存哈希，闲置 30 分钟或登录满 12 小时即失效（之后答 401），退出即吊销；账号或密码错误答 code 100「账号或密码错误」（不说明是哪一项）；
+         *     失败按账号计数、按账号+来源地址锁定（同一来源对同一账号连续失败 10 次，该来源锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」；
+         *     别人的失败锁不住账号本人）；账号累计失败 20 次起每次须等待递增的时间（code 100「登录尝试过于频繁，请N秒后再试」）；
+         *     验证码错误或过期答 code 100「图形验证码错误或已过期」；
          *     停用的账号答 code 100「账号或密码错误」。用户账号不能在此登录。记入审计日志（login）。
          */
         post: operations["adminLogin"];
@@ -2521,6 +2670,7 @@ export interface paths {
         /**
          * 工作台：待办队列 Console: the application queue
          * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。全部用户的申请，按提交时间正序（先到先办），可按业务、状态、关键字与提交日期过滤，分页。
+         *     todo=1 只列待办：已提交、审核中，以及办理中（借出的户口卡除外，它等借用人归还，见 adminListBorrowedCards）；工作台的队列默认打开待办。
          *     申请人的身份证件号与手机号掩码。每项带 version（办理时带回）、waitingDays 与 overdue。记入审计日志。
          */
         get: operations["adminListApplications"];
@@ -2541,7 +2691,7 @@ export interface paths {
         };
         /**
          * 工作台：各状态数量 Console: counts per status
-         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。与队列相同的过滤条件（不含状态）下各状态的申请数（1-9 全部列出，含 0）。
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。与队列相同的过滤条件（不含状态与 todo）下各状态的申请数（1-9 全部列出，含 0），每项的 todo 为其中待办的数量（各项之和即待办总数）。
          */
         get: operations["adminCountApplications"];
         put?: never;
@@ -2561,13 +2711,42 @@ export interface paths {
         };
         /**
          * 工作台：申请详情 Console: an application
-         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。申请详情：表单内容（answers，工作台不掩码）、附件（用 adminGetApplicationFile 读取）、申请人（完整身份证件号与手机号）、
-         *     申请人的户籍记录、时间线（工作人员事件显示办理人姓名）、当前可执行的办理操作 transitions、version 与评价。
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。申请详情：表单内容（answers）、附件（用 adminGetApplicationFile 读取）、申请人（手机号完整）、
+         *     申请人的户籍记录、时间线（工作人员事件显示办理人姓名）、当前可执行的办理操作 transitions、规则此刻拒绝的操作 blocked（及原因）、version 与评价。
          *     打开详情不改变状态（「开始审核」是 to=2 的办理操作）。不存在答 404「申请不存在」。读取记入审计日志（application.view）。
+         *     summary 与申请人详情（getMyApplication）同一套映射：按表单顺序的「字段名 — 内容」，代码换成名称（随迁出家属显示姓名）。
+         *     - 身份证件号一律掩码（answers、summary、applicant）；summary 中掩码的行带 idKey，工作人员按「显示」时用 adminRevealIdNumber 逐个取得完整号码（记入审计日志）。
+         *     - transitions 只含规则此刻会接受的操作：办结（7）会被拒绝时（迁入尚未继续提交迁移证信息、家属随迁的户主户口不在本校、随迁人员户口已在本校、
+         *       迁出时本人或同迁家属的户口卡尚未归还、其他信息变更的新身份证件号已登记在其他账号），它列在 blocked 中，reason 为办理时会得到的 409 提示。
+         *     - 通知领取（5）与寄出（6）的 prefill 给出输入的建议初值：「联系我们」的办公地址与办公时间、申请人选择的快递公司。
          */
         get: operations["adminGetApplication"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/id-number": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：显示完整身份证件号 Console: reveal one ID number
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。工作台的页面与列表只显示掩码的身份证件号；
+         *     工作人员对某一个号码按「显示」时调用本接口，得到该号码的完整值。key 为 applicant（申请人本人的证件号）或申请详情 summary 中某行的 idKey
+         *     （如 ryxx.sfzjh、sqjs.0.sfzjh、bgsfzjh）；其他键或没有号码答 404「没有可显示的身份证件号」，申请不存在答 404「申请不存在」。
+         *     每次显示都记入审计日志（application.idNumber「查看身份证件号」：哪位工作人员、哪份申请的哪个号码；日志不含号码本身）。
+         *     用 POST，响应不被缓存。
+         */
+        post: operations["adminRevealIdNumber"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3130,6 +3309,7 @@ export interface paths {
         /**
          * 工作台：上传公告附件 Console: attach a file
          * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。multipart/form-data，字段 `file`（pdf、jpg、png、webp，按内容识别，不超过 10 MB；类型不符 code 100「仅支持上传 jpg、png、webp 格式的图片或 pdf 文件」）。
+         *     文件名、字段名或字段值含 NUL 或孤立代理项答 400「请求包含非法字符」；不是可解析的 multipart 答 400「上传内容格式不正确」。
          *     返回的 fileName 即 /common/download/announcement?fileName= 的参数（公告发布后公开可下载）。记入审计日志。
          */
         post: operations["adminUploadAnnouncementFile"];
@@ -3228,6 +3408,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/roster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：校园身份名册 Console: campus roster
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     名册中的号码数（学号、工作证号）、注册时所填号码尚未核验的账号数与最近一次导入。名册只保存学号或工作证号、人员类别、姓名和
+         *     身份证件号的密钥散列（HMAC），不保存身份证件号本身。
+         */
+        get: operations["adminGetRoster"];
+        put?: never;
+        /**
+         * 工作台：导入校园身份名册 Console: import the campus roster
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。记入审计日志（roster.import，不含身份证件号）。
+         *
+         *     学号与工作证号只有经统一身份认证或本名册才成为账号的身份：自助注册时填写的号码，须与名册中该号码的姓名、身份证件号一致
+         *     且人员类别同为学生（0、1、2、7）或教职工（3、4），才绑定到账号（成为登录名与统一身份认证账号），否则只作为未核验的号码保留。
+         *
+         *     每行：`no` 学号或工作证号（1-32 位字母或数字），`rylb` 人员类别（0、1、2、7 为学号，3、4 为工作证号），`xm` 姓名，
+         *     `sfzjh` 身份证件号码（校验位须正确）。每次最多 5000 行，更多请分批导入。
+         *     - 名册中没有的号码新增；已有的号码以本次为准更新（人员类别、姓名或身份证件号有变化时）；从不删除。
+         *       已绑定到账号的号码不因更新而解绑。
+         *     - 有问题的行不导入，逐行在 `refused` 中说明原因（如「身份证件号码格式错误」「与第N行的学号或工作证号重复」），其余行照常导入。
+         *     - 导入后，注册时填写了名册中号码、且姓名、身份证件号与人员类别均一致、该号码又未被其他账号使用的账号，即核验通过并绑定（`bound`）。
+         */
+        post: operations["adminImportRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3257,14 +3473,14 @@ export interface components {
              */
             message: string;
         };
-        /** @description 失败信封 Failure envelope (code 400/401/403/404/409/429/500) */
+        /** @description 失败信封 Failure envelope (code 400/401/403/404/405/409/429/500) */
         ErrorEnvelope: {
             /**
              * @description 400 请求不合法（`errors` 给出字段错误）；401 未登录或会话失效（客户端清除会话并在 1.5 秒后跳转登录页）；
-             *     403 无权限；404 不存在；409 状态冲突；429 请求过于频繁；500 系统繁忙。
+             *     403 无权限；404 不存在；405 不支持该请求方法（响应头 Allow 列出支持的方法）；409 状态冲突；429 请求过于频繁；500 系统繁忙。
              * @enum {integer}
              */
-            code: 400 | 401 | 403 | 404 | 409 | 429 | 500;
+            code: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500;
             /**
              * @description 中文错误信息 Message in Chinese
              * @example 请先登录
@@ -3299,7 +3515,10 @@ export interface components {
             /** @description 下一次登录是否必须携带图形验证码 Whether the next attempt must carry an image code */
             needCaptcha: boolean;
         };
-        /** @description 图形验证码 Image code. 有效 2 分钟，一次性使用 Valid 2 minutes, single use. */
+        /**
+         * @description 图形验证码 Image code. 4 个字符（不含易混淆的 0/O、1/I/L/J、2/Z、5/S、8/B 等），不区分大小写，有效 2 分钟，一次性使用（无论对错）。
+         *     4 characters, case-insensitive, valid 2 minutes, single use whatever the outcome.
+         */
         CaptchaImage: {
             /**
              * @description 验证码标识，提交时原样带回 Identifier to send back with the code
@@ -3307,16 +3526,42 @@ export interface components {
              */
             uuid: string;
             /**
-             * @description SVG 图片的 data URL（`data:image/svg+xml;base64,...`） SVG data URL
-             * @example data:image/svg+xml;base64,PHN2Zz4uLi48L3N2Zz4=
+             * @description 图片的 data URL。参考服务端给出 200×80 像素的 PNG（`data:image/png;base64,...`，按 100×40 显示）：字符随机旋转、缩放、
+             *     错切并整体扭曲，有干扰曲线与噪点，只有像素，不含矢量轮廓或文字。其他后端也可给出 SVG 或 JPEG 的 data URL。
+             *     Data URL of the picture: the reference server sends a 200×80 PNG (shown at 100×40), pixels only.
+             * @example data:image/png;base64,iVBORw0KGgo=
              */
             img: string;
+            /**
+             * @description 扩展：无障碍验证（给读不了图片的用户，如使用读屏软件者）。客户端求一个非负整数 n，使 SHA-256(`<challenge>:<n 的 36 进制小写>`)
+             *     的前 `difficulty` 个二进制位都为 0，然后把 `~<n 的 36 进制>`（如 `~1k3f`，最多 7 位）当作验证码文字提交，与输入图中字符等效：
+             *     绑定同一 uuid，同样 2 分钟有效、一次性使用。手机浏览器用 WebCrypto 约 1–2 秒可解。没有该字段的后端不提供此方式。
+             *     Extension: the accessible alternative. Find n ≥ 0 such that SHA-256(`<challenge>:<n in base 36>`) begins with
+             *     `difficulty` zero bits and send `~<n in base 36>` as the code's text (same uuid, expiry and single use).
+             */
+            pow?: {
+                /**
+                 * @description 挑战串 The challenge
+                 * @example 3f2c8e0a-4b7d-4d0e-9a51-0c8b2f1e7a66
+                 */
+                challenge: string;
+                /**
+                 * @description 需要的前导 0 位数 Leading zero bits required
+                 * @example 15
+                 */
+                difficulty: number;
+            };
         };
         /**
          * @description 中国大陆手机号（1 开头，第二位 3-9，共 11 位） Mainland mobile number
          * @example 13800138000
          */
         Phone: string;
+        /**
+         * @description 手机号凭证：短信验证码在其步骤校验通过后换得（verifySmsCode），绑定手机号与场景，10 分钟内有效，只能使用一次
+         *     A phone ticket from verifySmsCode: this phone and scene, 10 minutes, single use
+         */
+        PhoneTicket: string;
         /**
          * @description 身份证件号（18 位居民身份证号，末位可为 X；服务端另校验校验位）。只在用户输入时出现明文，
          *     响应中一律掩码为 `1101**********1234`，日志中从不记录。 ID number (18 characters; checksum checked by the server).
@@ -3354,19 +3599,22 @@ export interface components {
              * @example 张三
              */
             xm: string;
-            /** @description 人员类别 Person type */
-            rylb: components["schemas"]["Rylb"];
             /**
-             * @description 人员类别名称 Person-type label (from dictionary qh_rylb)
+             * @description 人员类别（户籍办的登记，只能经「其他信息变更」变更）；统一身份认证未给出且名册中没有时为 null，由用户在 /info 选择一次
+             *     Person type (the office's record); null when single sign-on gave none yet
+             */
+            rylb: components["schemas"]["Rylb"] | null;
+            /**
+             * @description 人员类别名称（无人员类别时不给出） Person-type label (from dictionary qh_rylb)
              * @example 本科生
              */
             rylbmc?: string;
             /**
-             * @description 学号 Student number (person types 0, 1, 2, 7)
+             * @description 已核验的学号（经统一身份认证或校园身份名册；注册时所填、未经核验的号码为 null） Verified student number (person types 0, 1, 2, 7)
              * @example 2023010101
              */
             xh?: string | null;
-            /** @description 工作证号 Staff number (person types 3, 4) */
+            /** @description 已核验的工作证号（同上） Verified staff number (person types 3, 4) */
             gzzh?: string | null;
             /** @description 登录方式 Login type */
             loginType: components["schemas"]["LoginType"];
@@ -3437,6 +3685,12 @@ export interface components {
             disabledReason?: string | null;
             /** @description 子板块 Sub-sectors */
             subSectors?: components["schemas"]["SubSector"][];
+            /**
+             * @description 仅迁出（7）：不在 0–7 序号内的两项子业务，sectorCode 为子路由名：reassignment 毕业生改派（随毕业生迁出的人员类别；
+             *     须最近一次已办结的迁出为毕业生迁出或改派）、move-out 其他原因迁出（户口在校）。与 subSectors 同样逐项给出 disabled 与原因。
+             *     Move-out only: the two sub-services outside the 0–7 index (sectorCode is the sub-route), each with its own state.
+             */
+            moreSubSectors?: components["schemas"]["SubSector"][];
         };
         /** @description 可办业务板块 The sectors open to the user */
         OpenSectors: {
@@ -3635,17 +3889,17 @@ export interface components {
              */
             fileId: string;
             /**
-             * @description 原始文件名 Original file name
+             * @description 原始文件名（图片的扩展名改为 .jpg） Original file name (.jpg for images)
              * @example 户口卡首页.jpg
              */
             name: string;
             /**
-             * @description 字节数 Size in bytes
+             * @description 保存的字节数 Size in bytes as stored
              * @example 204800
              */
             size: number;
             /**
-             * @description 按内容识别的类型 Type detected from the content
+             * @description 保存的类型：图片上传后均为 image/jpeg（规范化重编码），PDF 为 application/pdf；png、webp 只见于早先保存的文件 Stored type (images are re-encoded as JPEG)
              * @enum {string}
              */
             mimeType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
@@ -3814,6 +4068,12 @@ export interface components {
             /** @description 关联申请的申请编号 Reference number of the related application */
             sqbh?: string | null;
         };
+        /**
+         * @description 记录编号：正的 32 位整数（1 至 2147483647，数据库 integer 列的范围）。超出范围或不是整数答 400，不会查询数据库。
+         *     Record id: a positive 32-bit integer (the range of the database's integer columns); anything else answers 400.
+         * @example 1024
+         */
+        Id: number;
         /** @description 联系我们 Contact information of the household-registration office */
         ContactInfo: {
             /**
@@ -3953,6 +4213,33 @@ export interface components {
             /** @description 当前用户可执行的操作 Allowed actions */
             actions: components["schemas"]["AppAction"][];
         };
+        /** @description 申请内容摘要的一行 One row of the answers' summary */
+        AnswerSummaryItem: {
+            /**
+             * @description 字段名称，如「变更后学历」 The field's Chinese name
+             * @example 变更后学历
+             */
+            label: string;
+            /**
+             * @description 可读内容，如「大学本科毕业」（不是代码） The human-readable value, never a bare code
+             * @example 大学本科毕业
+             */
+            value: string;
+            /**
+             * @description 所属部分的标题：本人信息、随迁人员N / 随迁家属N、迁移证、邮寄信息；主体内容为 null。
+             *     The title of the part the row belongs to; null for the main answers.
+             * @example null
+             * @example 邮寄信息
+             */
+            group: string | null;
+            /**
+             * @description 仅工作台：该行是掩码的身份证件号时，显示完整号码所用的键（答案中的路径，如 ryxx.sfzjh、sqjs.0.sfzjh、bgsfzjh），
+             *     交给 adminRevealIdNumber。申请人视图没有此字段。
+             *     Console only: on a masked ID number, the key that reveals it through adminRevealIdNumber.
+             * @example ryxx.sfzjh
+             */
+            idKey?: string;
+        };
         /** @description 申请附件 An attachment of an application */
         Attachment: {
             /** @description 文件编号 File id */
@@ -4036,6 +4323,19 @@ export interface components {
              */
             stage?: "1" | "2" | null;
             /**
+             * @description 申请内容摘要：按表单填写顺序排列的「字段名 — 可读内容」，供展示（answers 仍原样保留，用于修改回填）。
+             *     代码均已换成名称：字典项（学历 GB/T 4658、婚姻状况 GB/T 2261.2、性别 GB/T 2261.1、民族 GB/T 3304、单位、
+             *     各类原因与办理方式、证明类型、领取方式、派送时段、与户主关系）、行政区划 GB/T 2260（省市区名称）、派出所、
+             *     随迁出家属的用户编号（换成姓名）、改派的原迁出申请（业务名称与申请编号）；是/否；日期写作
+             *     「2026年11月25日」，预约、借用与派送日期另带星期；份数带「份」。身份证件号按现有规则掩码（申请人本人看到掩码，
+             *     工作台完整显示）。字典中已不存在的代码显示为「未知（代码）」。子业务（迁出类型 sub、迁入类型 qrlx）即 kindName，
+             *     不另列一行；附件不在摘要中（见 attachments）。
+             *     The answers as labelled, human-readable rows in the forms' order: codes turned into their names, dates
+             *     written out, ID numbers masked for the applicant. Rows of a part (the person, family members, the
+             *     migration certificate, the delivery form) carry the part's title in `group`.
+             */
+            summary: components["schemas"]["AnswerSummaryItem"][];
+            /**
              * @description 表单内容（不含附件），形状随 kind：hkkjy → HkkjyAnswers, sfzbl → SfzblAnswers, hkkbb → HkkbbAnswers,
              *     hjzmkj → HjzmkjAnswers, wfzzmkj/wwfzmkj → ProofAnswers, zxhkzmkj → ZxhkzmkjAnswers, hyzkbg → HyzkbgAnswers,
              *     xlzkbg → XlzkbgAnswers, qtbs → QtbsAnswers, qianru → QianruAnswers, yingxin → YingxinAnswers,
@@ -4081,7 +4381,7 @@ export interface components {
         };
         EditId: {
             /** @description 要修改的申请编号（本人的、状态 1 或 3） The application to edit */
-            id: number;
+            id: components["schemas"]["Id"];
         };
         /** @description 学历变更 Changing the education level */
         XlzkbgAnswers: {
@@ -4120,8 +4420,15 @@ export interface components {
          *     ssq「请选择」, xxdz「请填写您的详细地址」。参考服务端在 400 的 errors[] 中以这些提示指向 `yjxx.<字段>`
          *     （`x-required-message` 为缺少或为空时的提示）；pssj 不是今后 14 天内的工作日时为「派送日期须为今后14天内的工作日」，
          *     ssq.code 不是有效区划代码时为「请选择」。
+         *     寄送地址 dzlx：0（或不传）寄到校内宿舍，宿舍楼号 ssl 必填；1 寄到家庭住址等校外地址，不填宿舍楼号（传了也不保存）。
+         *     Mailing to the campus dormitory (dzlx 0 or absent) needs the building number ssl; to a home address (dzlx 1) it is not asked.
          */
         Delivery: {
+            /**
+             * @description 寄送地址 Address kind：0 校内宿舍（不传时同 0）, 1 家庭住址等校外地址
+             * @enum {string}
+             */
+            dzlx?: "0" | "1";
             /**
              * Format: date
              * @description 期望派送日期（今天之后 14 天内的工作日） Desired delivery date
@@ -4132,8 +4439,8 @@ export interface components {
              * @enum {string}
              */
             sjd: "0" | "1";
-            /** @description 宿舍楼号 Dormitory building number */
-            ssl: string;
+            /** @description 宿舍楼号（dzlx 为 0 时必填） Dormitory building number, when mailed to the dormitory */
+            ssl?: string;
             /** @description 联系电话 Contact phone */
             lxdh: components["schemas"]["Phone"];
             /** @description 收件人姓名 Recipient name */
@@ -4298,12 +4605,27 @@ export interface components {
             /** @description 剩余次数 Remaining */
             remaining: number;
         };
-        /** @description 其他业务 / 其他信息变更 Other business, other information change */
+        /**
+         * @description 其他业务 / 其他信息变更 Other business, other information change.
+         *     姓名、身份证件号码与人员类型是户籍办的登记，用户只能经其他信息变更（bslx 属于 change 组）申请变更：bgxm、bgrylb、bgsfzjh
+         *     各自可选、须与当前登记不同（否则 400 指向该字段「变更后…与当前登记相同」），至少填写其中一项或 bsnr（都没有时 400 指向 bsnr
+         *     「请填写变更后的信息或变更内容」）；其他业务（other 组）不能填写这三项（400「只有其他信息变更可以填写变更后的登记信息」），
+         *     bsnr 必填。户籍办办结（7 已办结）时这三项写入用户的登记：人员类型改变学生/教职工类别时，已核验的学号/工作证号随之改记；
+         *     新身份证件号码同时更新性别与出生日期。新身份证件号码已登记在其他账号时，办结答 409（只告知工作人员，提交时不查询，防止探测）。
+         *     The office's record (name, person type, ID number) changes only through 其他信息变更: optional bgxm, bgrylb,
+         *     bgsfzjh (each different from the record; at least one of them or bsnr), written to the record when staff finish it.
+         */
         QtbsAnswers: {
             /** @description 办事类型代码（取自 typelist） Business type */
             bslx: string;
-            /** @description 办事内容（需要办理什么、变更前后的信息） What is asked */
-            bsnr: string;
+            /** @description 变更后姓名（仅其他信息变更） New name (其他信息变更 only) */
+            bgxm?: string;
+            /** @description 变更后人员类型（仅其他信息变更） New person type (其他信息变更 only) */
+            bgrylb?: components["schemas"]["Rylb"];
+            /** @description 变更后身份证件号码（仅其他信息变更；校验位检查；响应中掩码） New ID number (其他信息变更 only; masked in answers) */
+            bgsfzjh?: components["schemas"]["Sfzjh"];
+            /** @description 办事内容（需要办理什么、变更前后的信息；其他业务必填，其他信息变更在未填写变更后信息时必填） What is asked */
+            bsnr?: string;
             /** @description 联系电话 Contact phone */
             lxdh: components["schemas"]["Phone"];
             /** @description 附件 Attachments */
@@ -4374,6 +4696,16 @@ export interface components {
             rzrq?: string;
             /** @description 户主（教职工）工作证号（类型 3 必填；户主须已在本校集体户） Staff number of the household head */
             hzgzzh?: string;
+            /**
+             * @description 户主姓名（类型 3 由家属本人提交时必填，与 hzgzzh、hzsfzjh 一起须与户主登记的一致；教职工本人提交时不必填，服务端记为本人姓名）
+             *     Name of the household head (proof, with hzgzzh and hzsfzjh, when a family member applies)
+             */
+            hzxm?: string;
+            /**
+             * @description 户主身份证件号码（完整号码；类型 3 由家属本人提交时必填，只用于核对户主，不保存在申请中，申请详情中也不出现）
+             *     Full ID number of the household head (proof only when a family member applies; checked, never stored in the answers)
+             */
+            hzsfzjh?: string;
             /** @description 原户口所在地（省市区） Previous registered region */
             yhkszd: components["schemas"]["Region"];
             /** @description 原户口所在地详细地址 Previous registered address */
@@ -4428,7 +4760,7 @@ export interface components {
         /** @description 迁入第二阶段（落户）需要的迁移证信息 Migration-certificate data for stage 2 */
         QianruContinue: {
             /** @description 迁入申请编号 The move-in application */
-            id: number;
+            id: components["schemas"]["Id"];
             /** @description 迁移证编号 Migration certificate number */
             qyzbh: string;
             /**
@@ -4441,6 +4773,26 @@ export interface components {
             /** @description 附件 Attachments */
             attachments?: components["schemas"]["Attachments"];
         };
+        /**
+         * @description 新生本人信息：同 PersonInfo，但账号已登记身份证件号时可不传 sfzjh，服务端使用账号登记的号码（客户端只显示其掩码，不需重新输入）；
+         *     账号未登记时必填（400「请填写身份证件号码」）。传了则须与账号登记的一致。
+         *     The new student's data: as PersonInfo, but sfzjh may be left out when the account holds an ID number (the server uses it).
+         */
+        YingxinPerson: {
+            /** @description 姓名 Name */
+            xm: string;
+            /** @description 性别代码（getAllXb） Gender code */
+            xbm: string;
+            /** @description 民族代码（getMz） Ethnic group code */
+            mzm: string;
+            /**
+             * Format: date
+             * @description 出生日期 Date of birth
+             */
+            csrq: string;
+            /** @description 身份证件号（账号已登记时可不传） ID number, optional when the account holds one */
+            sfzjh?: components["schemas"]["Sfzjh"];
+        };
         /** @description 新生迁入 New-student move-in (enrolment) */
         YingxinAnswers: {
             /**
@@ -4449,7 +4801,7 @@ export interface components {
              */
             sfqr: "0" | "1";
             /** @description 人员信息 Personal data */
-            ryxx?: components["schemas"]["PersonInfo"];
+            ryxx?: components["schemas"]["YingxinPerson"];
             /** @description 迁移证编号（sfqr 为 1 时必填） Migration certificate number */
             qyzbh?: string;
             /** @description 迁移证签发机关 Issuing authority */
@@ -4525,9 +4877,9 @@ export interface components {
             /** @description 接收单位（毕业生、改派时填就业单位） Receiving organisation */
             jsdw?: string;
             /** @description 改派时原迁出申请编号（取自 getLastFinishedQcByUserSfzjh） The finished move-out being reassigned */
-            yqcid?: number;
+            yqcid?: components["schemas"]["Id"];
             /** @description 随迁出家属编号（取自 getJsById；仅 staff） Family member ids moving out too */
-            sqcjs?: number[];
+            sqcjs?: components["schemas"]["Id"][];
             /** @description 领取方式 How to receive */
             lqfs: components["schemas"]["Lqfs"];
             /** @description 邮寄信息（选择邮寄时必填） Delivery details, required when mailed */
@@ -4716,7 +5068,7 @@ export interface components {
                 }[];
             }[];
         };
-        /** @description 申请人（工作台可见，完整信息；读取记入审计日志） The applicant, as shown to staff */
+        /** @description 申请人（工作台可见；身份证件号一律掩码，完整号码用 adminRevealIdNumber 显示并记入审计日志） The applicant, as shown to staff */
         Applicant: {
             /** @description 用户编号 User id */
             userId: number;
@@ -4730,7 +5082,7 @@ export interface components {
             xh?: string | null;
             /** @description 工作证号 Staff number */
             gzzh?: string | null;
-            /** @description 身份证件号（申请详情中为完整号码，用于核对；列表中为掩码） Full ID number in the detail, masked in lists */
+            /** @description 身份证件号（掩码；申请详情中可用 adminRevealIdNumber 显示完整号码，记入审计日志） Masked ID number (revealed one at a time, audited) */
             sfzjh?: string | null;
             /** @description 手机号（详情中完整，列表中掩码） Phone */
             phone?: string | null;
@@ -4758,6 +5110,11 @@ export interface components {
             statusName: string;
             /** @description 数量 Count */
             count: number;
+            /**
+             * @description 其中待办的数量（adminCountApplications）：已提交、审核中，以及除借出户口卡外的办理中。各项 todo 之和即「待办」的总数。
+             *     How many of them are 待办 (waiting for staff); their sum is the 待办 tab's count.
+             */
+            todo?: number;
         };
         /** @description 当前状态下工作人员可执行的一项办理操作 A staff action allowed from the current status */
         TransitionOption: {
@@ -4772,17 +5129,52 @@ export interface components {
             action: string;
             /** @description 必填的输入 Inputs it needs：note（原因，3、8）、lqdd+lqsj（5）、kdgs+kddh（6）、ghrq（借用户口卡转 4 且无应还日期时） */
             requires: ("note" | "lqdd" | "lqsj" | "kdgs" | "kddh" | "ghrq")[];
+            /**
+             * @description 输入的建议初值（工作人员可修改；无建议时省略）：寄出（6）的 kdgs 为申请人选择的快递公司（借用户口卡、户籍证明），
+             *     通知领取（5）的 lqdd、lqsj 为「联系我们」的办公地址（不含邮编）与办公时间。
+             *     Starting values of the inputs, editable: the applicant's courier for 6, the office's address and hours for 5.
+             */
+            prefill?: {
+                /** @description 领取地点 Pickup place */
+                lqdd?: string;
+                /** @description 领取时间 Pickup time */
+                lqsj?: string;
+                /** @description 快递公司 Courier */
+                kdgs?: string;
+            };
+        };
+        /** @description 状态表允许、但办结规则此刻会拒绝的办理操作（目前只有 7 已办结），及原因 A staff action the rules would refuse now, and why */
+        BlockedTransition: {
+            /** @description 目标状态 Target status */
+            to: components["schemas"]["AppStatus"];
+            /** @description 目标状态名称 Target status label */
+            toName: string;
+            /**
+             * @description 按钮文字 Button label
+             * @example 办结
+             */
+            action: string;
+            /**
+             * @description 不能执行的原因（与办理时的 409 提示相同） Why, the same message the transition would answer with 409
+             * @example 户口卡尚未归还，请先办理归还，再办结迁出
+             */
+            reason: string;
         };
         /** @description 工作台申请详情 Application detail for staff */
         AdminApplication: components["schemas"]["Application"] & {
             /** @description 版本号（办理时原样带回 expectedVersion） Version for optimistic concurrency */
             version: number;
-            /** @description 申请人（完整身份证件号与手机号） Applicant with full ID number and phone */
+            /** @description 申请人（身份证件号掩码，手机号完整） Applicant, ID number masked, full phone */
             applicant: components["schemas"]["Applicant"];
             /** @description 申请人的户籍记录（无记录为 null） The applicant's household record */
             household: components["schemas"]["HouseholdRecord"] | null;
-            /** @description 当前可执行的办理操作（按状态表） Allowed staff actions now */
+            /** @description 当前可执行的办理操作（按状态表，且办结规则此刻允许） Allowed staff actions now */
             transitions: components["schemas"]["TransitionOption"][];
+            /**
+             * @description 状态表允许但规则此刻会拒绝的操作及原因（如户口卡未归还时的办结），不在 transitions 中。
+             *     Actions the status table allows but the rules refuse now, with the reason; not in transitions.
+             */
+            blocked: components["schemas"]["BlockedTransition"][];
             /** @description 申请人的评价（未评价为 null） The rating, if any */
             rating: components["schemas"]["AppRating"] | null;
         };
@@ -5165,7 +5557,7 @@ export interface components {
             staffUsername: string;
             /**
              * @description 操作代码 Action code：login、logout、application.list、application.view、application.file、application.transition、
-             *     feedback.reply、rating.followUp、borrowed.list、staff.create、staff.update、settings.*（各项设置的修改）、audit.view 等
+             *     feedback.reply、rating.followUp、borrowed.list、staff.create、staff.update、roster.import、settings.*（各项设置的修改）、audit.view 等
              * @example application.transition
              */
             action: string;
@@ -5182,6 +5574,64 @@ export interface components {
             summary: string;
             /** @description 来源地址 Client address */
             ip?: string | null;
+        };
+        /** @description 校园身份名册概况 The campus roster at a glance */
+        RosterStatus: {
+            /** @description 名册中的学号与工作证号总数 Numbers in the roster */
+            total: number;
+            /** @description 学号数（人员类别 0、1、2、7） Student numbers */
+            students: number;
+            /** @description 工作证号数（人员类别 3、4） Staff numbers */
+            staff: number;
+            /** @description 注册时填写的学号或工作证号尚未核验的账号数 Accounts whose typed number is not verified yet */
+            unverifiedAccounts: number;
+            /** @description 最近一次导入（从未导入时为 null） The last import (null before the first) */
+            lastImport: null | {
+                /** @description 导入时间 When */
+                at: components["schemas"]["DateTime"];
+                /** @description 导入人 Who */
+                staffName: string;
+                /** @description 提交的行数 Rows sent */
+                total: number;
+                /** @description 新增 New numbers */
+                imported: number;
+                /** @description 更新 Changed numbers */
+                updated: number;
+                /** @description 未变 Numbers already as given */
+                unchanged: number;
+                /** @description 拒绝的行数 Rows refused */
+                refused: number;
+                /** @description 因本次导入核验通过并绑定的账号数 Accounts bound by this import */
+                bound: number;
+            };
+        };
+        /** @description 一次名册导入的结果 The result of one roster import */
+        RosterImportResult: {
+            /** @description 提交的行数 Rows sent */
+            total: number;
+            /** @description 新增的学号或工作证号 New numbers */
+            imported: number;
+            /** @description 人员类别、姓名或身份证件号有变化而更新的 Changed numbers */
+            updated: number;
+            /** @description 与名册一致、未变的 Numbers already as given */
+            unchanged: number;
+            /**
+             * @description 注册时填写了该号码、且姓名、身份证件号与人员类别（学生或教职工）均与名册一致的账号，本次导入后核验通过并绑定的个数
+             *     Accounts whose number typed at registration this import confirmed (now bound)
+             */
+            bound: number;
+            /** @description 拒绝的行及原因（不回显身份证件号） Rows refused, with the reason (ID numbers are never echoed) */
+            refused: {
+                /** @description 行号（rows 中的位置，从 1 开始） Position in rows, from 1 */
+                row: number;
+                /** @description 该行的学号或工作证号（可能为空） The row's number (may be empty) */
+                no: string;
+                /**
+                 * @description 原因 Why
+                 * @example 身份证件号码格式错误
+                 */
+                reason: string;
+            }[];
         };
     };
     responses: {
@@ -5301,7 +5751,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description 页码，从 1 开始 Page number from 1 */
+        /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
         PageNum: number;
         /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
         PageSize: number;
@@ -5320,7 +5770,7 @@ export interface components {
         /** @description 按状态过滤（1-9，不传为全部） Filter by status */
         AppStatusQuery: number;
         /** @description 申请编号（本人的） Application id (one's own) */
-        AppIdQuery: number;
+        AppIdQuery: components["schemas"]["Id"];
     };
     requestBodies: {
         /** @description 无参数（可为空对象） No fields */
@@ -5638,7 +6088,7 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
-    register: {
+    verifySmsCode: {
         parameters: {
             query?: never;
             header?: never;
@@ -5652,6 +6102,54 @@ export interface operations {
                     phone: components["schemas"]["Phone"];
                     /** @description 短信验证码（6 位数字） SMS code */
                     smsCode: string;
+                    /**
+                     * @description 场景（与发送时相同） Scene, as sent：`register` 注册，`forget` 找回密码
+                     * @enum {string}
+                     */
+                    scene: "register" | "forget";
+                };
+            };
+        };
+        responses: {
+            /** @description 手机号凭证 Phone ticket */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            /** @description 手机号凭证（一次性，绑定手机号与场景） Single-use ticket for this phone and scene */
+                            phoneTicket: string;
+                            /**
+                             * @description 凭证剩余有效秒数（600） Seconds until the ticket expires
+                             * @example 600
+                             */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 手机号 Phone */
+                    phone: components["schemas"]["Phone"];
+                    /** @description 手机号凭证（来自 verifySmsCode，scene register） Ticket from verifySmsCode */
+                    phoneTicket?: components["schemas"]["PhoneTicket"];
+                    /** @description 短信验证码（6 位数字；未携带 phoneTicket 时必填） SMS code, when no phoneTicket is sent */
+                    smsCode?: string;
                     /** @description 姓名 Name */
                     xm: string;
                     /** @description 身份证件号 ID number */
@@ -5698,8 +6196,10 @@ export interface operations {
                 "application/json": {
                     /** @description 手机号 Phone */
                     phone: components["schemas"]["Phone"];
-                    /** @description 短信验证码（6 位数字） SMS code */
-                    smsCode: string;
+                    /** @description 手机号凭证（来自 verifySmsCode，scene forget） Ticket from verifySmsCode */
+                    phoneTicket?: components["schemas"]["PhoneTicket"];
+                    /** @description 短信验证码（6 位数字；未携带 phoneTicket 时必填） SMS code, when no phoneTicket is sent */
+                    smsCode?: string;
                     /** @description 密码（8-64 位，含字母和数字） Password */
                     password: components["schemas"]["Password"];
                     /** @description 确认密码 Password again */
@@ -5737,8 +6237,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 姓名 Name */
-                    xm: string;
+                    /** @description 姓名（只读，兼容保留；须与登记相同） Name, read-only (kept for older clients; must match the record) */
+                    xm?: string;
                     /** @description 人员类别 Person type */
                     rylb: components["schemas"]["Rylb"];
                 };
@@ -6117,7 +6617,7 @@ export interface operations {
     listAnnouncements: {
         parameters: {
             query?: {
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -6349,7 +6849,7 @@ export interface operations {
                 type?: "apply" | "borrow" | "system";
                 /** @description 已读状态 Read state："0" 未读, "1" 已读；不传为全部 */
                 isRead?: "0" | "1";
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -6388,7 +6888,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description 消息编号 Notice ids */
-                    ids?: number[];
+                    ids?: components["schemas"]["Id"][];
                     /** @description 全部标为已读 Mark all read */
                     all?: boolean;
                 };
@@ -6442,7 +6942,7 @@ export interface operations {
             query?: {
                 /** @description 范围 Scope：mine 本人提问（缺省）, public 公开问答 */
                 scope?: "mine" | "public";
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -6525,7 +7025,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 问题编号 Question id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -6577,7 +7077,7 @@ export interface operations {
                 kind?: components["schemas"]["ServiceCode"];
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -6631,7 +7131,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description 申请编号 Application id */
-                    id: number;
+                    id: components["schemas"]["Id"];
                     /** @description 撤销原因（可选） Reason */
                     note?: string;
                 };
@@ -6654,7 +7154,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description 申请编号 Application id */
-                    id: number;
+                    id: components["schemas"]["Id"];
                     /** @description 评分 Score */
                     score: components["schemas"]["RatingScore"];
                     /** @description 评价内容（可选） Comment */
@@ -6749,7 +7249,7 @@ export interface operations {
             query?: {
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -6836,7 +7336,7 @@ export interface operations {
             query?: {
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -7392,7 +7892,7 @@ export interface operations {
             query?: {
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -7679,6 +8179,81 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    createVoucherLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 申请编号（本人的、已办结的迁入） Application id */
+                    id: number;
+                    /**
+                     * @description 凭证 Voucher（hkk 户口卡，hzsy 户主首页）
+                     * @enum {string}
+                     */
+                    kind: "hkk" | "hzsy";
+                };
+            };
+        };
+        responses: {
+            /** @description 链接 Link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            /**
+                             * @description 链接（本站相对地址，GET 即得 PDF） Link (relative to this site)
+                             * @example /api/qianru/voucher?t=MTIuaGtrLjUuMTc2MzkwMDAwMA.abc
+                             */
+                            url: string;
+                            /**
+                             * @description 有效秒数 Seconds until it expires
+                             * @example 300
+                             */
+                            expiresIn: number;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getVoucherByLink: {
+        parameters: {
+            query: {
+                /** @description 签名令牌 Signed token */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    /** @description inline; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
     addYingxin: {
         parameters: {
             query?: never;
@@ -7866,7 +8441,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description 用户编号（本人，来自本地保存的 id） The signed-in user's id */
-                    id: number;
+                    id: components["schemas"]["Id"];
                 };
             };
         };
@@ -8348,7 +8923,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 工作人员编号 Staff id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -8385,6 +8960,8 @@ export interface operations {
     adminListApplications: {
         parameters: {
             query?: {
+                /** @description 1 = 只列待办（已提交、审核中、办理中，借出的户口卡除外），可与其他条件同用 Only what waits for staff */
+                todo?: "1";
                 /** @description 业务种类 Service */
                 kind?: components["schemas"]["ServiceCode"];
                 /** @description 关键字：申请编号 sqbh、申请人姓名、学号 xh 或工作证号 gzzh（部分匹配） Reference number, name, student or staff number */
@@ -8395,7 +8972,7 @@ export interface operations {
                 to?: string;
                 /** @description 按状态过滤（1-9，不传为全部） Filter by status */
                 status?: components["parameters"]["AppStatusQuery"];
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -8462,7 +9039,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 申请编号 Application id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -8483,6 +9060,48 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    adminRevealIdNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 申请编号 Application id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description applicant，或 summary 中的 idKey The applicant, or an idKey of the summary
+                     * @example ryxx.sfzjh
+                     */
+                    key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 完整的身份证件号 The full ID number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: {
+                            /** @description 请求的键 The key asked for */
+                            key: string;
+                            /** @description 完整的身份证件号 The full ID number */
+                            sfzjh: string;
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
     adminGetApplicationFile: {
         parameters: {
             query?: {
@@ -8492,7 +9111,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 申请编号 Application id */
-                id: number;
+                id: components["schemas"]["Id"];
                 /** @description 文件编号 File id */
                 fileId: string;
             };
@@ -8524,7 +9143,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 申请编号 Application id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -8533,8 +9152,8 @@ export interface operations {
                 "application/json": {
                     /** @description 目标状态 Target status */
                     to: components["schemas"]["AppStatus"];
-                    /** @description 工作人员看到的版本号（详情或列表的 version） Version the staff member saw */
-                    expectedVersion: number;
+                    /** @description 工作人员看到的版本号（详情或列表的 version；正的 32 位整数） Version the staff member saw */
+                    expectedVersion: components["schemas"]["Id"];
                     /** @description 工作人员看到的状态（可选） Status the staff member saw */
                     expectedStatus?: components["schemas"]["AppStatus"];
                     /** @description 说明；3、8 时为原因（必填） Note; the reason for 3 and 8 */
@@ -8578,7 +9197,7 @@ export interface operations {
                 overdue?: "0" | "1";
                 /** @description 关键字：申请编号、姓名、学号/工作证号 Keyword */
                 keyword?: string;
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -8613,7 +9232,7 @@ export interface operations {
                 zt?: "0" | "1";
                 /** @description 关键字（标题、内容） Keyword */
                 keyword?: string;
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -8647,7 +9266,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 问题编号 Question id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -8695,7 +9314,7 @@ export interface operations {
                 from?: string;
                 /** @description 评价日期止 Rated on or before */
                 to?: string;
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -8758,7 +9377,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 评价编号 Rating id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9210,7 +9829,7 @@ export interface operations {
                 /** @description 字典类型 Dictionary type */
                 type: string;
                 /** @description 字典项编号 Entry id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9430,7 +10049,7 @@ export interface operations {
             query?: {
                 /** @description 标题关键字 Keyword */
                 keyword?: string;
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -9492,7 +10111,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 公告编号 Announcement id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9523,7 +10142,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 公告编号 Announcement id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9540,7 +10159,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 公告编号 Announcement id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9577,7 +10196,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 公告编号 Announcement id */
-                id: number;
+                id: components["schemas"]["Id"];
                 /** @description 附件文件名 File name */
                 fileName: string;
             };
@@ -9648,7 +10267,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 轮播图编号 Banner id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9679,7 +10298,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description 轮播图编号 Banner id */
-                id: number;
+                id: components["schemas"]["Id"];
             };
             cookie?: never;
         };
@@ -9694,7 +10313,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 工作人员编号 Staff id */
-                staffId?: number;
+                staffId?: components["schemas"]["Id"];
                 /** @description 操作代码（前缀匹配，如 application.） Action code prefix */
                 action?: string;
                 /** @description 对象类型 Target type */
@@ -9705,7 +10324,7 @@ export interface operations {
                 from?: string;
                 /** @description 日期止 Until */
                 to?: string;
-                /** @description 页码，从 1 开始 Page number from 1 */
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
                 pageNum?: components["parameters"]["PageNum"];
                 /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
                 pageSize?: components["parameters"]["PageSize"];
@@ -9726,6 +10345,70 @@ export interface operations {
                         rows?: components["schemas"]["AuditEntry"][];
                         /** @description 总条数 Total count */
                         total?: number;
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetRoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 名册概况 The roster at a glance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RosterStatus"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminImportRoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 名册行（逐行检查，见上） Roster rows (each checked, see above) */
+                    rows: {
+                        /** @description 学号或工作证号 Student or staff number */
+                        no?: string;
+                        /** @description 人员类别 Person type（0、1、2、7、3、4） */
+                        rylb?: string;
+                        /** @description 姓名 Name */
+                        xm?: string;
+                        /** @description 身份证件号码 ID number */
+                        sfzjh?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description 导入结果 The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["RosterImportResult"];
                     };
                 };
             };

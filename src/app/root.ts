@@ -3,13 +3,13 @@ import { isAdminPath, isPublicPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
 import { loadSectors } from '@/stores/sectors';
-import { restoreSession, $session } from '@/stores/session';
-import { completeSignIn } from '@/stores/auth';
-import { alertDialog, showToast, SHORT_TOAST_MS } from '@/stores/ui';
+import { restoreSession, setUserInfo, $session } from '@/stores/session';
+import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
 
 export const LOGIN_FIRST = '请先登录';
 export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
-const REDIRECT_DELAY_MS = 1500;
+export const SSO_FAILED = '统一身份认证失败';
+export const REDIRECT_DELAY_MS = 1500;
 
 let loginRedirect: ReturnType<typeof setTimeout> | undefined;
 
@@ -22,34 +22,13 @@ export function requireLogin(path: string): boolean {
   return false;
 }
 
-/** The service URL the ticket was issued for: the current address without the ticket. */
-export function serviceUrl(href: string): string {
-  const url = new URL(href);
-  url.searchParams.delete('ticket');
-  return url.toString();
-}
-
-/** Single sign-on by CAS ticket (spec §2): IP, validateTicket, user info, the alert, then /my. */
-export async function ticketLogin(ticket: string, ipLookup: Promise<string | null>): Promise<boolean> {
-  const ip = await ipLookup;
-  const validated = await unwrap(
-    client.GET('/h5/validateTicket', {
-      params: { query: { ticket, ...(ip ? { ip } : {}), service: serviceUrl(location.href) } },
-    }),
-  );
-  if (!validated.ok || typeof validated.data !== 'string') {
-    setTimeout(() => navigateApp('/login', { replace: true }), REDIRECT_DELAY_MS);
-    return false;
-  }
-  const info = await completeSignIn(validated.data);
-  if (!info.ok) return false;
-  const shown =
-    info.data.scfc === '1'
-      ? alertDialog({ title: '注意', message: info.data.scfcmessage ?? '' })
-      : alertDialog({ title: '信息', message: TEACHER_OK });
-  navigateApp('/my', { replace: true });
-  await shown;
-  return true;
+/**
+ * The stored user info read again, quietly: where the registration is (hkIn) changes between visits (a move-in or
+ * move-out finished by the office), and the screens that refuse on it must not go by the day of the sign-in.
+ */
+async function refreshStoredUser(): Promise<void> {
+  const result = await unwrap(client.POST('/api/userinfo', { body: {}, loading: false, silent: true }));
+  if (result.ok) setUserInfo(result.data);
 }
 
 /** What the app does when it starts (spec §2 root screen behaviour). */
@@ -59,12 +38,14 @@ export async function startApp(path: string, search: string): Promise<void> {
   const ipLookup = loadClientIp();
   const ticket = new URLSearchParams(search).get('ticket');
   if (ticket) {
+    // Single sign-on is the rare start: its code loads only then.
+    const { ticketLogin } = await import('./ticket-login');
     await ticketLogin(ticket, ipLookup);
     return;
   }
   const stored = restoreSession();
   if (stored.userInfo) {
-    await loadSectors();
+    await Promise.all([loadSectors(), refreshStoredUser()]);
     return;
   }
   requireLogin(path);

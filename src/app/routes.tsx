@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Component, createElement, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
@@ -53,15 +53,43 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   ]),
 };
 
+type LazyScreen = ComponentType<Record<string, unknown>> & { preload(): Promise<unknown> };
+
+/**
+ * React's lazy() with a preload: once its module is loaded the screen renders at once, without passing through
+ * the Suspense fallback. main.tsx preloads the first screen before the first render, so the page's pre-rendered
+ * shell (login.html, home.html) stays on screen until the real screen replaces it in one go.
+ */
+function lazyScreen(loader: Loader): LazyScreen {
+  let Screen: ComponentType<Record<string, unknown>> | undefined;
+  let failure: { error: unknown } | undefined;
+  let pending: Promise<unknown> | undefined;
+  const preload = () =>
+    (pending ??= loader().then(
+      (m) => {
+        Screen = m.default;
+      },
+      (error: unknown) => {
+        failure = { error };
+      },
+    ));
+  const Lazy = (props: Record<string, unknown>) => {
+    if (failure) throw failure.error;
+    if (!Screen) throw preload();
+    return createElement(Screen, props);
+  };
+  return Object.assign(Lazy, { preload });
+}
+
 const notFoundLoader: Loader = () => import('./not-found-page');
-const NotFound = lazy(notFoundLoader);
+const NotFound = lazyScreen(notFoundLoader);
 
 /**
  * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
  * so the students' first load does not grow with the console.
  */
 const consoleLoader: Loader = () => import('@/features/admin/admin-app');
-const Console = lazy(consoleLoader);
+const Console = lazyScreen(consoleLoader);
 
 type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
@@ -80,7 +108,7 @@ export function loaderFor(key: RouteKey): Loader | undefined {
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);
-  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(loader) }] : [];
+  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazyScreen(loader) }] : [];
 });
 
 export const PAGE_NOT_FOUND = '页面不存在';
@@ -95,6 +123,13 @@ export const titleFor = (path: string) => entryForPath(path)?.def.title ?? PAGE_
 
 const loaderForPath = (path: string): Loader =>
   isAdminPath(path) ? consoleLoader : (entryForPath(path)?.loader ?? notFoundLoader);
+
+/** Loads the screen of an app path (the first screen, before the first render); never rejects. */
+export function preloadScreen(path: string): Promise<unknown> {
+  if (path === '/') return Promise.resolve(); // redirects to /home
+  const screen = isAdminPath(path) ? Console : (entryForPath(path)?.Screen ?? NotFound);
+  return screen.preload();
+}
 
 /** Title, progress bar and the move-out guard for direct visits, on every path change. */
 function useNavigationEffects(path: string, search: string) {
@@ -132,7 +167,11 @@ function useNavigationEffects(path: string, search: string) {
  * `path` re-renders it on navigation so other screens still open.
  */
 class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode }, { failedPath: string | null }> {
-  state = { failedPath: null as string | null };
+  // Set in the constructor: a class field would bring Babel's property helpers into the entry (target es2019).
+  constructor(props: { path: string; children: ReactNode }) {
+    super(props);
+    this.state = { failedPath: null };
+  }
   static getDerivedStateFromError() {
     return { failedPath: location.pathname };
   }

@@ -50,6 +50,7 @@ export const adminPaths = {
   banners: route('/content/banners', '轮播图', '内容', 'admin'),
   contact: route('/content/contact', '联系我们', '内容', 'admin'),
   staff: route('/staff', '工作人员', '系统', 'admin'),
+  roster: route('/roster', '校园身份名册', '系统', 'admin'),
   audit: route('/audit', '审计日志', '系统', 'admin'),
   password: route('/password', '修改密码'),
 } as const satisfies Record<string, AdminRouteDef>;

@@ -29,3 +29,9 @@ export const deliverySlots = [
   { label: '上午(12-13点)', value: '0' },
   { label: '下午(17-18点)', value: '1' },
 ] as const;
+
+/** 寄送地址 of a delivery (dzlx): the campus dormitory (its building asked) or a home address. */
+export const deliveryAddressKinds = [
+  { label: '校内宿舍', value: '0' },
+  { label: '家庭住址等校外地址', value: '1' },
+] as const;

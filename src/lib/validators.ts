@@ -68,6 +68,9 @@ export const userInfoSchema = v.object({
 });
 export type UserInfoForm = v.InferInput<typeof userInfoSchema>;
 
+/** /info of an account without a person type (single sign-on that gave none): the type, once. */
+export const personTypeSchema = v.object({ rylb: v.picklist(personTypes, RYLB_REQUIRED) });
+
 // ───────────── login, register, forget ─────────────
 
 export const loginSchema = v.object({

@@ -1,6 +1,7 @@
 import { client, unwrap } from '@/api/client';
 import { loadSectors, resetSectors } from './sectors';
-import { clearSession, setToken, setUserInfo } from './session';
+import { removeDraftsOf } from '@/lib/draft-keys';
+import { $session, clearSession, setToken, setUserInfo } from './session';
 
 /** Fetches and stores the user info (POST /api/userinfo). */
 export async function refreshUserInfo() {
@@ -17,9 +18,11 @@ export async function completeSignIn(token: string) {
   return info;
 }
 
-/** Revokes the token on the server (best effort) and forgets the session here. */
+/** Revokes the token on the server (best effort) and forgets the session and the user's drafts here. */
 export async function signOut(): Promise<void> {
+  const userId = $session.get().userInfo?.id;
   await unwrap(client.POST('/api/logout', { silent: true }));
+  removeDraftsOf(userId);
   clearSession();
   resetSectors();
 }

@@ -9,10 +9,12 @@ export interface SectorsState {
   tips: string | null;
   yxStartTime: string | null;
   yxEndTime: string | null;
+  /** The new-student deadline as the server writes it (YYYY-MM-DD in Beijing), only while the window is open. */
+  yxTime?: string | null;
   loaded: boolean;
 }
 
-const empty: SectorsState = { openSectors: [], tips: null, yxStartTime: null, yxEndTime: null, loaded: false };
+const empty: SectorsState = { openSectors: [], tips: null, yxStartTime: null, yxEndTime: null, yxTime: null, loaded: false };
 
 export const $sectors = atom<SectorsState>({ ...empty });
 
@@ -23,12 +25,13 @@ export async function loadSectors(): Promise<boolean> {
     client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} } }),
   );
   if (!result.ok) return false;
-  const { openSectors, tips, yxStartTime, yxEndTime } = result.data;
+  const { openSectors, tips, yxStartTime, yxEndTime, yxTime } = result.data;
   $sectors.set({
     openSectors: openSectors ?? [],
     tips: tips ?? null,
     yxStartTime: yxStartTime ?? null,
     yxEndTime: yxEndTime ?? null,
+    yxTime: yxTime ?? null,
     loaded: true,
   });
   return true;
@@ -38,7 +41,7 @@ export function resetSectors(): void {
   $sectors.set({ ...empty });
 }
 
-/** Spec §4: the new-student tile is open only strictly between yxStartTime and yxEndTime. */
+/** Spec §4: the new-student tile is open only strictly between yxStartTime and yxEndTime (instants: no time zone involved). */
 export function newStudentWindowOpen(state: Pick<SectorsState, 'yxStartTime' | 'yxEndTime'>, now = Date.now()): boolean {
   if (!state.yxStartTime || !state.yxEndTime) return false;
   const start = Date.parse(state.yxStartTime);

@@ -1,10 +1,12 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test';
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { readPdf } from '../server/pdf-text.ts';
-import { captchaText, shot, signIn } from './support.ts';
+import { captchaText, shot, shotModes, signIn } from './support.ts';
 
-// Small real files to upload: a one-page PDF.
+// Small real files to upload: a one-page PDF, and a photo (made by the test that needs it).
 mkdirSync('test-results', { recursive: true });
+const PHOTO = 'test-results/id-photo.jpg';
 const PDF = 'test-results/upload-doc.pdf';
 writeFileSync(
   PDF,
@@ -42,11 +44,17 @@ async function startService(page: Page) {
 test('a graduate is stopped by the guard with the server message, moves out, and then meets the address lock', async ({ page, request }) => {
   await signIn(page, '13800138001');
   await page.goto('/web/move-out');
-  await expect(page.getByText('请选择要办理的迁出业务')).toBeVisible();
-  // The address change needs a finished move-out: the guard shows the server's message and stays.
-  await page.getByRole('link', { name: '迁移证地址变更' }).click();
+  await expect(page.getByRole('heading', { name: '户口迁出（户口在校人员）' })).toBeVisible();
+  // The address change needs a finished move-out: offered greyed, and a tap says why (aria-disabled, still tappable).
+  const change = page.getByRole('button', { name: /迁移证地址变更/ });
+  await change.scrollIntoViewIfNeeded();
+  await change.click({ force: true });
+  await expect(page.locator('.app-toast')).toContainText('未查询到已办结的迁出记录');
+  // Opened anyway (a link, a reload): the guard shows the server's message and goes back to the list.
+  await page.goto('/web/move-out/change');
   const guard = page.getByRole('alertdialog');
   await expect(guard).toContainText('注意');
+  await expect(guard).toContainText('未查询到已办结的迁出记录');
   await shot(page, 'move-out-guard');
   await guard.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/web\/move-out$/);
@@ -79,16 +87,88 @@ test('a graduate is stopped by the guard with the server message, moves out, and
   for (const to of [2, 4, 7]) await transition(request, token, id, to);
   await page.goto('/web/my');
   await page.goto('/web/move-out');
-  await expect(page.getByText('您不在校，无法迁出').first()).toBeVisible();
+  // Moved out: the 迁移证 services come first and open; the ways out are greyed with 您不在校，无法迁出.
+  await expect(page.getByRole('heading', { level: 2 }).first()).toHaveText('迁移证业务（户口已迁出人员）');
+  await expect(page.getByRole('link', { name: '迁移证延期' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^毕业生迁出/ })).toContainText('您不在校，无法迁出');
   await page.goto('/web/move-out/change');
   await expect(page.getByRole('alertdialog')).toContainText('毕业生地址为锁定状态，无法修改户口迁出地址');
   await shot(page, 'move-out-address-locked');
+});
+
+test('a graduate who has moved out reaches the 迁移证 services from the 迁出 tile; grey tiles say why; an alert closes over the loading layer', async ({ page }) => {
+  // 吴雨晨: a 2026 graduate whose registration has left, certificate valid, address locked (the demo seed).
+  await signIn(page, '13800138009');
+  const borrow = page.getByRole('link', { name: '借用户口卡' });
+  await expect(borrow).toHaveAttribute('aria-disabled', 'true');
+  await borrow.click({ force: true }); // aria-disabled: tappable, it says why
+  await expect(page.locator('.app-toast')).toContainText('您不在校，无法借用户口卡');
+  await shot(page, 'h-home-moved-out');
+  const moveOut = page.getByRole('link', { name: '迁出', exact: true });
+  await expect(moveOut).not.toHaveAttribute('aria-disabled', 'true');
+  await moveOut.click();
+  await expect(page).toHaveURL(/\/web\/move-out$/);
+  for (const name of ['迁移证延期', '迁移证补办', '毕业生改派']) await expect(page.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByRole('link', { name: '毕业生迁出' })).toHaveCount(0);
+  await page.getByRole('button', { name: /迁移证地址变更/ }).click({ force: true }); // aria-disabled: tappable, it says why
+  await expect(page.locator('.app-toast')).toContainText('毕业生地址为锁定状态，无法修改户口迁出地址');
+  await page.getByRole('button', { name: /^毕业生迁出/ }).click({ force: true });
+  await expect(page.locator('.app-toast')).toContainText('您不在校，无法迁出');
+  await shotModes(page, 'h-move-out-moved-out');
+
+  await page.getByRole('link', { name: '迁移证延期' }).click();
+  await expect(page).toHaveURL(/\/web\/move-out\/postpone\?dizhi=/);
+  await startService(page);
+  // The current certificate, handed over by the guard.
+  await expect(page.getByLabel('迁移证编号')).toHaveValue(/^京\d{10}$/);
+  await shot(page, 'h-postpone-form');
+
+  // An alert that opens while a call is pending can be closed: the loading layer is under the dialogs.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/userOpenSector**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/web/move-out/change');
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('毕业生地址为锁定状态，无法修改户口迁出地址');
+  await shot(page, 'h-alert-over-loading');
+  await alert.getByRole('button', { name: '确定' }).click({ timeout: 5000 });
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  release();
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await page.unroute('**/api/userOpenSector**');
+});
+
+test('refusal screens lead back; a post-doc at school is not offered 博士后迁入', async ({ page }) => {
+  await signIn(page, '13800138004');
+  const moveIn = page.getByRole('link', { name: '博士后迁入' });
+  await expect(moveIn).toHaveAttribute('aria-disabled', 'true');
+  await moveIn.click({ force: true });
+  await expect(page.locator('.app-toast')).toContainText('您的户口已在本校，无需迁入');
+  await expect(page).toHaveURL(/\/web\/home$/);
+  // Opened anyway: why, and the way back.
+  await page.goto('/web/move-in-dr');
+  await expect(page.getByRole('heading', { name: '您的户口已在本校，无需迁入' })).toBeVisible();
+  await shotModes(page, 'h-refusal');
+  await page.getByRole('link', { name: '回到首页' }).click();
+  await expect(page).toHaveURL(/\/web\/home$/);
 });
 
 test('a staff member moves in two family members, downloads the voucher PDF, then moves out with the family', async ({ page, request }) => {
   await signIn(page, '13800138005');
   await page.goto('/web/move-in-staff-m');
   await startService(page);
+  // The staff member is the household head: their own name and staff number, nothing of anyone else to prove
+  // (a family member applying for themselves gives the head's name, staff number and full ID number instead).
+  const head = page.getByRole('region', { name: '户主' });
+  await expect(head.getByLabel('姓名')).toHaveValue('刘建国');
+  await expect(head.getByLabel('工作证号')).toHaveValue('2012100045');
+  await expect(head.getByLabel('工作证号')).not.toBeEditable();
+  await expect(head.getByLabel('身份证号码')).toHaveCount(0);
   const members = [
     { gx: '子', xm: '刘小明', xb: '1', csrq: '2015-03-07', sfzjh: '110108201503070012' },
     { gx: '女', xm: '刘小红', xb: '2', csrq: '2018-05-12', sfzjh: '11010820180512002X' },
@@ -124,6 +204,10 @@ test('a staff member moves in two family members, downloads the voucher PDF, the
   await page.goto('/web/m-index');
   await page.getByRole('link', { name: /继续提交/ }).click();
   await expect(page).toHaveURL(/m-cr/);
+  // The head's own application shows them their own card.
+  const headCard = page.locator('section', { has: page.getByRole('heading', { name: '户主信息' }) });
+  await expect(headCard).toContainText('刘建国');
+  await expect(headCard).toContainText('2012100045');
   await page.getByLabel('迁移证编号').fill('QY1301022026001');
   await page.getByLabel('签发日期').fill('2026-11-01');
   await page.getByLabel('签发机关').fill('石家庄市公安局长安分局');
@@ -180,7 +264,9 @@ test('a new student moves in during the window and cannot outside it', async ({ 
   await page.getByLabel('性别', { exact: true }).selectOption('1');
   await page.getByLabel('民族').selectOption('01');
   await page.getByLabel('出生日期').fill('2008-08-19');
-  await page.getByLabel('身份证号码').fill('510104200808190175');
+  // The ID number the account holds: shown masked, not typed again (the server uses it).
+  await expect(page.getByLabel('身份证号码')).toHaveValue('5101**********0175');
+  await expect(page.getByLabel('身份证号码')).not.toBeEditable();
   await page.getByLabel('学历').selectOption('61');
   await page.getByLabel('迁移证编号').fill('QY5101042026');
   await page.getByLabel('户口迁出地').click();
@@ -191,16 +277,38 @@ test('a new student moves in during the window and cannot outside it', async ({ 
   const manual = page.getByLabel('派出所名称');
   if (await manual.count()) await manual.fill('锦江分局春熙路派出所');
   else if ((await pcs.evaluate((el) => el.tagName)) !== 'SELECT') await pcs.fill('锦江分局春熙路派出所');
+  await expect(pcs).toHaveAttribute('aria-required', 'true');
   const files = page.locator('input[type=file]');
   await files.nth(0).setInputFiles(PDF);
   await files.nth(1).setInputFiles(PDF);
   await expect(page.getByText('upload-doc.pdf')).toHaveCount(2);
+  // A photo shows as its thumbnail.
+  await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c8d8f0' } }).jpeg().toFile(PHOTO);
+  await files.nth(2).setInputFiles(PHOTO);
+  await expect(page.getByRole('img', { name: 'id-photo.jpg' })).toBeVisible();
   await page.getByLabel('联系电话').fill('13800138007');
   await shot(page, 'move-in-new-form');
+  // The 迁移证 part and the uploads, in light, dark and care mode.
+  await page.getByLabel('迁移证编号').scrollIntoViewIfNeeded();
+  await shot(page, 'move-in-new-form-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'move-in-new-form-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.body.setAttribute('data-weui-mode', 'care'));
+  await page.getByRole('img', { name: 'id-photo.jpg' }).scrollIntoViewIfNeeded();
+  await shot(page, 'move-in-new-form-care');
+  await page.evaluate(() => document.body.removeAttribute('data-weui-mode'));
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('请核对您填写的信息')).toBeVisible();
+  await expect(page.getByText('5101**********0175（账号登记）')).toBeVisible();
+  await shot(page, 'move-in-new-review');
   await page.getByRole('button', { name: '确认提交' }).click();
   await expect(page.getByText('提交成功').first()).toBeVisible();
+  // Back after the submit: the confirmation again, not the filled form.
+  await page.goBack();
+  await expect(page).toHaveURL(/step=done/);
+  await expect(page.getByText('提交成功').first()).toBeVisible();
+  await expect(page.getByLabel('迁移证编号')).toHaveCount(0);
 
   // The office closes the window: the form is refused and the tile disabled.
   const admin = await staffToken(request, 'admin01');

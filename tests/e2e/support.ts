@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -46,4 +46,41 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 /** Takes a 375×812 screenshot for people to look at (kept under test-results/shots). */
 export async function shot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/shots/${name}.png` });
+}
+
+/** Screenshots of the page as it stands in light, dark and care mode (大字模式), left in light. */
+export async function shotModes(page: Page, name: string) {
+  for (const mode of ['light', 'dark', 'care'] as const) {
+    await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light' });
+    await page.evaluate((care) => (care ? document.body.setAttribute('data-weui-mode', 'care') : document.body.removeAttribute('data-weui-mode')), mode === 'care');
+    await shot(page, `${name}-${mode}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.evaluate(() => document.body.removeAttribute('data-weui-mode'));
+}
+
+/** A desktop browser page for the staff console (1280×800), optionally dark; CSP bypass only for injected test tools. */
+export async function consolePage(browser: Browser, opts: { dark?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    colorScheme: opts.dark ? 'dark' : 'light',
+    bypassCSP: opts.bypassCSP ?? false,
+  });
+  return context.newPage();
+}
+
+/** Signs in at the staff console (image code read through the test hook) and waits to leave the sign-in page. */
+export async function consoleSignIn(page: Page, username = 'staff01', password = DEMO_PASSWORD) {
+  const captcha = page.waitForResponse((r) => r.url().includes('/api/admin/captcha') && r.ok());
+  await page.goto('/web/admin/login');
+  const uuid = (await (await captcha).json()).data.uuid;
+  await page.getByLabel('登录名').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('textbox', { name: '图形验证码' }).fill(await captchaText(page.request, uuid));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/);
 }

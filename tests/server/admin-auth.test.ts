@@ -39,15 +39,19 @@ describe('POST /api/admin/login', () => {
     expect((await staffLoginRaw(t, off.username, DEMO_PASSWORD)).body).toEqual({ code: 100, msg: '账号或密码错误' });
   });
 
-  it('locks an account for 15 minutes after 10 failures, counted apart from user accounts', async () => {
+  it('locks one source out of an account for 15 minutes after 10 failures; nobody can lock admin01 out', async () => {
     const s = await createStaff(t);
-    for (let i = 0; i < 9; i += 1) expect((await staffLoginRaw(t, s.username, 'Wrong12345')).body.msg).toBe('账号或密码错误');
-    expect((await staffLoginRaw(t, s.username, 'Wrong12345')).body.msg).toBe('登录失败次数过多，请15分钟后再试');
-    expect((await staffLoginRaw(t, s.username, DEMO_PASSWORD)).body.msg).toBe('登录失败次数过多，请15分钟后再试');
-    // The user account with the same-looking name is not affected, and the lock ends after 15 minutes.
+    const attacker = nextIp();
+    for (let i = 0; i < 9; i += 1) expect((await staffLoginRaw(t, s.username, 'Wrong12345', attacker)).body.msg).toBe('账号或密码错误');
+    expect((await staffLoginRaw(t, s.username, 'Wrong12345', attacker)).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+    expect((await staffLoginRaw(t, s.username, DEMO_PASSWORD, attacker)).body.msg).toBe('登录失败次数过多，请15分钟后再试');
+    // The owner at their own desk is not locked out; the user account with the same-looking name is not affected.
+    expect(await staffLogin(t, s.username, DEMO_PASSWORD, nextIp())).toBeTruthy();
     expect(await t.login(demo.master.phone)).toBeTruthy();
+    for (let i = 0; i < 10; i += 1) await staffLoginRaw(t, DEMO_STAFF.admin, 'Wrong12345', attacker);
+    expect(await staffLogin(t, DEMO_STAFF.admin, DEMO_PASSWORD, nextIp())).toBeTruthy();
     t.clock.advance(15 * 60 + 1);
-    expect(await staffLogin(t, s.username)).toBeTruthy();
+    expect(await staffLogin(t, s.username, DEMO_PASSWORD, attacker)).toBeTruthy();
   });
 
   it('is not the users’ sign-in: a staff account cannot sign in at /qhyhlogin_false', async () => {
@@ -57,6 +61,26 @@ describe('POST /api/admin/login', () => {
 });
 
 describe('sessions of staff', () => {
+  it('end after 30 minutes idle and 12 hours in all; a user session still slides for 7 days', async () => {
+    const idle = await staffLogin(t, DEMO_STAFF.staff);
+    t.clock.advance(29 * 60);
+    expect((await call(t, 'GET', '/api/admin/me', idle)).body.code).toBe(200);
+    t.clock.advance(29 * 60);
+    expect((await call(t, 'GET', '/api/admin/me', idle)).body.code).toBe(200);
+    t.clock.advance(31 * 60);
+    expect((await call(t, 'GET', '/api/admin/me', idle)).status).toBe(401);
+
+    const busy = await staffLogin(t, DEMO_STAFF.staff);
+    const user = await t.login(demo.undergraduate.phone);
+    for (let minutes = 0; minutes < 12 * 60 - 20; minutes += 20) {
+      t.clock.advance(20 * 60);
+      expect((await call(t, 'GET', '/api/admin/me', busy)).body.code).toBe(200);
+    }
+    t.clock.advance(21 * 60);
+    expect((await call(t, 'GET', '/api/admin/me', busy)).status).toBe(401);
+    expect((await t.json({ method: 'POST', url: '/api/userinfo', token: user })).body.code).toBe(200);
+  });
+
   it('logout revokes the token (audited); an expired token is 401', async () => {
     const token = await staffLogin(t, DEMO_STAFF.staff);
     expect((await call(t, 'POST', '/api/admin/logout', token)).body).toMatchObject({ code: 200 });
@@ -123,7 +147,7 @@ describe('role separation', () => {
   });
 
   it('the sign-in calls and the image code are public', async () => {
-    expect((await t.json({ method: 'GET', url: '/api/admin/captcha' })).body.data.img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await t.json({ method: 'GET', url: '/api/admin/captcha' })).body.data.img).toMatch(/^data:image\/png;base64,/);
   });
 });
 

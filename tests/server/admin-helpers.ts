@@ -26,8 +26,13 @@ export async function createStaff(t: TestApp, role: 'staff' | 'admin' = 'staff')
   counter += 1;
   const username = `t${role}${Date.now().toString(36)}${counter}`;
   const row = await t.app.services.staff.create({ username, name: `${role === 'admin' ? '管理员' : '办理员'}${counter}`, role, password: DEMO_PASSWORD });
-  const token = await t.app.services.sessions.create(row.id, '1', '127.0.0.1');
+  const token = await t.app.services.sessions.create(row.id, '1', '127.0.0.1', { staff: true });
   return { id: row.id, username, name: row.name, token };
+}
+
+/** Staff sessions end after 30 minutes idle: after moving the clock on, staff sign in again. */
+export async function renew(t: TestApp, ...who: { id: number; token: string }[]) {
+  for (const s of who) s.token = await t.app.services.sessions.create(s.id, '1', '127.0.0.1', { staff: true });
 }
 
 export const call = (t: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>

@@ -1,5 +1,6 @@
 // Unified login (CAS): login URL, the development CAS, ticket validation, an external CAS.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../server/db/schema.ts';
 import { parseServiceResponse } from '../../server/services/cas.ts';
 import { createTestApp, demo, PUBLIC_URL, type TestApp } from './helpers.ts';
 
@@ -106,6 +107,52 @@ describe('development CAS and GET /h5/validateTicket', () => {
     const failed = await t.request({ method: 'GET', url: `/cas/serviceValidate?ticket=${ticket}&service=${encodeURIComponent(SERVICE)}` });
     expect(failed.body).toContain('authenticationFailure');
     expect(parseServiceResponse(failed.body)).toBeNull();
+  });
+
+  const signOn = async (uid: string) => (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${await devCasTicket({ uid })}` })).body;
+  const userinfo = async (token: string) => (await t.json({ method: 'POST', url: '/api/userinfo', token })).body.data;
+
+  it('lands only in the account bound to the uid: a number only claimed at registration is never matched', async () => {
+    const claimant = await t.app.repos.users.create({ name: '只填了学号', personType: '0', claimedNo: 'C20990001', loginType: '1', phone: '13500000001' });
+    const body = await signOn('C20990001');
+    expect(body.code).toBe(200);
+    const info = await userinfo(body.data);
+    expect(info.id).not.toBe(claimant.id);
+    expect(info).toMatchObject({ xh: null, gzzh: null, rylb: null, loginType: '2' });
+    expect(await t.app.repos.users.findById(claimant.id)).toMatchObject({ casUid: null, studentNo: null, claimedNo: 'C20990001' });
+  });
+
+  it('binds, on first sign-on, the account holding the uid as a verified number not bound yet (roster, demo seed)', async () => {
+    const verified = await t.app.repos.users.create({ name: '名册学生', personType: '1', studentNo: 'B20990001', loginType: '1', phone: '13500000002' });
+    const first = await userinfo((await signOn('B20990001')).data);
+    expect(first).toMatchObject({ id: verified.id, xh: 'B20990001', rylb: '1', loginType: '2' });
+    expect((await t.app.repos.users.findById(verified.id))?.casUid).toBe('B20990001');
+    expect((await userinfo((await signOn('B20990001')).data)).id).toBe(verified.id);
+  });
+
+  it('a new account takes its name and person type from the roster when CAS sends none', async () => {
+    await t.app.repos.roster.save([{ campusNo: 'R20990001', personType: '2', name: '名册博士', idNumber: '11010819900307001X' }], t.clock.now());
+    const info = await userinfo((await signOn('R20990001')).data);
+    expect(info).toMatchObject({ xm: '名册博士', rylb: '2', xh: 'R20990001', loginType: '2' });
+  });
+
+  it('a new account without a person type from CAS or the roster gets none (never a guess) and picks it once', async () => {
+    const body = await signOn('Q20990001');
+    const info = await userinfo(body.data);
+    expect(info).toMatchObject({ xm: 'Q20990001', rylb: null, xh: null, gzzh: null, loginType: '2' });
+    expect((await t.app.repos.users.findByCasUid('Q20990001'))?.personType).toBe('');
+    const sectors = (await t.json({ method: 'GET', url: '/api/userOpenSector', token: body.data })).body.data;
+    expect(sectors).toMatchObject({ openSectors: [], tips: expect.stringContaining('选择人员类型') });
+    const picked = await t.json({ method: 'PUT', url: '/api/userinfo', token: body.data, payload: { rylb: '4' } });
+    expect(picked.body.data).toMatchObject({ rylb: '4', gzzh: 'Q20990001' });
+    expect((await userinfo((await signOn('Q20990001')).data)).id).toBe(info.id);
+  });
+
+  it('a verified number bound to another uid is a conflict: refused, no second account', async () => {
+    await t.app.repos.users.create({ name: '数据冲突', personType: '4', staffNo: 'X20990001', casUid: 'OTHER-UID', loginType: '2' });
+    const before = (await t.app.db.select({ id: users.id }).from(users)).length;
+    expect(await signOn('X20990001')).toEqual({ code: 100, msg: '该统一身份认证账号与已有账号冲突，请联系户籍办' });
+    expect((await t.app.db.select({ id: users.id }).from(users)).length).toBe(before);
   });
 
   it('the CAS form refuses a foreign service', async () => {

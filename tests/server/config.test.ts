@@ -18,8 +18,15 @@ describe('loadConfig', () => {
       smsGatewayToken: undefined,
       trustProxy: false,
       nodeEnv: 'development',
+      demo: false,
       publicUrl: 'http://localhost:8080',
     });
+  });
+
+  it('turns demo mode on only when asked, and never with production', () => {
+    expect(loadConfig({ DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).demo).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toThrow(/DEMO cannot be used with NODE_ENV=production/);
   });
 
   it('reads every key; empty strings count as unset', () => {
@@ -29,6 +36,7 @@ describe('loadConfig', () => {
       CAS_BASE_URL: 'https://cas.example/cas/',
       TRUST_PROXY: 'true',
       NODE_ENV: 'production',
+      DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
       PUBLIC_URL: 'https://hukou.example/',
       SMS_GATEWAY_URL: '',
     });

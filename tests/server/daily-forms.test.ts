@@ -36,6 +36,29 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
     expect(await t.app.repos.smsOutbox.latest(u.phone)).toBeNull();
   });
 
+  it('asks the dormitory building only when mailed to the dormitory, not to a home address', async () => {
+    const mailed = { ...form, lqfs: '1' };
+    const { ssl: _ssl, ...noBuilding } = delivery(t);
+    // The dormitory, said or left unsaid (older clients): the building is required.
+    for (const yjxx of [noBuilding, { ...noBuilding, dzlx: '0' }, { ...noBuilding, dzlx: '0', ssl: '  ' }]) {
+      const u = await createUser(t);
+      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...mailed, yjxx });
+      expect(res.body, JSON.stringify(yjxx)).toMatchObject({ code: 400, errors: [{ field: 'yjxx.ssl', message: '请填写您的宿舍楼号' }] });
+    }
+    const dorm = await createUser(t);
+    const kept = await post(t, '/api/daily/hkkbb/add', dorm.token, { ...mailed, yjxx: delivery(t) });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${kept.body.data.id}`, dorm.token)).body.data.answers.yjxx).toMatchObject({ dzlx: '0', ssl: '紫荆公寓5号楼' });
+    // A home address: no building asked, and one sent anyway is not kept.
+    for (const yjxx of [{ ...noBuilding, dzlx: '1' }, { ...noBuilding, dzlx: '1', ssl: '紫荆公寓5号楼' }]) {
+      const u = await createUser(t);
+      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...mailed, yjxx });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200);
+      const answers = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data.answers;
+      expect(answers.yjxx).toMatchObject({ dzlx: '1', xxdz: '示范路1号' });
+      expect(answers.yjxx).not.toHaveProperty('ssl');
+    }
+  });
+
   it('refuses who is not at school, blanks, a second one in progress', async () => {
     const out = await createUser(t, { household: 'out' });
     expect((await post(t, '/api/daily/hkkbb/add', out.token, form)).body).toMatchObject({ code: 100, msg: '您的户口不在本校，无法补办户口卡' });

@@ -2,7 +2,8 @@
 // concurrency (on PostgreSQL this is the real test), withdrawal and refusal giving the place back.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../../server/db/schema.ts';
+import { applicationEvents, applications, counters, notices } from '../../server/db/schema.ts';
+import { chinaDate } from '../../server/services/clock.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createUser, delivery, get, key, offeredDays, post, quotaOf, setQuota, staffMoves, uploadFor } from './service-helpers.ts';
 
@@ -98,8 +99,9 @@ describe('POST /api/daily/sfzbl/add', () => {
     const res = await post(t, ADD, u.token, form(days()[4]!, { lqfs: '1', yjxx: delivery(t), attachments: [{ fileId: mine, clmc: '原居民身份证' }] }));
     expect(res.body.code).toBe(200);
     const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
-    expect(detail.answers.yjxx).toEqual(delivery(t));
-    expect(detail.attachments).toEqual([{ fileId: mine, clmc: '原居民身份证', name: 'scan.png', mimeType: 'image/png', size: expect.any(Number), url: `/api/wj/file/${mine}` }]);
+    // A delivery without 寄送地址 (an older client) is read as mailing to the campus dormitory, and kept so.
+    expect(detail.answers.yjxx).toEqual({ ...delivery(t), dzlx: '0' });
+    expect(detail.attachments).toEqual([{ fileId: mine, clmc: '原居民身份证', name: 'scan.jpg', mimeType: 'image/jpeg', size: expect.any(Number), url: `/api/wj/file/${mine}` }]);
   });
 
   it('a full day is refused with a clear message', async () => {
@@ -122,7 +124,44 @@ describe('POST /api/daily/sfzbl/add', () => {
     const [booked] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.slotDay, day));
     expect(booked!.n).toBe(3);
   });
+
+  it('a booking the quota refuses writes nothing: no reference number, event or notice', async () => {
+    const day = days()[8]!;
+    await setQuota(t, 'sfzbl', '2', day, 0);
+    const u = await createUser(t);
+    const before = await written(u.id);
+    // The form's own check saw a place (as a request does that read the quota just before the last place went):
+    // the transaction's conditional decrement refuses it.
+    const build = async () => ({ kind: 'sfzbl', answers: form(day, { blfs: '2' }), attachments: [], title: '身份证办理', slot: { channel: '2', day } });
+    await expect(t.app.services.applications.submit(u.id, { operation: 'addSfzbl', key: key(), body: {} }, build)).rejects.toMatchObject({ code: 100, message: '该日期名额已满，请选择其他日期' });
+    expect(await written(u.id)).toEqual(before);
+  });
+
+  it('in a rush, reference numbers, events and notices are written for the places taken only', async () => {
+    const day = days()[7]!;
+    await setQuota(t, 'sfzbl', '2', day, 2);
+    const users = await Promise.all(Array.from({ length: 10 }, () => createUser(t)));
+    const before = await written();
+    const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(2);
+    expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(8).fill('该日期名额已满，请选择其他日期'));
+    const after = await written();
+    expect({ numbers: after.numbers - before.numbers, events: after.events - before.events, notices: after.notices - before.notices }).toEqual({ numbers: 2, events: 2, notices: 2 });
+    // The numbers taken follow each other: none was spent on a refusal.
+    const sqbh = answers.filter((a) => a.body.code === 200).map((a) => Number(a.body.data.sqbh.slice(-6))).sort((a, b) => a - b);
+    expect(sqbh[1]! - sqbh[0]!).toBe(1);
+  });
 });
+
+/** Reference numbers issued today, and events and notices (of one user, or of everyone). */
+async function written(userId?: number) {
+  const today = chinaDate(t.clock.now()).replace(/-/g, '');
+  const [counter] = await t.app.db.select().from(counters).where(eq(counters.name, `sqbh:${today}`));
+  const mine = userId === undefined ? undefined : eq(applications.userId, userId);
+  const [events] = await t.app.db.select({ n: count() }).from(applicationEvents).innerJoin(applications, eq(applications.id, applicationEvents.applicationId)).where(mine);
+  const [sent] = await t.app.db.select({ n: count() }).from(notices).where(userId === undefined ? undefined : eq(notices.userId, userId));
+  return { numbers: counter?.value ?? 0, events: events!.n, notices: sent!.n };
+}
 
 describe('idempotent submit', () => {
   it('the same key twice answers the same application and takes one place', async () => {

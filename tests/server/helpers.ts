@@ -10,8 +10,11 @@ import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data/index.ts';
+import { LogWatch } from './log-watch.ts';
 
 export const PUBLIC_URL = 'http://localhost:8080';
+/** The fixed data encryption key of test apps (64 hex characters). */
+export const TEST_DATA_KEY = '5e'.repeat(32);
 export const DEMO_PASSWORD = demoPassword;
 export const demo = {
   undergraduate: demoAccounts.find((a) => a.rylb === '0')!,
@@ -77,14 +80,20 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 
 export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hukou-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, ...opts.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, DEMO: 'true', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, ...opts.env });
   const clock = new TestClock();
   const { handle, drop } = await openTestDatabase();
-  const app = await buildApp(config, { logger: false, ...opts, db: handle, clock });
+  // Every app logs at the most verbose level; closing it fails when the log holds a secret its traffic carried.
+  const watch = new LogWatch(opts.logStream);
+  const app = await buildApp(config, { ...opts, logger: true, logLevel: 'trace', logStream: watch.stream, db: handle, clock });
   await app.ready();
 
-  const request = ({ token, headers, ...rest }: InjectOptions & { token?: string }) =>
-    app.inject({ remoteAddress: '127.0.0.1', ...rest, headers: { ...headers, ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) } });
+  const request = async ({ token, headers, ...rest }: InjectOptions & { token?: string }) => {
+    const options = { remoteAddress: '127.0.0.1', ...rest, headers: { ...headers, ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) } };
+    const res = await app.inject(options);
+    watch.observe(options, res);
+    return res;
+  };
 
   const json = async (opts: InjectOptions & { token?: string }) => {
     const res = await request(opts);
@@ -117,10 +126,13 @@ export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & {
       if (violations.length) throw new Error(violations.join('\n'));
     },
     async close() {
+      await watch.rememberStoredHashes(app);
       await app.close();
+      const leaks = watch.leaks();
       await handle.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (leaks.length) throw new Error(`The log holds what it must not:\n${leaks.join('\n')}`);
     },
   };
 }

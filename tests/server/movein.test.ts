@@ -2,7 +2,7 @@
 // the records, the confirmation, continueSubmit and the vouchers (PDF with the data in Chinese, head-page photo).
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { settings } from '../../server/db/schema.ts';
+import { householdRecords, settings, users } from '../../server/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createPerson, idNumber, material, personOf, type Person } from './movement-helpers.ts';
 import { readPdf } from './pdf-text.ts';
@@ -224,6 +224,11 @@ describe('博士后迁入 and 教职工迁入 /api/qianru', () => {
   });
 });
 
+const HEAD_MISMATCH = '户主信息不匹配，请核对户主姓名、工作证号和身份证件号码';
+const HEAD_LOCKED = '户主信息核对不符次数过多，请24小时后再试';
+/** The proof of a household head a family member gives: name, staff number, full ID number. */
+const proofOf = (head: Person) => ({ hzxm: head.name, hzgzzh: head.staffNo, hzsfzjh: head.idNumber });
+
 describe('家属随迁 /api/qianru qrlx 3', () => {
   async function familyForm(head: Person, members: Record<string, string>[], extra: Record<string, unknown> = {}) {
     const docs = await Promise.all(members.map((m, i) => material(t, head.id, `随迁人员${i + 1}（${m.xm}）`)));
@@ -281,18 +286,30 @@ describe('家属随迁 /api/qianru qrlx 3', () => {
     expect((await post(t, '/api/qianru/add', staff.token, again)).body).toMatchObject({ code: 100, msg: '家属妻子的户口已在本校，无需迁入' });
   });
 
-  it('a family member applies for themselves with the head staff number; the head must be at school', async () => {
+  it('a family member applies for themselves, proving the head by name, staff number and full ID number', async () => {
     const outStaff = await createPerson(t, { rylb: '4' });
     const staff = await createPerson(t, { rylb: '4', household: 'in' });
     const member = await createPerson(t, { rylb: '5' });
     const me = personOf(member.name, member.idNumber, { yhzgx: '11' });
-    const form = { ...(await familyForm(member, [me])), hzgzzh: staff.staffNo };
-    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzgzzh: outStaff.staffNo })).body).toMatchObject({ code: 100, msg: '户主信息不存在或户口不在本校' });
-    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzgzzh: 'NOBODY' })).body).toMatchObject({ code: 100, msg: '户主信息不存在或户口不在本校' });
+    const form = { ...(await familyForm(member, [me])), ...proofOf(staff) };
+    // Missing or malformed proof is a field error (not counted: it tells nothing about anyone).
+    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzxm: ' ' })).body.errors).toContainEqual({ field: 'hzxm', message: '请填写户主姓名' });
+    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzsfzjh: undefined })).body.errors).toContainEqual({ field: 'hzsfzjh', message: '请填写户主身份证件号码' });
+    const badCheck = `${staff.idNumber.slice(0, 17)}${staff.idNumber[17] === '0' ? '1' : '0'}`;
+    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzsfzjh: badCheck })).body.errors).toContainEqual({ field: 'hzsfzjh', message: '身份证件号码格式错误' });
+    // A head not at school, or no staff member at all, is the same mismatch.
+    expect((await post(t, '/api/qianru/add', member.token, { ...form, ...proofOf(outStaff) })).body).toEqual({ code: 100, msg: HEAD_MISMATCH });
+    expect((await post(t, '/api/qianru/add', member.token, { ...form, hzgzzh: 'NOBODY' })).body).toEqual({ code: 100, msg: HEAD_MISMATCH });
     expect((await post(t, '/api/qianru/add', outStaff.token, await familyForm(outStaff, [me]))).body).toMatchObject({ code: 100, msg: '户主信息不存在或户口不在本校' });
     const other = personOf(member.name, idNumber('19880802', me.xbm === '1'), { yhzgx: '11' });
     expect((await post(t, '/api/qianru/add', member.token, { ...form, ryxx: other })).body).toMatchObject({ code: 100, msg: '身份证件号与账号信息不一致' });
-    const id = (await post(t, '/api/qianru/add', member.token, form)).body.data.id as number;
+    // The name as people write it (spaces), the ID number's X in either case.
+    const written = { ...form, hzxm: ` ${staff.name.slice(0, 2)} ${staff.name.slice(2)} `, hzsfzjh: staff.idNumber.toLowerCase() };
+    const id = (await post(t, '/api/qianru/add', member.token, written, key())).body.data.id as number;
+    const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, member.token)).body.data;
+    expect(detail.answers).toMatchObject({ hzgzzh: staff.staffNo, hzxm: staff.name });
+    expect(detail.answers.hzsfzjh, 'the proof is not kept').toBeUndefined();
+    expect(JSON.stringify(detail)).not.toContain(staff.idNumber);
     expect((await get(t, `/api/qianru/getQrxxYhAndHz?id=${id}`, member.token)).body.data).toMatchObject({ yh: { xm: member.name, yhzgxmc: '夫' }, hz: { xm: staff.name } });
     await permitReady(id);
     expect((await continueWith(member, id)).body.code).toBe(200);
@@ -302,6 +319,112 @@ describe('家属随迁 /api/qianru qrlx 3', () => {
     const card = await pdfOf(member.token, `/api/qianru/downloadhkkPdf?id=${id}`);
     expect(card.pdf.pages).toBe(1);
     expect(card.pdf.text).toContain(member.name);
+  });
+
+  it('naming a staff member tells a family member nothing about them (issue 8: no personal data, no ID-number oracle)', async () => {
+    const victim = await createPerson(t, { rylb: '4', household: 'in' });
+    const victimWife = await createPerson(t, { rylb: '5', household: 'in', familyOf: victim.id, relationCode: '12', noLogin: true });
+    const head = await createPerson(t, { rylb: '4', household: 'in' });
+    // The real head's own record differs from the collective household the move-in lands in.
+    await t.app.db.update(householdRecords).set({ collectiveName: '户主本人的集体户', policeStationId: null }).where(eq(householdRecords.userId, head.id));
+    const attacker = await createPerson(t, { rylb: '5' });
+    const me = personOf(attacker.name, attacker.idNumber, { yhzgx: '11' });
+    const form = await familyForm(attacker, [me]);
+
+    // The staff number alone no longer names a head; every wrong proof gets one answer, whatever was wrong.
+    expect((await post(t, '/api/qianru/add', attacker.token, { ...form, hzgzzh: victim.staffNo })).body.errors).toContainEqual({ field: 'hzxm', message: '请填写户主姓名' });
+    const wrongId = idNumber('19850318', true);
+    const attempts = [
+      { ...proofOf(victim), hzxm: '张三' },
+      { ...proofOf(victim), hzsfzjh: wrongId },
+      { ...proofOf(victim), hzgzzh: 'S0000000' },
+    ];
+    for (const proof of attempts) expect((await post(t, '/api/qianru/add', attacker.token, { ...form, ...proof })).body).toEqual({ code: 100, msg: HEAD_MISMATCH });
+    expect((await get(t, '/api/qianru/getQrxxHistory', attacker.token)).body.data).toEqual([]);
+
+    // With a head they can prove, the confirmation shows that head's name and masked ID number, nothing else of theirs.
+    const id = (await post(t, '/api/qianru/add', attacker.token, { ...form, ...proofOf(head) })).body.data.id as number;
+    const confirm = (await get(t, `/api/qianru/getQrxxYhAndHz?id=${id}`, attacker.token)).body.data;
+    expect(confirm.hz).toEqual({ xm: head.name, xbmc: null, mzmc: null, csrq: null, sfzjh: expect.stringMatching(/^\d{4}\*+\d{3}[\dX]$/), yhzgxmc: '户主', gzzh: head.staffNo, dwmc: null });
+    expect(confirm).toMatchObject({ jthmc: '示范大学教职工集体户', qrdz: '北京市海淀区示范大学集体户', pcsmc: '示范园派出所' });
+    const text = JSON.stringify(confirm);
+    for (const secret of ['1985-03-17', '户主本人的集体户', head.idNumber]) expect(text).not.toContain(secret);
+
+    // The duplicate-ID check of an edit answers alike for a stranger's ID number (at school, or in a staff family)
+    // and for a number that is nobody's: the old oracle (10 candidates, one differing answer) is gone.
+    const docs = [...form.attachments, await material(t, attacker.id, '随迁人员2（候选）')];
+    const edit = (sfzjh: string) => post(t, '/api/qianru/edit', attacker.token, { id, ...form, ...proofOf(head), sqjs: [personOf('候选', sfzjh, { yhzgx: '20' })], attachments: docs });
+    const answers = [];
+    for (const candidate of [victim.idNumber, victimWife.idNumber, idNumber('19850317', true), idNumber('19850317', false)]) answers.push((await edit(candidate)).body);
+    expect(answers[0]).toMatchObject({ code: 200, data: { id } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('the head\'s own checks: a stranger\'s ID number is not refused on submit, staff are stopped when they finish', async () => {
+    const staff = await createPerson(t, { rylb: '4', household: 'in' });
+    const stranger = await createPerson(t, { rylb: '0', household: 'in' });
+    const nobody = idNumber('20100101', true);
+    const form = await familyForm(staff, [personOf('陌生人', stranger.idNumber, { yhzgx: '20' })]);
+    const added = await post(t, '/api/qianru/add', staff.token, form);
+    expect(added.body).toMatchObject({ code: 200, data: { status: 1 } });
+    const id = added.body.data.id as number;
+    const other = (await post(t, '/api/qianru/edit', staff.token, { id, ...form, ryxx: personOf('陌生人', nobody, { yhzgx: '20' }) })).body;
+    const same = (await post(t, '/api/qianru/edit', staff.token, { id, ...form })).body;
+    expect(same).toEqual(other);
+    // 教职工迁入 with family: the same for its sqjs.
+    const newcomer = await createPerson(t, { rylb: '4' });
+    const staffForm = await ownForm(newcomer, '2');
+    const withMember = async (sfzjh: string) => ({ ...staffForm, sqjs: [personOf('陌生人', sfzjh, { yhzgx: '20' })], attachments: [...staffForm.attachments, await material(t, newcomer.id, '随迁人员1（陌生人）')] });
+    const staffId = (await post(t, '/api/qianru/add', newcomer.token, await withMember(stranger.idNumber))).body.data.id as number;
+    const a = (await post(t, '/api/qianru/edit', newcomer.token, { id: staffId, ...(await withMember(nobody)) })).body;
+    const b = (await post(t, '/api/qianru/edit', newcomer.token, { id: staffId, ...(await withMember(stranger.idNumber)) })).body;
+    expect(a).toMatchObject({ code: 200 });
+    expect(b).toEqual(a);
+
+    // Finishing would take over someone registered at the school: refused, their record untouched.
+    await permitReady(id);
+    expect((await continueWith(staff, id)).body.code).toBe(200);
+    await staffMoves(t, id, 2);
+    await staffMoves(t, id, 4);
+    await expect(staffMoves(t, id, 7)).rejects.toMatchObject({ statusCode: 409, message: '陌生人的户口已在本校，不能办结' });
+    expect(await t.app.repos.users.household(stranger.id)).toMatchObject({ status: '1', householdNo: '510000101' });
+    expect((await t.app.repos.users.findById(stranger.id))!.familyOfUserId).toBeNull();
+  });
+
+  it('limits the proofs: 5 mismatches per applicant within a day, counted in the database, a match resets nothing', async () => {
+    const head = await createPerson(t, { rylb: '4', household: 'in' });
+    const target = await createPerson(t, { rylb: '4', household: 'in' });
+    const applicant = await createPerson(t, { rylb: '5' });
+    const form = await familyForm(applicant, [personOf(applicant.name, applicant.idNumber, { yhzgx: '11' })]);
+    const guess = () => post(t, '/api/qianru/add', applicant.token, { ...form, ...proofOf(target), hzsfzjh: idNumber('19850318', true) });
+    for (let i = 0; i < 4; i++) expect((await guess()).body).toEqual({ code: 100, msg: HEAD_MISMATCH });
+    // A match in between (the applicant's own head) gives no further tries.
+    const own = await post(t, '/api/qianru/add', applicant.token, { ...form, ...proofOf(head) });
+    expect(own.body).toMatchObject({ code: 200 });
+    const id = own.body.data.id as number;
+    expect((await guess()).body).toEqual({ code: 100, msg: HEAD_MISMATCH });
+    // Locked: the true proof is refused like a wrong one, so nothing is learnt while locked.
+    expect((await post(t, '/api/qianru/add', applicant.token, { ...form, ...proofOf(target) })).body).toEqual({ code: 100, msg: HEAD_LOCKED });
+    expect((await guess()).body).toEqual({ code: 100, msg: HEAD_LOCKED });
+    expect((await post(t, '/api/qianru/edit', applicant.token, { id, ...form, ...proofOf(head) })).body).toEqual({ code: 100, msg: HEAD_LOCKED });
+    const [row] = await t.app.repos.loginFailures.get([`hzcheck:u:${applicant.id}`]);
+    expect(row!.count).toBe(5);
+    expect(row!.lockedUntil!.getTime()).toBeGreaterThan(t.clock.now().getTime() + 23 * 3600_000);
+    // Others are not affected.
+    const neighbour = await createPerson(t, { rylb: '5' });
+    const theirs = await familyForm(neighbour, [personOf(neighbour.name, neighbour.idNumber, { yhzgx: '11' })]);
+    expect((await post(t, '/api/qianru/add', neighbour.token, { ...theirs, ...proofOf(head) })).body).toMatchObject({ code: 200 });
+
+    // Concurrent guesses cannot pass a count read before the others were counted.
+    const rusher = await createPerson(t, { rylb: '5' });
+    const rushForm = { ...(await familyForm(rusher, [personOf(rusher.name, rusher.idNumber, { yhzgx: '11' })])), ...proofOf(target) };
+    const rush = await Promise.all(Array.from({ length: 8 }, () => post(t, '/api/qianru/add', rusher.token, { ...rushForm, hzsfzjh: idNumber('19850318', false) })));
+    expect(rush.filter((r) => r.body.msg === HEAD_MISMATCH)).toHaveLength(5);
+    expect(rush.filter((r) => r.body.msg === HEAD_LOCKED)).toHaveLength(3);
+
+    // A day later the applicant may try again.
+    t.clock.advance(24 * 3600 + 60);
+    expect((await post(t, '/api/qianru/edit', applicant.token, { id, ...form, ...proofOf(head) })).body).toMatchObject({ code: 200, data: { id } });
   });
 });
 
@@ -359,6 +482,30 @@ describe('新生迁入 /api/yingxin', () => {
     expect(card.pdf.images).toBeGreaterThan(0);
     expect(card.pdf.text).toContain(s.name);
     expect((await post(t, '/api/yingxin/add', s.token, form)).body).toMatchObject({ code: 100, msg: '您的户口已在本校，无需迁入' });
+  });
+
+  it('takes the ID number the account holds when the student leaves it out; an account without one must give it', async () => {
+    const s = await createPerson(t, { rylb: '7' });
+    const { sfzjh: _typed, ...untyped } = personOf(s.name, s.idNumber);
+    const res = await post(t, '/api/yingxin/add', s.token, await yingxinForm(s, { ryxx: untyped }));
+    expect(res.body).toMatchObject({ code: 200, data: { kind: 'yingxin', status: 1 } });
+    const stored = (await t.app.repos.applications.findById(res.body.data.id))!.answers as { ryxx: { sfzjh: string } };
+    expect(stored.ryxx.sfzjh).toBe(s.idNumber.toUpperCase());
+    // The date of birth and the gender are still checked against it.
+    const s2 = await createPerson(t, { rylb: '7' });
+    const wrongBirth = { ...personOf(s2.name, s2.idNumber), csrq: '2006-01-06' };
+    const { sfzjh: _s2, ...wrongUntyped } = wrongBirth;
+    expect((await post(t, '/api/yingxin/add', s2.token, await yingxinForm(s2, { ryxx: wrongUntyped }))).body.errors).toContainEqual({
+      field: 'ryxx.csrq',
+      message: '出生日期与身份证件号码不一致',
+    });
+    await t.app.db.update(users).set({ idNumber: null, idNumberHash: null }).where(eq(users.id, s2.id));
+    const { sfzjh: _s2b, ...noId } = personOf(s2.name, s2.idNumber);
+    expect((await post(t, '/api/yingxin/add', s2.token, await yingxinForm(s2, { ryxx: noId }))).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'ryxx.sfzjh', message: '请填写身份证件号码' }],
+    });
+    expect((await post(t, '/api/yingxin/add', s2.token, await yingxinForm(s2))).body).toMatchObject({ code: 200 });
   });
 
   it('not moving in is registered and finished at once; moving in later is still possible', async () => {

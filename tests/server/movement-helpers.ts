@@ -4,13 +4,25 @@ import { randomInt } from 'node:crypto';
 import { householdRecords } from '../../server/db/schema.ts';
 import { idNumberCheckDigit } from '../../server/db/seed-data/index.ts';
 import type { TestApp } from './helpers.ts';
-import { uploadFor, type TestUser } from './service-helpers.ts';
+import { expect } from 'vitest';
+import { key, post, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
 
-/** A valid GB 11643 number born on `birth` (YYYYMMDD), odd sequence digit for men, even for women. */
+const issued = new Set<string>();
+
+/**
+ * A valid GB 11643 number born on `birth` (YYYYMMDD), odd sequence digit for men, even for women; never one issued
+ * before in this test file (ID numbers are unique among accounts).
+ */
 export function idNumber(birth: string, male: boolean, area = '110108'): string {
-  const seq = randomInt(0, 50) * 2 + (male ? 1 : 0);
-  const body = `${area}${birth}${String(randomInt(0, 10))}${String(seq).padStart(2, '0')}`;
-  return `${body}${idNumberCheckDigit(body)}`;
+  for (;;) {
+    const seq = randomInt(0, 50) * 2 + (male ? 1 : 0);
+    const body = `${area}${birth}${String(randomInt(0, 10))}${String(seq).padStart(2, '0')}`;
+    const id = `${body}${idNumberCheckDigit(body)}`;
+    if (!issued.has(id)) {
+      issued.add(id);
+      return id;
+    }
+  }
 }
 
 /** The PersonInfo of a form for an ID number (birth date and gender taken from it). */
@@ -92,3 +104,33 @@ export async function createPerson(t: TestApp, o: PersonOptions): Promise<Person
 
 /** An upload of the user named as a material (attachments[].clmc). */
 export const material = async (t: TestApp, userId: number, clmc: string) => ({ fileId: await uploadFor(t, userId), clmc });
+
+/**
+ * A 博士后迁入 of p taken to the step before 已办结 (stage 2, 办理中): submitted with its two materials (the ID photo is
+ * `photoId`, else a fresh upload) under p's own ID number or `sfzjh`, picked up, continued with its 迁移证, accepted.
+ */
+export async function postdocMoveInReadyToFinish(t: TestApp, p: Person, opts: { photoId?: string; sfzjh?: string } = {}): Promise<number> {
+  const added = await post(t, '/api/qianru/add', p.token, {
+    qrlx: '1',
+    ryxx: personOf(p.name, opts.sfzjh ?? p.idNumber),
+    hyzkm: '20',
+    xlm: '11',
+    dwh: '004',
+    rzrq: '2026-09-01',
+    yhkszd: { code: '320102', name: '江苏省/南京市/玄武区' },
+    yhkxxdz: '中山路1号',
+    yhkpcs: '新街口派出所',
+    lxdh: '13900000011',
+    attachments: [await material(t, p.id, '博士后进站审批表'), opts.photoId ? { fileId: opts.photoId, clmc: '一寸白底彩色证件照电子版' } : await material(t, p.id, '一寸白底彩色证件照电子版')],
+  }, key());
+  expect(added.body.code).toBe(200);
+  const id = added.body.data.id as number;
+  await staffMoves(t, id, 2);
+  await staffMoves(t, id, 4);
+  await staffMoves(t, id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
+  const next = await post(t, '/api/qianru/continueSubmit', p.token, { id, qyzbh: 'QY320102000123', qyzqfrq: '2026-10-08', qyzqfjg: '南京市公安局玄武分局', attachments: [await material(t, p.id, '迁移证')] }, key());
+  expect(next.body.code).toBe(200);
+  await staffMoves(t, id, 2);
+  await staffMoves(t, id, 4);
+  return id;
+}

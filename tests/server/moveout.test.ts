@@ -2,7 +2,7 @@
 // move-out, the household record after a finished move-out (hkIn false, tiles), the migration-certificate services
 // (延期, 地址变更 with the address lock, 补办), 毕业生改派 and 注销户口; the demo accounts of the seed.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { settings, users } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -34,6 +34,13 @@ async function moveOutForm(p: Person, sub: string, extra: Record<string, unknown
     ...extra,
   };
 }
+
+type Offer = { sectorCode: string; disabled: boolean; disabledReason: string | null };
+/** The 迁出 tile's sub-services (0–7 and the two more) as code → why it is grey (null: offered). */
+const offered = (tile: { subSectors: Offer[]; moreSubSectors: Offer[] }) =>
+  Object.fromEntries([...tile.subSectors, ...tile.moreSubSectors].map((s) => [s.sectorCode, s.disabled ? s.disabledReason : null]));
+const moveOutTile = async (p: Person) =>
+  (await get(t, '/api/userOpenSector?loginType=1', p.token)).body.data.openSectors.find((s: { sectorCode: string }) => s.sectorCode === '7');
 
 /** Staff take a submitted application to 已办结 (pickup at the office). */
 async function finish(id: number) {
@@ -116,7 +123,21 @@ describe('毕业生迁出 and the certificate services', () => {
     expect((await post(t, '/api/userinfo', g.token)).body.data.hkIn).toBe(false);
     const tiles = (await get(t, '/api/userOpenSector?loginType=1', g.token)).body.data.openSectors;
     expect(tiles.find((s: { sectorCode: string }) => s.sectorCode === '2')).toMatchObject({ disabled: true, disabledReason: '您不在校，无法借用户口卡' });
-    expect(tiles.find((s: { sectorCode: string }) => s.sectorCode === '7')).toMatchObject({ disabled: true, disabledReason: '您不在校，无法迁出' });
+    // Moved out with a valid certificate: the 迁出 tile opens on the certificate services (services.md).
+    const moveOut = tiles.find((s: { sectorCode: string }) => s.sectorCode === '7');
+    expect(moveOut).toMatchObject({ disabled: false, disabledReason: null });
+    expect(offered(moveOut)).toEqual({
+      '0': '您不在校，无法迁出',
+      '1': '该业务不适用于您的人员类别',
+      '2': '该业务不适用于您的人员类别',
+      '3': '您不在校，无法迁出',
+      '4': null,
+      '5': '毕业生地址为锁定状态，无法修改户口迁出地址',
+      '6': null,
+      '7': '您的户口不在本校，无法注销',
+      reassignment: null,
+      'move-out': '您不在校，无法迁出',
+    });
     expect((await post(t, '/api/daily/hkkjy/add', g.token, { jyyy: '1', jyrq: today, ghrq: today, lqfs: '0', lxdh: PHONE })).body).toMatchObject({ code: 100, msg: '您不在校，无法借用户口卡' });
 
     const last = (await get(t, '/api/qianchu/getLastFinishedQcByUserSfzjh', g.token)).body.data;
@@ -170,7 +191,7 @@ describe('毕业生迁出 and the certificate services', () => {
     const postpone = { qyzbh: verdict.qyzbh, yyxqz: today, yqyy: '单位报到推迟', lqfs: '0', lxdh: PHONE };
     expect((await post(t, '/api/daily/qyzyq/add', g.token, postpone)).body).toMatchObject({ code: 100, msg: '请上传迁移证照片' });
     const photo = [await material(t, g.id, '迁移证')];
-    expect((await post(t, '/api/daily/qyzyq/add', g.token, { ...postpone, yyxqz: addDays(today, -31), attachments: photo })).body).toMatchObject({ code: 100, msg: '迁移证已过期较久，请到户籍办现场办理' });
+    expect((await post(t, '/api/daily/qyzyq/add', g.token, { ...postpone, yyxqz: addDays(today, -31), attachments: photo })).body).toMatchObject({ code: 100, msg: '迁移证已过期，请到户籍办公室办理' });
     const p = await post(t, '/api/daily/qyzyq/add', g.token, { ...postpone, attachments: photo });
     expect(p.body).toMatchObject({ code: 200, data: { kind: 'qyzyq', kindName: '迁移证延期' } });
     expect((await post(t, '/api/daily/qyzyq/add', g.token, { ...postpone, attachments: photo })).body).toMatchObject({ code: 100, msg: '您已有正在办理的迁出业务' });
@@ -178,6 +199,80 @@ describe('毕业生迁出 and the certificate services', () => {
     t.clock.advance(3 * 86400);
     await finish(p.body.data.id);
     expect((await check(g, 'postpone')).qyzyxqz).toBe(addDays(chinaDate(t.clock.now()), 30));
+  });
+
+  it('the tile offers what the guard lets through: at school the ways out, moved out the certificate services', async () => {
+    const student = await createPerson(t, { rylb: '2', household: 'in' });
+    const tile = await moveOutTile(student);
+    expect(tile).toMatchObject({ disabled: false, disabledReason: null });
+    const atSchool = offered(tile);
+    expect(atSchool).toEqual({
+      '0': null,
+      '1': '该业务不适用于您的人员类别',
+      '2': '该业务不适用于您的人员类别',
+      '3': null,
+      '4': '未查询到已办结的迁出记录',
+      '5': '未查询到已办结的迁出记录',
+      '6': '未查询到已办结的迁出记录',
+      '7': null,
+      reassignment: '未查询到可改派的迁出记录',
+      'move-out': null,
+    });
+    // Every sub-route answers the guard as the tile said.
+    const subs = { '0': 'graduate', '3': 'leave-school', '4': 'postpone', '5': 'change', '6': 'mc-card', '7': 'c-issued', reassignment: 'reassignment', 'move-out': 'move-out' } as const;
+    for (const [code, sub] of Object.entries(subs)) expect(await check(student, sub), sub).toMatchObject({ canQianYi: atSchool[code] === null, msg: atSchool[code] ?? '' });
+
+    const { g } = await graduated();
+    const gone = offered(await moveOutTile(g));
+    expect(Object.entries(gone).filter(([, reason]) => reason === null).map(([code]) => code)).toEqual(['4', '5', '6', 'reassignment']);
+    for (const [code, sub] of Object.entries(subs)) expect(await check(g, sub), sub).toMatchObject({ canQianYi: gone[code] === null, msg: gone[code] ?? '' });
+
+    // Someone who left without a certificate (e.g. the record says 已迁出 only) has no move-out to start.
+    const away = await createPerson(t, { rylb: '2', household: 'out' });
+    const awayTile = await moveOutTile(away);
+    expect(awayTile).toMatchObject({ disabled: true, disabledReason: '您不在校，无法迁出' });
+    // The unit tests stub this answer (tests/unit/features/move-out-fixtures.ts notAtSchool).
+    expect(offered(awayTile)).toEqual({
+      '0': '您不在校，无法迁出',
+      '1': '该业务不适用于您的人员类别',
+      '2': '该业务不适用于您的人员类别',
+      '3': '您不在校，无法迁出',
+      '4': '未查询到已办结的迁出记录',
+      '5': '未查询到已办结的迁出记录',
+      '6': '未查询到已办结的迁出记录',
+      '7': '您的户口不在本校，无法注销',
+      reassignment: '未查询到可改派的迁出记录',
+      'move-out': '您不在校，无法迁出',
+    });
+  });
+
+  it('the certificate services only while the certificate is valid; 延期 up to 30 days after', async () => {
+    const { g, id } = await graduated();
+    const valid = (await check(g, 'postpone')).qyzyxqz as string;
+    expect(valid).toBe(addDays(chinaDate(t.clock.now()), 30));
+
+    onTestFinished(() => t.clock.advance(-moved * 86400));
+    let moved = 0;
+    // Sessions last 7 days: a fresh one after each jump.
+    const later = async (days: number) => {
+      moved += days;
+      t.clock.advance(days * 86400);
+      g.token = await t.app.services.sessions.create(g.id, '1', '127.0.0.1');
+    };
+    await later(31); // expired yesterday
+    expect(await check(g, 'postpone')).toMatchObject({ canQianYi: true, msg: '' });
+    for (const sub of ['change', 'mc-card', 'reassignment']) expect(await check(g, sub), sub).toMatchObject({ canQianYi: false, msg: '迁移证已过期，请先办理迁移证延期' });
+    expect(offered(await moveOutTile(g))).toMatchObject({ '4': null, '5': '迁移证已过期，请先办理迁移证延期', '6': '迁移证已过期，请先办理迁移证延期', reassignment: '迁移证已过期，请先办理迁移证延期' });
+    expect(await moveOutTile(g)).toMatchObject({ disabled: false });
+    expect((await post(t, '/api/daily/qykbb/add', g.token, { bbyy: '遗失', lqfs: '0', lxdh: PHONE, attachments: [await material(t, g.id, '遗失声明')] })).body).toEqual({ code: 100, msg: '迁移证已过期，请先办理迁移证延期' });
+    const reassign = await moveOutForm(g, 'reassignment', { jsdw: '杭州示范网络有限公司', yqcid: id });
+    expect((await post(t, '/api/qianchu/add', g.token, reassign)).body).toEqual({ code: 100, msg: '迁移证已过期，请先办理迁移证延期' });
+
+    await later(30); // expired 31 days ago: only the office can help
+    for (const sub of ['postpone', 'change', 'mc-card', 'reassignment']) expect(await check(g, sub), sub).toMatchObject({ canQianYi: false, msg: '迁移证已过期，请到户籍办公室办理' });
+    expect(await moveOutTile(g)).toMatchObject({ disabled: true, disabledReason: '迁移证已过期，请到户籍办公室办理' });
+    const postpone = { qyzbh: valid, yyxqz: valid, yqyy: '报到推迟', lqfs: '0', lxdh: PHONE, attachments: [await material(t, g.id, '迁移证')] };
+    expect((await post(t, '/api/daily/qyzyq/add', g.token, postpone)).body).toEqual({ code: 100, msg: '迁移证已过期，请到户籍办公室办理' });
   });
 
   it('a double submit makes one application, also when both arrive at once', async () => {
@@ -265,6 +360,10 @@ describe('the demo accounts of the seed', () => {
     const graduate = { token: await t.login('13800138009') } as Person;
     expect(await check(graduate, 'change')).toMatchObject({ canQianYi: true, canChangeDizhi: false, msg: '毕业生地址为锁定状态，无法修改户口迁出地址', dizhi: '江苏省南京市玄武区中山路100号南京示范科技有限公司集体户' });
     expect(await check(graduate, 'graduate')).toMatchObject({ canQianYi: false, msg: '您不在校，无法迁出' });
+    for (const sub of ['postpone', 'mc-card', 'reassignment']) expect(await check(graduate, sub), sub).toMatchObject({ canQianYi: true, msg: '' });
+    const tile = await moveOutTile(graduate);
+    expect(tile).toMatchObject({ disabled: false, disabledReason: null });
+    expect(Object.entries(offered(tile)).filter(([, reason]) => reason === null).map(([code]) => code)).toEqual(['4', '6', 'reassignment']);
     expect((await get(t, '/api/zhzx/wdhj/getInfo', graduate.token)).body.data).toMatchObject({ xm: '吴雨晨', hjzt: '2', hkIn: false });
     const last = (await get(t, '/api/qianchu/getLastFinishedQcByUserSfzjh', graduate.token)).body.data;
     expect(last).toMatchObject({ kind: 'qianchu', sub: 'graduate', status: 7, answers: { jsdw: '南京示范科技有限公司' } });

@@ -1,11 +1,11 @@
 // 其他业务 / 其他信息变更 (qtbs), 问答反馈 (feedback with an image code) and 办事指南 (service guides).
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dictItems, feedback, serviceGuides, settings } from '../../server/db/schema.ts';
+import { applications, dictItems, feedback, serviceGuides, settings } from '../../server/db/schema.ts';
 import { seed } from '../../server/db/seed.ts';
 import { applicationKinds, guideCodeOf, serviceCodes } from '../../server/db/seed-data/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createUser, get, key, post, type TestUser } from './service-helpers.ts';
+import { createUser, get, key, post, staffMoves, type TestUser } from './service-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('其他业务 /api/qhqt/qtbs', () => {
     expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '42', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bslx', message: '请选择办事类型' }] });
     expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '   ', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bsnr', message: '请填写办事内容' }] });
     const missing = await post(t, '/api/qhqt/qtbs/add', u.token, { lxdh: PHONE });
-    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bslx', 'bsnr']);
+    expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bslx']);
     await t.app.db.update(dictItems).set({ enabled: false }).where(and(eq(dictItems.type, 'qh_qtbs_type'), eq(dictItems.value, '6')));
     expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '6', bsnr: '预约咨询', lxdh: PHONE })).body).toMatchObject({ code: 100, msg: '该业务类型暂停办理' });
     const { id } = (await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '补录文化程度', lxdh: PHONE })).body.data;
@@ -73,10 +73,102 @@ describe('其他业务 /api/qhqt/qtbs', () => {
   });
 });
 
+describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", () => {
+  const ID = '110108199003071238';
+  const OTHER_ID = '11010819900307069X';
+  const change = (u: TestUser, extra: Record<string, unknown>) => post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '110', lxdh: PHONE, ...extra });
+  const fieldOf = (res: { body: { errors?: { field: string; message: string }[] } }) => res.body.errors?.[0];
+  const finish = async (id: number) => {
+    for (const to of [2, 4, 7]) await staffMoves(t, id, to);
+  };
+
+  it('offers 人员类型变更; each field optional and checked, different from the record, at least one of them or the text', async () => {
+    const u = await createUser(t);
+    await t.app.repos.users.update(u.id, { idNumber: ID });
+    const types = (await post(t, '/api/qhqt/qtbs/typelist', u.token, { group: 'change' })).body.data;
+    expect(types.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(expect.arrayContaining(['姓名变更', '公民身份号码更正', '人员类型变更']));
+    expect(types.at(-1).dictLabel).toBe('其他');
+    expect(fieldOf(await change(u, {}))).toEqual({ field: 'bsnr', message: '请填写变更后的信息或变更内容' });
+    expect(fieldOf(await change(u, { bgxm: '  ' }))).toEqual({ field: 'bsnr', message: '请填写变更后的信息或变更内容' });
+    expect(fieldOf(await change(u, { bgxm: u.name }))).toEqual({ field: 'bgxm', message: '变更后姓名与当前登记相同' });
+    expect(fieldOf(await change(u, { bgrylb: '1' }))).toEqual({ field: 'bgrylb', message: '变更后人员类型与当前登记相同' });
+    expect(fieldOf(await change(u, { bgsfzjh: ID }))).toEqual({ field: 'bgsfzjh', message: '变更后身份证件号码与当前登记相同' });
+    expect(fieldOf(await change(u, { bgsfzjh: '110108199003071235' }))).toEqual({ field: 'bgsfzjh', message: '身份证件号码格式错误' });
+    expect((await change(u, { bgrylb: '9' })).body.errors[0].field).toBe('bgrylb');
+    expect(fieldOf(await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '2', bsnr: '查询', bgxm: '新名字', lxdh: PHONE }))).toEqual({
+      field: 'bgxm',
+      message: '只有其他信息变更可以填写变更后的登记信息',
+    });
+    const res = await change(u, { bgrylb: '2', bgxm: ' 新名字 ' });
+    expect(res.body).toMatchObject({ code: 200, data: { kindName: '其他信息变更' } });
+    const stored = await t.app.repos.applications.findById(res.body.data.id);
+    expect(stored!.answers).toEqual({ bslx: '110', bgxm: '新名字', bgrylb: '2', lxdh: PHONE });
+    expect(await t.app.repos.users.findById(u.id)).toMatchObject({ name: u.name, personType: '1' });
+  });
+
+  it('the new ID number is masked in what the applicant reads back, with its label', async () => {
+    const u = await createUser(t);
+    const { id } = (await change(u, { bslx: '108', bgsfzjh: OTHER_ID.toLowerCase(), bsnr: '原号码录入有误' })).body.data;
+    const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data;
+    expect(detail.answers.bgsfzjh).toBe('1101**********069X');
+    // Stored sealed like every ID number of the answers.
+    const [raw] = await t.app.db.select({ answers: applications.answers }).from(applications).where(eq(applications.id, id));
+    expect((raw!.answers as { bgsfzjh: string }).bgsfzjh).toMatch(/^v1:/);
+    expect(detail.summary).toEqual(
+      expect.arrayContaining([
+        { label: '办事类型', value: '公民身份号码更正', group: null },
+        { label: '变更后身份证件号码', value: '1101**********069X', group: null },
+        { label: '办事内容', value: '原号码录入有误', group: null },
+      ]),
+    );
+  });
+
+  it('finished (已办结), the record takes the new name, person type and ID number; the verified number follows the kind', async () => {
+    const u = await createUser(t);
+    const before = (await t.app.repos.users.findById(u.id))!;
+    expect(before.studentNo).toBeTruthy();
+    const { id } = (await change(u, { bgxm: '新名字', bgrylb: '3', bgsfzjh: OTHER_ID, bsnr: '博士毕业进站' })).body.data;
+    await staffMoves(t, id, 2);
+    await staffMoves(t, id, 4);
+    expect(await t.app.repos.users.findById(u.id)).toMatchObject({ name: u.name, personType: '1' });
+    await staffMoves(t, id, 7);
+    const after = (await t.app.repos.users.findById(u.id))!;
+    expect(after).toMatchObject({ name: '新名字', personType: '3', staffNo: before.studentNo, studentNo: null, idNumber: OTHER_ID, genderCode: '1', birthDate: '1990-03-07' });
+    const info = (await post(t, '/api/userinfo', u.token)).body.data;
+    expect(info).toMatchObject({ xm: '新名字', rylb: '3', rylbmc: '博士后', gzzh: before.studentNo, xh: null, sfzjh: '1101**********069X' });
+    // Moving in later finds the new ID number as the applicant's own.
+    expect((await t.app.repos.users.findByIdNumber(OTHER_ID))?.id).toBe(u.id);
+  });
+
+  it("an ID number another account holds: staff cannot finish it (409), the record stays; a refusal changes nothing", async () => {
+    const holder = await createUser(t);
+    const taken = '110108199003071254';
+    await t.app.repos.users.update(holder.id, { idNumber: taken });
+    const u = await createUser(t);
+    const res = await change(u, { bslx: '108', bgsfzjh: taken });
+    expect(res.body.code).toBe(200);
+    const { id } = res.body.data;
+    await staffMoves(t, id, 2);
+    await staffMoves(t, id, 4);
+    await expect(staffMoves(t, id, 7)).rejects.toMatchObject({ statusCode: 409, message: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复' });
+    expect((await t.app.repos.applications.findById(id))!.status).toBe(4);
+    await staffMoves(t, id, 8, { note: '该号码已登记在其他账号' });
+    expect((await t.app.repos.users.findById(u.id))!.idNumber).toBeNull();
+    expect((await t.app.repos.users.findById(holder.id))!.idNumber).toBe(taken);
+  });
+
+  it('a change of other items (no record fields) finishes without touching the record', async () => {
+    const u = await createUser(t);
+    const { id } = (await change(u, { bslx: '104', bsnr: '民族由汉族更正为满族' })).body.data;
+    await finish(id);
+    expect(await t.app.repos.users.findById(u.id)).toMatchObject({ name: u.name, personType: '1' });
+  });
+});
+
 describe('问答反馈 /api/qhqt/qtyhfk', () => {
   const imageCode = async (u: TestUser) => {
     const { uuid, img } = (await get(t, '/api/qhqt/qtyhfkyzm/yycimg', u.token)).body.data;
-    expect(img).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(img).toMatch(/^data:image\/png;base64,/);
     const text = (await t.json({ method: 'GET', url: `/__test__/captcha/${uuid}` })).body.data.text as string;
     return { uuid, code: text };
   };

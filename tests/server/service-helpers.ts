@@ -22,7 +22,6 @@ export interface UserOptions {
   household?: 'in' | 'out' | 'none';
   maritalStatusCode?: string;
   educationCode?: string;
-  bookletLent?: boolean;
 }
 
 let counter = 0;
@@ -48,7 +47,6 @@ export async function createUser(t: TestApp, opts: UserOptions = {}): Promise<Te
       status: household === 'in' ? '1' : '2',
       householdNo: '510000101',
       collectiveName: '示范大学学生集体户',
-      bookletStatus: opts.bookletLent ? '1' : '0',
     });
   }
   const token = await t.app.services.sessions.create(user.id, '1', '127.0.0.1');

@@ -1,26 +1,55 @@
 // Serving the web app (/web/ with history fallback and cache headers), `/`, /openapi.json and /api-docs.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import helmet from '@fastify/helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../server/lib/openapi-doc.ts';
-import webPlugin from '../../server/plugins/web.ts';
+import compressionPlugin, { COMPRESS_THRESHOLD } from '../../server/plugins/compression.ts';
+import { createHash } from 'node:crypto';
+import webPlugin, { BOOT_SCRIPT_SOURCE } from '../../server/plugins/web.ts';
+import { precompressDir } from '../../scripts/vite-plugin-precompress.ts';
+import { writeShellPages } from '../../scripts/vite-plugin-shell-html.ts';
+import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
+import { SHELL_PAGES } from '../../src/app/shells.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'hukou-web-'));
 mkdirSync(join(dist, 'assets'));
-writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="app"></div><script type="module" src="/web/assets/index-abc123.js"></script>');
-writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+const INDEX = `<!doctype html><div id="app"></div><script type="module" src="/web/assets/index-abc123.js"></script>${'<!-- padding -->'.repeat(80)}`;
+const SCRIPT = `console.log(${JSON.stringify('a build of the app '.repeat(100))})`;
+writeFileSync(join(dist, 'index.html'), INDEX);
+// A first-load page the build wrote (scripts/vite-plugin-shell-html.ts).
+const LOGIN_PAGE = '<!doctype html><title>登录</title><div id="app"><div class="app-shell">…</div></div>';
+writeFileSync(join(dist, 'login.html'), LOGIN_PAGE);
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+// What the build writes: a .br and a .gz copy of every text file (scripts/vite-plugin-precompress.ts).
+precompressDir(dist);
+// A picture has no compressed copy and is never compressed on the fly.
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
+writeFileSync(join(dist, 'assets', 'logo-abc123.png'), PNG);
 
+/** As buildApp registers them: compression before the routes, the web app last. */
 async function webApp(distDir: string): Promise<FastifyInstance> {
   const app = Fastify();
   app.decorate('openapi', loadDocument());
   await app.register(helmet);
+  await app.register(compressionPlugin);
   await app.register(webPlugin, { distDir });
   await app.ready();
   return app;
 }
+
+/** The body as the browser receives it after undoing Content-Encoding. */
+function decoded(res: LightMyRequestResponse): Buffer {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload);
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload);
+  return res.rawPayload;
+}
+const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
 
 let app: FastifyInstance;
 let unbuilt: FastifyInstance;
@@ -89,5 +118,238 @@ describe('API reference', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
     expect((await app.inject({ method: 'GET', url: '/web/' })).headers['content-security-policy']).not.toContain('blob:');
+  });
+});
+
+describe('what a phone receives: compressed files and answers', () => {
+  it('sends the build\'s brotli copy of an asset to a browser that accepts br, the gzip copy to one that accepts only gzip, the file itself otherwise; always with Vary', async () => {
+    const url = '/web/assets/index-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(varies(br)).toBe(true);
+    expect(br.rawPayload.equals(readFileSync(join(dist, 'assets', 'index-abc123.js.br')))).toBe(true);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+    expect(decoded(br).toString()).toBe(SCRIPT);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(varies(gz)).toBe(true);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(decoded(gz).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(varies(plain)).toBe(true);
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends index.html compressed and no-cache, for /web/ and for every route of the app', async () => {
+    for (const url of ['/web/', '/web/my', '/web/move-out/graduate?edit=1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(varies(res), url).toBe(true);
+      // The copy written at build time, not a compression made per request.
+      expect(res.rawPayload.equals(readFileSync(join(dist, 'index.html.br'))), url).toBe(true);
+      expect(decoded(res).toString(), url).toBe(INDEX);
+    }
+    const gz = await app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers['cache-control']).toBe('no-cache');
+    expect(decoded(gz).toString()).toBe(INDEX);
+  });
+
+  it('never compresses a picture', async () => {
+    const res = await app.inject({ method: 'GET', url: '/web/assets/logo-abc123.png', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+  });
+});
+
+describe('compression of answers built per request', () => {
+  let small: FastifyInstance;
+  const big = { code: 200, msg: '查询成功', rows: Array.from({ length: 40 }, (_, i) => ({ id: i, title: `通知公告 ${i}` })) };
+  const file = Buffer.alloc(5000, 'a');
+  let handled = 0;
+  beforeAll(async () => {
+    small = Fastify();
+    await small.register(compressionPlugin);
+    small.get('/big', async () => big);
+    small.get('/small', async () => ({ code: 200, msg: '查询成功', data: 1 }));
+    small.get('/pdf', async (_request, reply) => reply.type('application/pdf').send(file));
+    small.get('/png', async (_request, reply) => reply.type('image/png').send(file));
+    small.get('/zip', async (_request, reply) => reply.type('application/zip').send(file));
+    small.post('/echo', async (request) => {
+      handled++;
+      return request.body;
+    });
+    await small.ready();
+  });
+  afterAll(async () => small?.close());
+
+  it('compresses a JSON answer above 1 kB: brotli when accepted, else gzip, with Vary', async () => {
+    expect(JSON.stringify(big).length).toBeGreaterThan(COMPRESS_THRESHOLD);
+    const br = await small.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(varies(br)).toBe(true);
+    expect(JSON.parse(decoded(br).toString())).toEqual(big);
+    expect(br.rawPayload.length).toBeLessThan(JSON.stringify(big).length / 3);
+    const gz = await small.inject({ method: 'GET', url: '/big', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decoded(gz).toString())).toEqual(big);
+    const plain = await small.inject({ method: 'GET', url: '/big' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(big);
+  });
+
+  it('leaves an answer below 1 kB as it is', async () => {
+    const res = await small.inject({ method: 'GET', url: '/small', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toEqual({ code: 200, msg: '查询成功', data: 1 });
+  });
+
+  it('never compresses PDFs, pictures or archives, whatever their size', async () => {
+    for (const url of ['/pdf', '/png', '/zip']) {
+      const res = await small.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.headers['content-encoding'], url).toBeUndefined();
+      expect(res.rawPayload.equals(file), url).toBe(true);
+    }
+  });
+
+  it('does not inflate compressed request bodies (the API takes plain JSON)', async () => {
+    handled = 0;
+    const res = await small.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ a: 1 })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(handled).toBe(0);
+  });
+});
+
+describe('compression in the whole app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it('sends an API answer above 1 kB compressed and still true to the contract; a small one as it is', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/notice/announcement/list', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(varies(list)).toBe(true);
+    const body = JSON.parse(decoded(list).toString());
+    expect(body.code).toBe(200);
+    expect(body.rows.length).toBeGreaterThan(0);
+    expect(decoded(list).length).toBeGreaterThan(COMPRESS_THRESHOLD);
+
+    const visits = await t.app.inject({ method: 'GET', url: '/h5/fangwen', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(visits.headers['content-encoding']).toBeUndefined();
+    expect(visits.json().code).toBe(200);
+    t.assertContract();
+  });
+
+  it('sends a PDF download as it is', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/common/download/example?fileName=hukou-qianyi-weituoshu-yangli.pdf',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    t.assertContract();
+  });
+
+  it('sends /openapi.json compressed', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decoded(res).toString()).openapi).toMatch(/^3\./);
+  });
+});
+
+describe('first-load pages', () => {
+  it('answers /web/login with the page written for it, other routes with index.html, all no-cache', async () => {
+    const login = await app.inject({ method: 'GET', url: '/web/login', headers: { 'accept-encoding': 'br' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-encoding']).toBe('br');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(decoded(login).toString()).toBe(LOGIN_PAGE);
+    const query = await app.inject({ method: 'GET', url: '/web/login?redirect=1' });
+    expect(query.body).toBe(LOGIN_PAGE);
+    for (const url of ['/web/home', '/web/my', '/web/login/x', '/web/Login']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('allows the pages\' one inline script by its hash, in the whole app\'s Content-Security-Policy', async () => {
+    expect(BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`);
+    const t = await createTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/web/login' });
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(scriptSrc?.split(' ')).toEqual(["'self'", BOOT_SCRIPT_SOURCE]);
+      const api = await t.app.inject({ method: 'GET', url: '/h5/fangwen' });
+      expect(api.headers['content-security-policy']).toContain(BOOT_SCRIPT_SOURCE);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('the build inlines the entry\'s styles and writes a page per first-load route with its frame and its screen\'s chunks', () => {
+    const out = mkdtempSync(join(tmpdir(), 'hukou-shell-'));
+    try {
+      mkdirSync(join(out, '.vite'));
+      mkdirSync(join(out, 'assets'));
+      const manifest = {
+        'index.html': { file: 'assets/index-e1.js', isEntry: true, css: ['assets/index-c1.css'] },
+        'src/features/auth/login-page.tsx': { file: 'assets/login-page-l1.js', isDynamicEntry: true, imports: ['index.html', '_forms-f1.js'] },
+        '_forms-f1.js': { file: 'assets/forms-f1.js', imports: ['index.html'] },
+        'src/features/home/home-page.tsx': { file: 'assets/home-page-h1.js', isDynamicEntry: true, imports: ['index.html'], css: ['assets/home-page-h1.css'] },
+        'src/app/app-tab-bar.tsx': { file: 'assets/app-tab-bar-t1.js', isDynamicEntry: true, imports: ['index.html'] },
+      };
+      writeFileSync(join(out, '.vite/manifest.json'), JSON.stringify(manifest));
+      writeFileSync(join(out, 'assets/index-c1.css'), '.app-header{color:#fff}');
+      writeFileSync(
+        join(out, 'index.html'),
+        '<!doctype html><html><head><title>高校户籍业务办理</title>\n' +
+          '<script type="module" crossorigin src="/web/assets/index-e1.js"></script>\n' +
+          '<link rel="stylesheet" crossorigin href="/web/assets/index-c1.css">\n</head><body><div id="app"></div></body></html>',
+      );
+      expect(writeShellPages(out, '/web/')).toEqual(['index.html', 'login.html', 'home.html']);
+
+      const index = readFileSync(join(out, 'index.html'), 'utf8');
+      expect(index).not.toContain('<link rel="stylesheet"');
+      expect(index).not.toContain('src="/web/assets/index-e1.js"');
+      expect(index).toContain('<style>.app-header{color:#fff}</style>');
+      expect(index).toContain(`<script type="module">${BOOT_SCRIPT}</script>`);
+      const boot = (html: string) => JSON.parse(/<script type="application\/json" id="app-boot">(.*?)<\/script>/.exec(html)![1]!);
+      expect(boot(index)).toEqual({ entry: '/web/assets/index-e1.js', preload: [] });
+      expect(index).toContain('<div id="app"></div>');
+
+      const login = readFileSync(join(out, 'login.html'), 'utf8');
+      expect(login).toContain('<title>登录</title>');
+      expect(login).toContain(`<div id="app">${SHELL_PAGES.login!.html}</div>`);
+      expect(login).toContain('<style>.app-header{color:#fff}</style>');
+      expect(boot(login)).toEqual({ entry: '/web/assets/index-e1.js', preload: ['/web/assets/login-page-l1.js', '/web/assets/forms-f1.js'] });
+
+      const home = readFileSync(join(out, 'home.html'), 'utf8');
+      expect(home).toContain('<title>办事服务</title>');
+      expect(boot(home).preload).toEqual(['/web/assets/home-page-h1.js', '/web/assets/app-tab-bar-t1.js']);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

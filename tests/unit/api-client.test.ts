@@ -36,6 +36,15 @@ describe('success unwrapping (spec §7)', () => {
     expect(result).toMatchObject({ ok: true, data: 'data:image/svg+xml;base64,AA' });
   });
 
+  it('reads an image code in both shapes: this server’s data, and a RuoYi-style top level', async () => {
+    // Recorded from this server.
+    stubFetch({ '/api/registerOrLogin/sendMsgImgCode': { code: 200, msg: '获取成功', data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' } } });
+    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({ ok: true, data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' } });
+    // Recorded from a RuoYi-Vue backend (/captchaImage): bare base64 of a JPEG beside uuid.
+    stubFetch({ '/api/registerOrLogin/sendMsgImgCode': { msg: '操作成功', img: '/9j/4AAQSkZJRg', code: 200, captchaEnabled: true, uuid: '3f2c9a' } });
+    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({ ok: true, data: { uuid: '3f2c9a', img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg' } });
+  });
+
   it('reads the envelope whatever the HTTP status', async () => {
     stubFetch({ '/h5/fangwen': () => json({ code: 200, data: 5 }, 201) });
     expect(await unwrap(client.GET('/h5/fangwen'))).toMatchObject({ ok: true, data: 5 });

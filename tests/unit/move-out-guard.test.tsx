@@ -2,22 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import type { ApiResult } from '@/api/client';
 import { AppLink } from '@/app/app-link';
-import {
-  ADDRESS_LOCKED,
-  BRAND_COLOR,
-  decideMoveOut,
-  guardNavigation,
-  moveOutSubRoute,
-  navigate,
-  type MoveOutVerdict,
-} from '@/app/navigation';
+import { ADDRESS_LOCKED, BRAND_COLOR, decideMoveOut, guardNavigation, type MoveOutVerdict } from '@/app/move-out-guard';
+import { moveOutSubRoute, navigate } from '@/app/navigation';
 import { $dialogs, $loading } from '@/stores/ui';
+import { verdicts } from './features/move-out-fixtures';
 import { requestsTo, stubFetch } from './helpers';
 
-const ok = (data: Partial<MoveOutVerdict>): ApiResult<MoveOutVerdict> => ({
-  ok: true,
-  data: { canQianYi: true, canChangeDizhi: true, msg: '', ...data },
-});
+/** A check's answer as the reference server gives it (features/move-out-fixtures.ts: every field, consistent). */
+const ok = (data: MoveOutVerdict): ApiResult<MoveOutVerdict> => ({ ok: true, data });
 
 describe('moveOutSubRoute', () => {
   it('checks every /move-out/ sub-route', () => {
@@ -34,27 +26,28 @@ describe('moveOutSubRoute', () => {
 
 describe('decideMoveOut (spec §2 guard)', () => {
   it('cancels with the alert 注意 and the server message when canQianYi is false', () => {
-    expect(decideMoveOut('/move-out/graduate', 'graduate', ok({ canQianYi: false, msg: '您不在校，无法迁出' }))).toEqual({
+    expect(decideMoveOut('/move-out/graduate', 'graduate', ok(verdicts.graduateGraduate))).toEqual({
       action: 'cancel',
       alert: { title: '注意', message: '您不在校，无法迁出', confirmColor: BRAND_COLOR },
     });
   });
 
-  it('cancels /move-out/change when the address is locked', () => {
-    expect(decideMoveOut('/move-out/change', 'change', ok({ canChangeDizhi: false }))).toEqual({
+  it('cancels /move-out/change when the address is locked (the server passes it with canChangeDizhi false)', () => {
+    expect(verdicts.graduateChange).toMatchObject({ canQianYi: true, canChangeDizhi: false });
+    expect(decideMoveOut('/move-out/change', 'change', ok(verdicts.graduateChange))).toEqual({
       action: 'cancel',
       alert: { title: '注意', message: ADDRESS_LOCKED, confirmColor: BRAND_COLOR },
     });
     expect(ADDRESS_LOCKED).toBe('毕业生地址为锁定状态，无法修改户口迁出地址');
   });
 
-  it('does not need canChangeDizhi for other sub-routes', () => {
-    const d = decideMoveOut('/move-out/graduate', 'graduate', ok({ canChangeDizhi: false }));
+  it('does not need canChangeDizhi for other sub-routes (吴雨晨, address locked, opens 迁移证延期)', () => {
+    const d = decideMoveOut('/move-out/postpone', 'postpone', ok(verdicts.graduatePostpone));
     expect(d.action).toBe('proceed');
   });
 
   it('passes the answer on as the query dizhi (JSON)', () => {
-    const verdict = { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '北京市海淀区' };
+    const verdict = { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '北京市朝阳区建国路1号', qyzbh: '京2026000002', qyzyxqz: '2026-12-20' };
     const d = decideMoveOut('/move-out/change?from=home', 'change', { ok: true, data: verdict });
     expect(d.action).toBe('proceed');
     if (d.action === 'proceed') {
@@ -90,7 +83,7 @@ describe('guardNavigation', () => {
   });
 
   it('shows the alert and cancels when blocked', async () => {
-    const check = vi.fn(async () => ok({ canQianYi: false, msg: '您已有正在办理的迁出业务' }));
+    const check = vi.fn(async () => ok(verdicts.studentBusy));
     const pending = guardNavigation('/move-out/graduate', check);
     await vi.waitFor(() => expect($dialogs.get()).toHaveLength(1));
     expect($dialogs.get()[0]).toMatchObject({ title: '注意', message: '您已有正在办理的迁出业务', confirmColor: '#791cb5' });
@@ -106,7 +99,7 @@ describe('navigate wrapper and links', () => {
     const fetch = stubFetch({
       '/api/qianchu/check': () => {
         loadingDuringCall = $loading.get();
-        return { code: 200, data: { canQianYi: true, canChangeDizhi: true, msg: '' } };
+        return { code: 200, data: verdicts.graduatePostpone };
       },
     });
     history.replaceState(null, '', '/web/move-out');
@@ -114,11 +107,11 @@ describe('navigate wrapper and links', () => {
     expect(new URL(requestsTo(fetch, '/api/qianchu/check')[0].url).searchParams.get('sub')).toBe('postpone');
     expect(loadingDuringCall).toBe(0);
     expect(location.pathname).toBe('/web/move-out/postpone');
-    expect(JSON.parse(new URLSearchParams(location.search).get('dizhi')!)).toMatchObject({ canQianYi: true });
+    expect(JSON.parse(new URLSearchParams(location.search).get('dizhi')!)).toEqual(verdicts.graduatePostpone);
   });
 
   it('stays where it is when the check says no', async () => {
-    stubFetch({ '/api/qianchu/check': { code: 200, data: { canQianYi: false, canChangeDizhi: false, msg: '您不在校，无法迁出' } } });
+    stubFetch({ '/api/qianchu/check': { code: 200, data: verdicts.graduateGraduate } });
     history.replaceState(null, '', '/web/move-out');
     const result = navigate('/move-out/graduate');
     await vi.waitFor(() => expect($dialogs.get()).toHaveLength(1));
@@ -128,7 +121,7 @@ describe('navigate wrapper and links', () => {
   });
 
   it('AppLink navigates through the guard and keeps a real href', async () => {
-    stubFetch({ '/api/qianchu/check': { code: 200, data: { canQianYi: true, canChangeDizhi: false, msg: '' } } });
+    stubFetch({ '/api/qianchu/check': { code: 200, data: verdicts.graduateChange } });
     history.replaceState(null, '', '/web/move-out');
     render(<AppLink href="/move-out/change">迁移证地址变更</AppLink>);
     const link = screen.getByRole('link', { name: '迁移证地址变更' });

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '@/app/app';
-import { TEACHER_OK } from '@/app/root';
+import { SSO_FAILED, TEACHER_OK } from '@/app/root';
 import { $clientIp } from '@/stores/client-ip';
 import { $sectors } from '@/stores/sectors';
 import { $session } from '@/stores/session';
 import { $toast } from '@/stores/ui';
-import { requestsTo, sampleUser, stubFetch } from './helpers';
+import { json, requestsTo, sampleUser, stubFetch } from './helpers';
 
 const sectors = { openSectors: [{ sectorCode: '10', sectorName: '通知公告' }], tips: null, yxStartTime: null, yxEndTime: null };
 
@@ -65,6 +65,35 @@ describe('single sign-on by ticket (spec §2)', () => {
   });
 });
 
+describe('single sign-on failures are never silent (issue 9)', () => {
+  it('a 429 from validateTicket (many students behind one NAT) says so and goes to /login', async () => {
+    history.replaceState(null, '', '/web/my?ticket=ST-1');
+    stubFetch({
+      '/h5/getClientIP': { code: 200, data: '127_0_0_1' },
+      '/h5/validateTicket': () => json({ code: 429, msg: '请求过于频繁，请稍后再试' }, 429),
+    });
+    render(<App />);
+    const alert = await screen.findByRole('alertdialog', { name: SSO_FAILED });
+    expect(alert.textContent).toContain('请求过于频繁，请稍后再试');
+    expect(alert.textContent).toContain('账号密码登录');
+    await vi.waitFor(() => expect(location.pathname).toBe('/web/login'), { timeout: 3000 });
+  });
+
+  it('a valid ticket whose user info fails says so, forgets the token and goes to /login', async () => {
+    history.replaceState(null, '', '/web/my?ticket=ST-1');
+    stubFetch({
+      '/h5/getClientIP': { code: 200, data: '127_0_0_1' },
+      '/h5/validateTicket': { code: 200, data: 'sso-token' },
+      'POST /api/userinfo': () => json({ code: 500, msg: '服务器内部错误' }, 500),
+    });
+    render(<App />);
+    const alert = await screen.findByRole('alertdialog', { name: SSO_FAILED });
+    expect(alert.textContent).toContain('未能读取您的账号信息');
+    await vi.waitFor(() => expect(location.pathname).toBe('/web/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
 describe('start without a ticket', () => {
   it('fills the store from the stored user and loads the sectors', async () => {
     localStorage.setItem('token', 'tok');
@@ -81,6 +110,21 @@ describe('start without a ticket', () => {
     expect($clientIp.get()).toBe('10.0.0.8');
     expect($toast.get()).toBeNull();
     expect(await screen.findByRole('link', { name: /通知公告/ })).not.toBeNull();
+  });
+
+  it('reads the stored user again, quietly: a move-in finished since the sign-in shows (hkIn)', async () => {
+    localStorage.setItem('token', 'tok');
+    localStorage.setItem('userInfo', JSON.stringify({ ...sampleUser, rylb: '7', hkIn: false }));
+    history.replaceState(null, '', '/web/home');
+    const fetch = stubFetch({
+      '/h5/getClientIP': { code: 200, data: '10_0_0_8' },
+      '/api/userOpenSector': { code: 200, data: sectors },
+      'POST /api/userinfo': { code: 200, data: { ...sampleUser, rylb: '7', hkIn: true } },
+    });
+    render(<App />);
+    await vi.waitFor(() => expect($session.get().userInfo?.hkIn).toBe(true));
+    expect(JSON.parse(localStorage.getItem('userInfo')!).hkIn).toBe(true);
+    expect(requestsTo(fetch, '/api/userinfo')[0].headers.get('qhyhAuthorization')).toBe('Bearer tok');
   });
 
   it('without a session: the toast 请先登录, then /login after 1.5 s', async () => {

@@ -3,7 +3,7 @@ import { deliveryFieldOf, emptyDelivery, fromDelivery, regionValues, toDelivery 
 import { deliveryPart } from '@/components/service-form/delivery-schema';
 import { DRAFT_MAX_AGE_MS, draftStorageKey, newIdempotencyKey, readDraft, writeDraft } from '@/components/service-form/draft';
 import { nest } from '@/components/service-form/use-service-form';
-import { answerGroups } from '@/lib/answers';
+import { summaryGroups } from '@/lib/answer-summary';
 import { formRoute } from '@/features/applications/kinds';
 import { validate } from '@/lib/validators';
 
@@ -25,6 +25,7 @@ describe('service-form helpers', () => {
     const yjxx = {
       pssj: '2026-11-30',
       sjd: '0' as const,
+      dzlx: '0' as const,
       ssl: '3号楼',
       lxdh: '13800138001',
       sjrxm: '张三',
@@ -84,48 +85,21 @@ describe('service-form helpers', () => {
   });
 });
 
-describe('application answers and routes', () => {
-  it('labels answers in the forms’ order, groups nested parts and lists, masks ID numbers, skips attachments', () => {
-    const groups = answerGroups(
-      {
-        qrlx: '2',
-        sfqr: '1',
-        attachments: [{ fileId: 'x' }],
-        sqjs: [{ xm: '王五', sfzjh: '110105201001010012', yhzgx: '20' }],
-        yhkszd: { code: '110108', name: '北京市/海淀区' },
-      },
-      (field, value) => (field === 'yhzgx' && value === '20' ? '配偶' : undefined),
-    );
-    expect(groups).toEqual([
-      {
-        rows: [
-          { label: '迁入类型', value: '教职工迁入' },
-          { label: '原户口所在地', value: '北京市/海淀区' },
-          { label: '是否迁入', value: '迁入' },
-        ],
-      },
-      {
-        title: '随迁家属 1',
-        rows: [
-          { label: '姓名', value: '王五' },
-          { label: '身份证件号', value: '1101**********0012' },
-          { label: '与户主关系', value: '配偶' },
-        ],
-      },
+describe('application summary and routes', () => {
+  it('groups the server’s answer summary into its parts, in order', () => {
+    const groups = summaryGroups([
+      { label: '迁入类型', value: '教职工迁入', group: null },
+      { label: '联系电话', value: '13800138001', group: null },
+      { label: '姓名', value: '王五', group: '随迁家属1' },
+      { label: '与户主关系', value: '子', group: '随迁家属1' },
+      { label: '派送日期', value: '2026年11月30日（星期一）', group: '邮寄信息' },
     ]);
-  });
-
-  it('names the delivery contact phone apart from the applicant’s', () => {
-    const groups = answerGroups({ lxdh: '13800138001', yjxx: { xxdz: '301', lxdh: '13900139000', pssj: '2026-11-30' } });
-    expect(groups[0].rows).toEqual([{ label: '联系电话', value: '13800138001' }]);
-    expect(groups[1]).toEqual({
-      title: '邮寄信息',
-      rows: [
-        { label: '派送日期', value: '2026-11-30' },
-        { label: '派送电话', value: '13900139000' },
-        { label: '详细地址', value: '301' },
-      ],
-    });
+    expect(groups.map((g) => [g.title, g.items.map((i) => i.value)])).toEqual([
+      [null, ['教职工迁入', '13800138001']],
+      ['随迁家属1', ['王五', '子']],
+      ['邮寄信息', ['2026年11月30日（星期一）']],
+    ]);
+    expect(summaryGroups([])).toEqual([]);
   });
 
   it('finds the form of each kind for 修改', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signOut } from '@/stores/auth';
 import { $clientIp, loadClientIp } from '@/stores/client-ip';
 import { $sectors, loadSectors, newStudentWindowOpen } from '@/stores/sectors';
 import { $session, clearSession, readStoredSession, restoreSession, setToken, setUserInfo } from '@/stores/session';
@@ -30,6 +31,27 @@ describe('$session persistence (spec §3 storage keys)', () => {
     clearSession();
     for (const key of ['token', 'userInfo', 'hyzk', 'xh', 'xl', 'id']) expect(localStorage.getItem(key)).toBeNull();
     expect(readStoredSession()).toEqual({ token: null, userInfo: null, hyzk: null, xh: null, xl: null, id: null });
+  });
+
+  it('signing out removes that user’s drafts from the device, not another user’s; a 401 keeps them', async () => {
+    const fetch = stubFetch({ 'POST /api/logout': { code: 200, msg: '已退出登录' } });
+    setToken('tok');
+    setUserInfo(sampleUser);
+    localStorage.setItem('draft:sfzbl:7', '{"values":{"sfzjh":"110101199003071234"}}');
+    localStorage.setItem('draft:qianru:7:12', '{}');
+    localStorage.setItem('draft:sfzbl:70', '{}');
+    localStorage.setItem('draft:sfzbl:8', '{}');
+    clearSession();
+    expect(localStorage.getItem('draft:sfzbl:7')).not.toBeNull();
+    setToken('tok');
+    setUserInfo(sampleUser);
+    await signOut();
+    expect(requestsTo(fetch, '/api/logout')).toHaveLength(1);
+    expect(localStorage.getItem('draft:sfzbl:7')).toBeNull();
+    expect(localStorage.getItem('draft:qianru:7:12')).toBeNull();
+    expect(localStorage.getItem('draft:sfzbl:70')).not.toBeNull();
+    expect(localStorage.getItem('draft:sfzbl:8')).not.toBeNull();
+    expect($session.get().token).toBeNull();
   });
 
   it('ignores a broken userInfo', () => {

@@ -243,6 +243,7 @@ export const otherChangeTypes: readonly DictItem[] = [
   { value: '107', label: '出生地更正' },
   { value: '108', label: '公民身份号码更正' },
   { value: '109', label: '服务处所变更' },
+  { value: '110', label: '人员类型变更' },
   { value: '199', label: '其他' },
 ];
 

@@ -103,8 +103,8 @@ export const openSectorsByLoginType: Readonly<Record<'0' | '1' | '2' | '3' | '4'
   '4': [s(0), s(1), s(2), s(3), s(6), moveOutFor([0, 1, 3]), s(8), s(9), s(10)],
   // 教职工家属: a small set; moves out together with the staff member (2) or on their own via 4–7
   '5': [s(0), s(1), s(3), moveOutFor([0, 1, 3]), s(10)],
-  // 本科新生: only enrolment move-in, feedback, announcements
-  '7': [s(5), s(0), s(10)],
+  // 本科新生: enrolment move-in, feedback, announcements; once moved in (hkIn) also the ID card and borrowing the card
+  '7': [s(5), s(1), s(2), s(0), s(10)],
 };
 
 /** Tips shown as a message on the home screen, per login type (empty = none). */

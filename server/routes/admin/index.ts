@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { ok, okRows, okToken } from '../../lib/envelope.ts';
 import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
+import { captchaClient } from '../../services/captcha.ts';
 import { auditTools } from './audit.ts';
 import processingRoutes from './processing.ts';
+import rosterRoutes from './roster.ts';
 import settingsRoutes from './settings.ts';
 import { adminMeta, auditWire, staffWire } from './wire.ts';
 
@@ -13,7 +15,9 @@ export default async function adminRoutes(app: FastifyInstance) {
   const { repos, services } = app;
   const audit = auditTools(app);
 
-  app.operation('adminGetCaptcha', async () => ok(await services.captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+  app.operation('adminGetCaptcha', async (request) => ok(await services.captcha.create(captchaClient(null, clientIp(request))), '获取成功'), {
+    rateLimit: LIMITS.imageCode,
+  });
 
   app.operation(
     'adminLogin',
@@ -91,4 +95,5 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   await app.register(processingRoutes);
   await app.register(settingsRoutes);
+  await app.register(rosterRoutes);
 }

@@ -1,18 +1,22 @@
 // Processing: the queue, an application's page and its transitions, borrowed cards, questions, ratings,
 // the dashboard and the appointment quotas (read). Every view of applicants' data is audited.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appointmentRules, applicationStatuses, serviceCodes } from '../../db/seed-data/index.ts';
+import { appointmentRules, applicationStatuses, applicationStatusTransitions, serviceCodes } from '../../db/seed-data/index.ts';
 import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
+import { answerAt, answerSummary } from '../../services/answer-summary.ts';
 import { MSG, kindName, statusName } from '../../services/applications.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
+import { finishRefusal } from '../../services/finish-rules.ts';
+import type { ApplicationRow } from '../../repositories/applications.ts';
+import type { Repositories } from '../../repositories/index.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import type { components } from '../../../src/api/schema';
 import { summaryWire } from '../applications/wire.ts';
 import { feedbackWire } from '../feedback/index.ts';
 import { householdWire } from '../my/wire.ts';
 import { auditTools } from './audit.ts';
-import { WAITING_DAYS, adminDetailWire, adminRowWire, applicantWire } from './wire.ts';
+import { WAITING_DAYS, adminDetailWire, adminRowWire, applicantWire, type Prefill } from './wire.ts';
 
 type S = components['schemas'];
 
@@ -45,19 +49,52 @@ export const quotaWire = (q: { kind: string; channel: string; day: string; total
   remaining: q.remaining,
 });
 
+/** Limits of the transition inputs (the document's maxLength): a longer starting value is not offered. */
+const PREFILL_LIMIT = { lqdd: 100, lqsj: 100, kdgs: 50 } as const;
+const fits = (field: keyof typeof PREFILL_LIMIT, value: string | null | undefined) => (value && value.length <= PREFILL_LIMIT[field] ? value : undefined);
+
+/** The courier dictionary of the kinds whose applicant chooses one (the code '0' is picking it up). */
+const COURIER_CHOICE: Record<string, { dict: string; field: 'lqfs' | 'kdfs' }> = {
+  hkkjy: { dict: 'qh_hkk_kd', field: 'lqfs' },
+  hjzmkj: { dict: 'qh_hjzm_kd', field: 'kdfs' },
+};
+
+/**
+ * What the forms of 寄出 and 通知领取 start with: the courier the applicant chose (its name, without a note such as
+ * （到付）), and the office's address (without its postcode) and hours from 联系我们. Staff may change them.
+ */
+export async function prefillOf(repos: Repositories, row: ApplicationRow, targets: number[]): Promise<Partial<Record<number, Prefill>>> {
+  const prefill: Partial<Record<number, Prefill>> = {};
+  const choice = COURIER_CHOICE[row.kind];
+  const code = choice && (row.answers as Record<string, unknown>)[choice.field];
+  if (targets.includes(6) && choice && typeof code === 'string' && code !== '0') {
+    const label = (await repos.dict.find(choice.dict, code))?.label.replace(/（[^）]*）$/, '').trim();
+    const kdgs = fits('kdgs', label);
+    if (kdgs) prefill[6] = { kdgs };
+  }
+  if (targets.includes(5)) {
+    const contact = await repos.settings.get<S['ContactInfo']>('contact');
+    const lqdd = fits('lqdd', contact?.address.replace(/（邮编[^）]*）/, '').trim());
+    const lqsj = fits('lqsj', contact?.hours.trim());
+    if (lqdd || lqsj) prefill[5] = { ...(lqdd ? { lqdd } : {}), ...(lqsj ? { lqsj } : {}) };
+  }
+  return prefill;
+}
+
 export default async function processingRoutes(app: FastifyInstance) {
   const { repos, services } = app;
   const audit = auditTools(app);
   const now = () => services.clock.now();
 
-  const filterText = (q: { kind?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
-    [q.kind && `业务 ${kindName(q.kind)}`, q.status && `状态 ${statusName(q.kind ?? '', q.status)}`, q.keyword && `关键字「${q.keyword}」`, q.from && `自 ${q.from}`, q.to && `至 ${q.to}`]
+  const filterText = (q: { todo?: string; kind?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
+    [q.todo === '1' && '待办', q.kind && `业务 ${kindName(q.kind)}`, q.status && `状态 ${statusName(q.kind ?? '', q.status)}`, q.keyword && `关键字「${q.keyword}」`, q.from && `自 ${q.from}`, q.to && `至 ${q.to}`]
       .filter(Boolean)
       .join('，') || '全部';
 
   app.operation('adminListApplications', async (request) => {
     const { kind, status, keyword, from, to } = request.query;
-    const { rows, total } = await repos.admin.queue({ kind, status, keyword, from, to }, pageOf(request.query));
+    const todo = request.query.todo === '1';
+    const { rows, total } = await repos.admin.queue({ kind, status, keyword, from, to, todo }, pageOf(request.query));
     await audit.record(request, { action: 'application.list', summary: `查看申请列表（${filterText(request.query)}），${rows.length} 条` });
     return okRows(rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now())), total);
   });
@@ -70,6 +107,7 @@ export default async function processingRoutes(app: FastifyInstance) {
         status: s.code as S['AppStatus'],
         statusName: kind ? statusName(kind, s.code) : s.label,
         count: counts.find((c) => c.status === s.code)?.n ?? 0,
+        todo: counts.find((c) => c.status === s.code)?.todo ?? 0,
       })),
       '查询成功',
     );
@@ -87,15 +125,20 @@ export default async function processingRoutes(app: FastifyInstance) {
       repos.ratings.ofApplication(row.id),
       user.departmentCode ? repos.dict.find('dw_rsYx', user.departmentCode).then((d) => d ?? repos.dict.find('dw_jwYx', user.departmentCode!)) : null,
     ]);
-    const [gender, ethnic, relation, station, staffNames] = await Promise.all([
+    const targets = applicationStatusTransitions.filter((t) => t.by === 'staff' && t.from === row.status).map((t) => t.to);
+    const [gender, ethnic, relation, station, staffNames, summary, card, refusal, prefill] = await Promise.all([
       user.genderCode ? repos.dict.find('qh_gender', user.genderCode) : null,
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
       record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
       record?.policeStationId ? repos.policeStations.find(record.policeStationId) : null,
       repos.staff.namesOf([...new Set(events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!))]),
+      answerSummary(repos, row, { mask: true, revealKeys: true }),
+      repos.applications.cardOut(user.id),
+      targets.includes(7) ? finishRefusal(repos, row) : null,
+      prefillOf(repos, row, targets),
     ]);
     const labels = { gender: gender?.label, ethnic: ethnic?.label, relation: relation?.label, policeStation: station?.name };
-    const household = record ? (householdWire(user, record, labels, chinaDate(now())) as S['HouseholdRecord']) : null;
+    const household = record ? (householdWire(user, record, labels, card, chinaDate(now())) as S['HouseholdRecord']) : null;
     await audit.record(request, {
       action: 'application.view',
       targetType: 'application',
@@ -103,9 +146,48 @@ export default async function processingRoutes(app: FastifyInstance) {
       summary: `查看申请 ${row.referenceNo}（${kindName(row.kind, row.sub)}）及申请人 ${user.name} 的个人信息与户籍记录`,
     });
     return ok(
-      adminDetailWire({ app: row, user, events, files: files.filter((f) => f !== null), household, householdStatus: record?.status ?? null, staffNames, rating, unitName: unit?.label ?? null }),
+      adminDetailWire({
+        app: row,
+        user,
+        events,
+        files: files.filter((f) => f !== null),
+        household,
+        householdStatus: record?.status ?? null,
+        staffNames,
+        rating,
+        unitName: unit?.label ?? null,
+        summary,
+        finishRefusal: refusal,
+        prefill,
+      }),
       '查询成功',
     );
+  });
+
+  app.operation('adminRevealIdNumber', async (request) => {
+    const { key } = request.body;
+    const row = await repos.applications.findById(request.params.id);
+    if (!row) throw notFound(MSG.notFound);
+    const user = (await repos.users.findById(row.userId))!;
+    let full: string | null = null;
+    let what: string;
+    if (key === 'applicant') {
+      full = user.idNumber;
+      what = `申请人 ${user.name}`;
+    } else {
+      // Only what the page shows masked: a key of the summary, never any other answer.
+      const item = (await answerSummary(repos, row, { mask: true, revealKeys: true })).find((i) => i.idKey === key);
+      full = item ? answerAt(row.answers, key) : null;
+      what = item ? `${item.group ?? '申请内容'} · ${item.label}` : '';
+    }
+    if (!full) throw notFound('没有可显示的身份证件号');
+    await audit.record(request, {
+      action: 'application.idNumber',
+      targetType: 'application',
+      targetId: row.id,
+      summary: `查看申请 ${row.referenceNo}（${kindName(row.kind, row.sub)}）的身份证件号：${what}`,
+    });
+    return ok({ key, sfzjh: full }, '查询成功');
   });
 
   app.operation('adminGetApplicationFile', async (request, reply: FastifyReply) => {

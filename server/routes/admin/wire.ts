@@ -30,16 +30,19 @@ export const staffWire = (u: UserRow): S['StaffAccount'] => ({
 
 const personTypeName = (rylb: string) => personTypes.find((p) => p.rylb === rylb)?.label ?? rylb;
 
-/** The applicant; `full` (the detail) shows the whole ID number and phone, lists mask them. */
-export const applicantWire = (u: UserRow, householdStatus: string | null | undefined, full: boolean, unitName?: string | null): S['Applicant'] => ({
+/**
+ * The applicant. The ID number is always masked (显示 reveals it, audited: adminRevealIdNumber); `detail` (the
+ * application's page) shows the whole phone, to call the applicant, lists mask it.
+ */
+export const applicantWire = (u: UserRow, householdStatus: string | null | undefined, detail: boolean, unitName?: string | null): S['Applicant'] => ({
   userId: u.id,
   xm: u.name,
   rylb: u.personType as S['Rylb'],
   rylbmc: personTypeName(u.personType),
   xh: u.studentNo,
   gzzh: u.staffNo,
-  sfzjh: full ? u.idNumber : maskIdNumber(u.idNumber),
-  phone: full ? u.phone : maskPhone(u.phone),
+  sfzjh: maskIdNumber(u.idNumber),
+  phone: detail ? u.phone : maskPhone(u.phone),
   dwmc: unitName ?? null,
   hkIn: householdStatus === '1',
 });
@@ -69,16 +72,33 @@ export function requiresOf(to: number, noteRequired: boolean, borrowWithoutDue =
   return [];
 }
 
-/** The staff actions the status table allows from the application's status, with the inputs each needs. */
-export const transitionsOf = (a: ApplicationRow): S['TransitionOption'][] =>
-  applicationStatusTransitions
+/** Values a transition's form starts with (staff may change them): the courier the applicant chose, the office's place and hours. */
+export type Prefill = NonNullable<S['TransitionOption']['prefill']>;
+
+/**
+ * The staff actions the status table allows from the application's status, with the inputs each needs and the
+ * values they start with; 已办结 goes to `blocked` with the reason when the hooks would refuse it (`finishRefusal`).
+ */
+export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = null, prefill: Partial<Record<number, Prefill>> = {}) {
+  const options = applicationStatusTransitions
     .filter((t) => t.by === 'staff' && t.from === a.status)
-    .map((t) => ({
-      to: t.to as S['AppStatus'],
-      toName: statusName(a.kind, t.to),
-      action: (a.kind === 'hkkjy' ? BORROW_ACTION_LABELS[t.to] : undefined) ?? ACTION_LABELS[t.to] ?? statusName(a.kind, t.to),
-      requires: requiresOf(t.to, t.noteRequired, a.kind === 'hkkjy' && !a.dueOn),
-    }));
+    .map((t): S['TransitionOption'] => {
+      const requires = requiresOf(t.to, t.noteRequired, a.kind === 'hkkjy' && !a.dueOn);
+      const start = Object.fromEntries(Object.entries(prefill[t.to] ?? {}).filter(([k, v]) => v && requires.includes(k as Input)));
+      return {
+        to: t.to as S['AppStatus'],
+        toName: statusName(a.kind, t.to),
+        action: (a.kind === 'hkkjy' ? BORROW_ACTION_LABELS[t.to] : undefined) ?? ACTION_LABELS[t.to] ?? statusName(a.kind, t.to),
+        requires,
+        ...(Object.keys(start).length ? { prefill: start } : {}),
+      };
+    });
+  const refused = (t: S['TransitionOption']) => t.to === 7 && !!finishRefusal;
+  return {
+    transitions: options.filter((t) => !refused(t)),
+    blocked: options.filter(refused).map((t): S['BlockedTransition'] => ({ to: t.to, toName: t.toName, action: t.action, reason: finishRefusal! })),
+  };
+}
 
 export interface AdminDetailParts {
   app: ApplicationRow;
@@ -90,14 +110,22 @@ export interface AdminDetailParts {
   staffNames: Map<number, string>;
   rating: RatingRow | null;
   unitName: string | null;
+  /** The answers as people read them (answerSummary, ID numbers masked, each with the key that reveals it). */
+  summary: S['AnswerSummaryItem'][];
+  /** Why 已办结 would be refused now (finishRefusal), or null. */
+  finishRefusal: string | null;
+  /** Starting values of the transitions' forms, by target status. */
+  prefill: Partial<Record<number, Prefill>>;
 }
 
-/** The detail as staff see it: answers unmasked, staff named in the timeline, files read through the console. */
+/**
+ * The detail as staff see it: ID numbers masked like everywhere (显示 reveals one, audited), staff named in the
+ * timeline, files read through the console, the actions the rules will take and those they would refuse.
+ */
 export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
-  const base = detailWire(p.app, p.events, p.files, p.user.name);
+  const base = detailWire(p.app, p.events, p.files, p.user.name, p.summary);
   return {
     ...base,
-    answers: p.app.answers as Record<string, unknown>,
     attachments: base.attachments.map((f) => ({ ...f, url: `/api/admin/applications/${p.app.id}/files/${f.fileId}` })),
     events: base.events.map((e, i) => {
       const row = p.events[i]!;
@@ -106,7 +134,7 @@ export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
     version: p.app.version,
     applicant: applicantWire(p.user, p.householdStatus, true, p.unitName),
     household: p.household,
-    transitions: transitionsOf(p.app),
+    ...transitionsOf(p.app, p.finishRefusal, p.prefill),
     rating: p.rating ? ratingWire(p.rating) : null,
   };
 }
@@ -134,6 +162,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'application.view': '查看申请详情',
   'application.file': '查看申请附件',
   'application.transition': '办理申请',
+  'application.idNumber': '查看身份证件号',
   'borrowed.list': '查看借出的户口卡',
   'feedback.list': '查看问答',
   'feedback.reply': '回复问题',
@@ -159,6 +188,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'banner.create': '新增轮播图',
   'banner.update': '修改轮播图',
   'banner.delete': '删除轮播图',
+  'roster.import': '导入校园身份名册',
   'audit.view': '查看审计日志',
 };
 

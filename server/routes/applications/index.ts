@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
+import { answerSummary } from '../../services/answer-summary.ts';
 import { MSG } from '../../services/applications.ts';
 import { detailWire, listItemWire, ratingWire, summaryWire } from './wire.ts';
 
@@ -20,12 +21,13 @@ export default async function applicationRoutes(app: FastifyInstance) {
     // Someone else's application is answered exactly like a missing one.
     if (!row || row.userId !== me.id) throw notFound(MSG.notFound);
     const refs = row.attachments as { fileId: string }[];
-    const [events, files, rating] = await Promise.all([
+    const [events, files, rating, summary] = await Promise.all([
       repos.applications.eventsOf(row.id),
       Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
       repos.ratings.ofApplication(row.id),
+      answerSummary(repos, row, { mask: true }),
     ]);
-    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name, rating), '查询成功');
+    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name, summary, rating), '查询成功');
   });
 
   app.operation('rateMyApplication', async (request) => {

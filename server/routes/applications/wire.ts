@@ -1,5 +1,6 @@
 // Wire shapes of applications: summary (answers of add/edit/cancel), list item and detail.
 import type { components } from '../../../src/api/schema';
+import { isIdNumberField } from '../../lib/field-crypto.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
 import type { RatingRow } from '../../repositories/admin.ts';
@@ -28,11 +29,11 @@ export const listItemWire = (a: ApplicationRow): S['ApplicationListItem'] => ({
   actions: [...actionsOf(a)],
 });
 
-/** ID numbers (any field named sfzjh, at any depth) masked. */
+/** ID numbers (any field named sfzjh or …sfzjh, such as bgsfzjh, at any depth) masked. */
 function masked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(masked);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === 'sfzjh' && typeof v === 'string' ? maskIdNumber(v) : masked(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isIdNumberField(k) && typeof v === 'string' ? maskIdNumber(v) : masked(v)]));
 }
 
 export const ratingWire = (r: RatingRow): S['AppRating'] => ({
@@ -45,8 +46,18 @@ export const ratingWire = (r: RatingRow): S['AppRating'] => ({
 
 const ACTOR_NAMES = { staff: '户籍办', system: '系统' } as const;
 
-/** The detail; with `rating` given (the applicant's view), a finished application not rated yet offers `rate`. */
-export function detailWire(a: ApplicationRow, events: ApplicationEventRow[], files: UploadRow[], applicantName: string, rating?: RatingRow | null): S['Application'] {
+/**
+ * The detail; `summary` is the answers as people read them (answerSummary, masked for the applicant). With `rating`
+ * given (the applicant's view), a finished application not rated yet offers `rate`.
+ */
+export function detailWire(
+  a: ApplicationRow,
+  events: ApplicationEventRow[],
+  files: UploadRow[],
+  applicantName: string,
+  summary: S['AnswerSummaryItem'][],
+  rating?: RatingRow | null,
+): S['Application'] {
   const handling = a.handling as Handling;
   const attachments = (a.attachments as AttachmentRef[]).flatMap((ref) => {
     const file = files.find((f) => f.id === ref.fileId);
@@ -59,6 +70,7 @@ export function detailWire(a: ApplicationRow, events: ApplicationEventRow[], fil
     ...(rating !== undefined ? { rating: rating ? ratingWire(rating) : null } : {}),
     stage: (a.stage as '1' | '2' | null) ?? null,
     answers: masked(a.answers) as Record<string, unknown>,
+    summary,
     attachments,
     events: events.map((e) => ({
       at: chinaDateTime(e.at),

@@ -1,10 +1,12 @@
-// The development CAS (only without CAS_BASE_URL, outside production): a plain form listing the demo accounts
-// that issues a single-use ticket and redirects to `service?ticket=…`, and serviceValidate for completeness.
+// The development CAS (only in demo mode without CAS_BASE_URL, and only to callers on this machine): a plain form
+// listing the demo accounts that issues a single-use ticket and redirects to `service?ticket=…`, and serviceValidate.
 import type { FastifyInstance } from 'fastify';
 import { isNotNull, or } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import { requestOrigin, sameSiteService } from '../../lib/request.ts';
 import { DEV_CAS_PATH, serviceResponseXml } from '../../services/cas.ts';
+
+const isLoopback = (address: string | undefined) => !!address && /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/.test(address);
 
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -33,13 +35,17 @@ ${buttons || '<p>暂无学号或工作证号账号 No accounts yet.</p>'}</form>
 <form method="post" action="${DEV_CAS_PATH}/login"><input type="hidden" name="service" value="${esc(service)}">
 <label>学号或工作证号 CAS user<input name="uid" required maxlength="32" pattern="[A-Za-z0-9]+"></label>
 <label>姓名 Name<input name="xm" maxlength="30"></label>
-<label>人员类别 Person type<select name="rylb"><option value="4">4 教职工</option><option value="3">3 博士后</option>
+<label>人员类别 Person type<select name="rylb"><option value="4">4 教职工</option><option value="">不提供（用户在个人信息中选择） none</option><option value="3">3 博士后</option>
 <option value="0">0 本科生</option><option value="1">1 硕士研究生</option><option value="2">2 博士研究生</option><option value="7">7 本科新生</option></select></label>
 <button>登录 Sign in</button></form></body></html>`;
 }
 
 export default async function devCasRoutes(app: FastifyInstance) {
   const devCas = app.services.devCas!;
+  // It signs in as anyone without a password: the TCP peer must be this machine (never a forwarded-for header).
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send({ code: 404, msg: '接口不存在' });
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });

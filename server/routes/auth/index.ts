@@ -1,8 +1,10 @@
 // Sign-in, registration, password retrieval, unified login and sign-out.
 import type { FastifyInstance } from 'fastify';
-import { AppError, bizError, ok, okToken } from '../../lib/envelope.ts';
+import { AppError, badRequest, bizError, ok, okToken } from '../../lib/envelope.ts';
 import { clientIp, requestOrigin, sameSiteService } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
+import { SMS_CODE_WRONG } from '../../services/auth.ts';
+import { captchaClient } from '../../services/captcha.ts';
 import devCas from './dev-cas.ts';
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -37,7 +39,9 @@ export default async function authRoutes(app: FastifyInstance) {
     { rateLimit: LIMITS.signIn },
   );
 
-  app.operation('getImageCode', async () => ok(await captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+  app.operation('getImageCode', async (request) => ok(await captcha.create(captchaClient(request.user, clientIp(request))), '获取成功'), {
+    rateLimit: LIMITS.imageCode,
+  });
 
   app.operation(
     'verifyImageCode',
@@ -52,10 +56,9 @@ export default async function authRoutes(app: FastifyInstance) {
   app.operation(
     'sendSmsCode',
     async (request) => {
+      // Known and unknown phones get the same answer and the same code: registration and retrieval say what is
+      // registered only once the code proves the phone is the caller's.
       const { phone, smsTicket, scene } = request.body;
-      const registered = !!(await app.repos.users.findByPhone(phone));
-      if (scene === 'register' && registered) throw bizError('该手机号已注册');
-      if (scene === 'forget' && !registered) throw bizError('该手机号未注册');
       try {
         return ok(await sms.send(phone, smsTicket, scene, clientIp(request)), '验证码已发送');
       } catch (err) {
@@ -65,6 +68,18 @@ export default async function authRoutes(app: FastifyInstance) {
       }
     },
     { rateLimit: LIMITS.smsSend },
+  );
+
+  app.operation(
+    'verifySmsCode',
+    async (request) => {
+      // Right or wrong, the answer says nothing of whether the phone is registered.
+      const { phone, smsCode, scene } = request.body;
+      const ticket = await sms.ticketFor(phone, scene, smsCode);
+      if (!ticket) throw badRequest(SMS_CODE_WRONG, [{ field: 'smsCode', message: SMS_CODE_WRONG }]);
+      return ok(ticket, '验证成功');
+    },
+    { rateLimit: LIMITS.register },
   );
 
   app.operation('register', async (request) => okToken(await auth.register(request.body, clientIp(request)), '注册成功'), {

@@ -1,11 +1,12 @@
 // 问答反馈: one's questions (or the public ones), ask with an image code, a question's detail.
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
-import { currentUser, pageOf } from '../../lib/request.ts';
+import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
 import type { FeedbackRow } from '../../repositories/applications.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { idempotencyKeyOf } from '../../services/idempotency.ts';
 import { LIMITS } from '../../plugins/limits.ts';
+import { captchaClient } from '../../services/captcha.ts';
 
 /** A question on the wire; the contact phone only for its asker (viewerId) or staff (no viewerId). */
 export const feedbackWire = (f: FeedbackRow, viewerId?: number) => ({
@@ -44,5 +45,7 @@ export default async function feedbackRoutes(app: FastifyInstance) {
     return ok(feedbackWire(row, me.id), '查询成功');
   });
 
-  app.operation('getFeedbackImageCode', async () => ok(await services.captcha.create(), '获取成功'), { rateLimit: LIMITS.imageCode });
+  app.operation('getFeedbackImageCode', async (request) => ok(await services.captcha.create(captchaClient(currentUser(request), clientIp(request))), '获取成功'), {
+    rateLimit: LIMITS.imageCode,
+  });
 }

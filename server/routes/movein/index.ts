@@ -2,7 +2,7 @@
 // move-in records, the confirmation before stage 2 and the vouchers of a finished move-in (PDF, head-page photo).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { components } from '../../../src/api/schema';
-import { notFound, ok } from '../../lib/envelope.ts';
+import { forbidden, notFound, ok } from '../../lib/envelope.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import { contentDisposition, currentUser } from '../../lib/request.ts';
 import { canContinue, MSG } from '../../services/applications.ts';
@@ -13,6 +13,8 @@ import { listItemWire, summaryWire } from '../applications/wire.ts';
 import { formOperations } from '../form-operations.ts';
 
 type S = components['schemas'];
+
+const LINK_INVALID = '链接无效或已过期，请回到迁入凭证页重新获取';
 
 interface MoveInAnswers {
   qrlx: '1' | '2' | '3';
@@ -39,8 +41,17 @@ export default async function moveInRoutes(app: FastifyInstance) {
     dwmc: await label('dw_rsYx', extra.dwh),
   });
 
-  /** The household head of a family move-in as a person card (the staff member's own data). */
-  const headCard = async (head: UserRow): Promise<S['PersonCard']> => ({
+  /**
+   * The household head of a family move-in as a person card: all of it for the head themself; a family member who
+   * named the head sees only what they proved (name, staff number) and the masked ID number — never the head's birth
+   * date, gender, ethnic group or unit.
+   */
+  const headCard = async (head: UserRow, own: boolean): Promise<S['PersonCard']> =>
+    own
+      ? fullHeadCard(head)
+      : { xm: head.name, xbmc: null, mzmc: null, csrq: null, sfzjh: maskIdNumber(head.idNumber), yhzgxmc: '户主', gzzh: head.staffNo, dwmc: null };
+
+  const fullHeadCard = async (head: UserRow): Promise<S['PersonCard']> => ({
     xm: head.name,
     xbmc: await label('qh_gender', head.genderCode),
     mzmc: await label('gb_mz', head.ethnicCode),
@@ -67,7 +78,10 @@ export default async function moveInRoutes(app: FastifyInstance) {
     const user = (await repos.users.findById(me.id))!;
     const family = a.qrlx === '3';
     const head = family ? (user.personType === '4' ? user : await repos.users.findByStudentOrStaffNo(a.hzgzzh ?? '')) : null;
-    const headRecord = head ? await repos.users.household(head.id) : null;
+    const ownHead = head?.id === user.id;
+    // The head's own record (their collective household, police station) only for the head themself; a family
+    // member sees the collective household the move-in lands in, as for qrlx 1 and 2.
+    const headRecord = head && ownHead ? await repos.users.household(head.id) : null;
     const collective = collectiveOfMoveIn(row);
     const station = await repos.policeStations.find(headRecord?.policeStationId ?? collective.policeStationId);
     const members = familyMembersOf(a);
@@ -76,7 +90,7 @@ export default async function moveInRoutes(app: FastifyInstance) {
       {
         application: summaryWire(row),
         yh: await personCard(a.ryxx, family ? {} : { gzzh: user.staffNo, dwh: a.dwh }),
-        hz: head ? await headCard(head) : null,
+        hz: head ? await headCard(head, ownHead) : null,
         jthmc: headRecord?.collectiveName ?? collective.name,
         qrdz: headRecord?.collectiveAddress ?? collective.address,
         pcsmc: station?.name ?? null,
@@ -105,6 +119,22 @@ export default async function moveInRoutes(app: FastifyInstance) {
   app.operation('downloadHeadPagePdf', async (request, reply) => {
     const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
     return sendPdf(reply, await services.vouchers.headPage(row));
+  });
+
+  app.operation('createVoucherLink', async (request) => {
+    const me = currentUser(request);
+    const row = await services.vouchers.finishedMoveIn(me.id, request.body.id);
+    return ok(services.voucherLinks.issue({ applicationId: row.id, kind: request.body.kind, userId: me.id }), '获取成功');
+  });
+
+  app.operation('getVoucherByLink', async (request, reply) => {
+    const link = services.voucherLinks.verify(request.query.t);
+    if (!link) throw forbidden(LINK_INVALID);
+    // Still the owner's finished move-in (a refusal reads the same as a bad link).
+    const row = await services.vouchers.finishedMoveIn(link.userId, link.applicationId).catch(() => null);
+    if (!row) throw forbidden(LINK_INVALID);
+    const file = link.kind === 'hkk' ? await services.vouchers.householdCard(row) : await services.vouchers.headPage(row);
+    return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', file.fileName)).header('cache-control', 'private, no-store').send(file.pdf);
   });
 
   app.operation('getHeadPagePhotoUrl', async (request) => {

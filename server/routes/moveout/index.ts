@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, ok } from '../../lib/envelope.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import { currentUser } from '../../lib/request.ts';
+import { answerSummary } from '../../services/answer-summary.ts';
 import { detailWire } from '../applications/wire.ts';
 import { dictItemWire } from '../dict/wire.ts';
 import { formOperations } from '../form-operations.ts';
@@ -62,7 +63,11 @@ export default async function moveOutRoutes(app: FastifyInstance) {
     const row = await moveOut.lastFinished(user);
     if (!row) return ok(null, '查询成功');
     const refs = row.attachments as { fileId: string }[];
-    const [events, files] = await Promise.all([repos.applications.eventsOf(row.id), Promise.all(refs.map((r) => repos.uploads.findById(r.fileId)))]);
-    return ok(detailWire(row, events, files.filter((f) => f !== null), user.name), '查询成功');
+    const [events, files, summary] = await Promise.all([
+      repos.applications.eventsOf(row.id),
+      Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
+      answerSummary(repos, row, { mask: true }),
+    ]);
+    return ok(detailWire(row, events, files.filter((f) => f !== null), user.name, summary), '查询成功');
   });
 }

@@ -13,14 +13,15 @@ export default async function myRoutes(app: FastifyInstance) {
     const user = await repos.users.findById(me.id);
     if (!user) throw notFound('用户不存在');
     const record = await repos.users.household(me.id);
-    const [gender, ethnic, relation, station] = await Promise.all([
+    const [gender, ethnic, relation, station, card] = await Promise.all([
       user.genderCode ? repos.dict.find('qh_gender', user.genderCode) : null,
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
       record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
       record?.policeStationId ? repos.policeStations.find(record.policeStationId) : null,
+      repos.applications.cardOut(me.id),
     ]);
     const labels = { gender: gender?.label, ethnic: ethnic?.label, relation: relation?.label, policeStation: station?.name };
-    return ok(householdWire(user, record, labels, chinaDate(app.services.clock.now())), '查询成功');
+    return ok(householdWire(user, record, labels, card, chinaDate(app.services.clock.now())), '查询成功');
   });
 
   app.operation('listNotices', async (request) => {

@@ -35,10 +35,12 @@ const NO_RECORD = {
   hkkyhrq: null,
 };
 
-export function householdWire(user: UserRow, record: HouseholdRow | null, labels: HouseholdLabels, today: string) {
+/** `card`: the borrow application that has the household card out (4 or 6), if any. */
+export function householdWire(user: UserRow, record: HouseholdRow | null, labels: HouseholdLabels, card: { dueOn: string | null } | null, today: string) {
   if (!record) return NO_RECORD;
-  const lent = record.bookletStatus === '1';
-  const booklet: keyof typeof BOOKLET = lent && record.bookletDueOn && record.bookletDueOn < today ? '2' : lent ? '1' : '0';
+  const lent = !!card;
+  const dueOn = card?.dueOn ?? null;
+  const booklet: keyof typeof BOOKLET = lent && dueOn && dueOn < today ? '2' : lent ? '1' : '0';
   const inSchool = record.status === '1';
   return {
     hjzt: record.status as '1' | '2',
@@ -58,9 +60,10 @@ export function householdWire(user: UserRow, record: HouseholdRow | null, labels
     qrlymc: record.moveInKind,
     ysdz: record.formerAddress,
     qcrq: record.movedOutOn,
-    hkkzt: inSchool ? booklet : null,
-    hkkztmc: inSchool ? BOOKLET[booklet] : null,
-    hkkyhrq: inSchool && lent ? record.bookletDueOn : null,
+    // A card out stays shown after moving out: it is still owed to the office.
+    hkkzt: inSchool || lent ? booklet : null,
+    hkkztmc: inSchool || lent ? BOOKLET[booklet] : null,
+    hkkyhrq: lent ? dueOn : null,
   };
 }
 

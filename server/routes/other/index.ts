@@ -2,28 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
-import { idempotencyKeyOf } from '../../services/idempotency.ts';
-import { listItemWire, summaryWire } from '../applications/wire.ts';
+import { listItemWire } from '../applications/wire.ts';
+import { formOperations } from '../form-operations.ts';
 
 const GROUPS = { other: 'qh_qtbs_type', change: 'qh_change_type' } as const;
 
 export default async function otherRoutes(app: FastifyInstance) {
   const { repos, services } = app;
 
-  app.operation('addQtbs', async (request) => {
-    const me = currentUser(request);
-    const req = { operation: 'addQtbs', key: idempotencyKeyOf(request.headers), body: request.body };
-    const row = await services.applications.submit(me.id, req, () => services.forms.qtbs(request.body));
-    return ok(summaryWire(row), '提交成功');
-  });
-
-  app.operation('editQtbs', async (request) => {
-    const me = currentUser(request);
-    const { id, ...body } = request.body;
-    const req = { operation: 'editQtbs', key: idempotencyKeyOf(request.headers), body: request.body };
-    const row = await services.applications.edit(me.id, id, 'qtbs', req, () => services.forms.qtbs(body));
-    return ok(summaryWire(row), '修改成功');
-  });
+  // The context gives 其他信息变更 the user's record (a change must differ from it).
+  formOperations(app).addAndEdit('qtbs', 'addQtbs', 'editQtbs', services.forms.qtbs);
 
   app.operation('listQtbs', async (request) => {
     const { rows, total } = await repos.applications.page(currentUser(request).id, { kind: 'qtbs', status: request.query.status }, pageOf(request.query), 'created');

@@ -2,8 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { bizError, notFound, ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
+import type { NewUser } from '../../repositories/users.ts';
 import { STAFF_TYPES, STUDENT_TYPES } from '../../services/auth.ts';
 import { userInfoWire } from './wire.ts';
+
+/** Name, ID number and person type are the office's record (services.md "Whose record is it"): changed by application. */
+export const OFFICE_RECORD = {
+  name: '姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请',
+  personType: '人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请',
+} as const;
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function userRoutes(app: FastifyInstance) {
   const { repos } = app;
@@ -16,7 +25,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   const infoOf = async (userId: number, loginType: string) => {
     const { user, household } = await load(userId);
-    const label = await repos.dict.find('qh_rylb', user.personType);
+    const label = user.personType ? await repos.dict.find('qh_rylb', user.personType) : null;
     return userInfoWire(user, household, loginType, label?.label);
   };
 
@@ -25,17 +34,31 @@ export default async function userRoutes(app: FastifyInstance) {
     return ok(await infoOf(me.id, me.loginType), '查询成功');
   });
 
+  /**
+   * Only an account without a person type (single sign-on whose CAS and roster gave none) sets it, once; the name and
+   * a type already recorded are the office's (其他信息变更). Saving what is recorded changes nothing.
+   */
   app.operation('updateUserInfo', async (request) => {
     const me = currentUser(request);
     const { user } = await load(me.id);
     const { xm, rylb } = request.body;
+    if (xm !== undefined && xm.trim() !== user.name) throw bizError(OFFICE_RECORD.name);
     if (rylb !== user.personType) {
-      if (user.loginType === '2') throw bizError('统一身份认证账号的人员类型由学校统一维护');
-      if ((STUDENT_TYPES.includes(rylb) && !user.studentNo) || (STAFF_TYPES.includes(rylb) && !user.staffNo)) {
-        throw bizError('请先联系户籍办补充学号或工作证号');
+      if (user.personType) throw bizError(OFFICE_RECORD.personType);
+      const patch: Partial<NewUser> = { personType: rylb };
+      // The CAS uid is the campus number, verified by the sign-on: it is recorded as the number of the type's kind.
+      if (user.casUid && !user.studentNo && !user.staffNo) {
+        if (STUDENT_TYPES.includes(rylb)) patch.studentNo = user.casUid;
+        if (STAFF_TYPES.includes(rylb)) patch.staffNo = user.casUid;
+      }
+      try {
+        await repos.users.update(me.id, patch);
+      } catch (err) {
+        // Another account holds that number meanwhile (the roster bound it): the type is recorded without it.
+        if (!isUniqueViolation(err)) throw err;
+        await repos.users.update(me.id, { personType: rylb });
       }
     }
-    await repos.users.update(me.id, { name: xm.trim(), personType: rylb });
     return ok(await infoOf(me.id, me.loginType), '保存成功');
   });
 

@@ -6,7 +6,8 @@ export function userInfoWire(user: UserRow, household: HouseholdRow | null, logi
   return {
     id: user.id,
     xm: user.name,
-    rylb: user.personType as '0' | '1' | '2' | '3' | '4' | '5' | '7',
+    // No type yet (single sign-on without one): null until the user gives it on /info.
+    rylb: (user.personType || null) as '0' | '1' | '2' | '3' | '4' | '5' | '7' | null,
     ...(rylbmc ? { rylbmc } : {}),
     xh: user.studentNo,
     gzzh: user.staffNo,

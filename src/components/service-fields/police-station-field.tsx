@@ -12,6 +12,10 @@ export interface PoliceStationFieldProps {
   name: string;
   /** Division code of the region chosen in the form: the stations of that region are offered. */
   region: string;
+  /** The name's maxLength in the contract (src/api/limits.ts). */
+  maxLength: number;
+  /** Required where the server requires it (else 选填). */
+  required?: boolean;
   hint?: string;
 }
 
@@ -19,7 +23,7 @@ export interface PoliceStationFieldProps {
  * A police station by name: chosen from the stations the server knows for the region (getPcsList), or typed
  * (stations elsewhere in the country are not listed).
  */
-export function PoliceStationField({ flow, label, name, region, hint = '选填' }: PoliceStationFieldProps) {
+export function PoliceStationField({ flow, label, name, region, maxLength, required, hint = required ? undefined : '选填' }: PoliceStationFieldProps) {
   const [stations, setStations] = useState<string[]>([]);
   const [typing, setTyping] = useState(false);
   const value = flow.values[name] || '';
@@ -41,9 +45,10 @@ export function PoliceStationField({ flow, label, name, region, hint = '选填' 
         value={value}
         onValue={set}
         error={flow.errors[name]}
-        maxLength={100}
+        maxLength={maxLength}
         placeholder="如：某某公安分局某某派出所"
         hint={hint}
+        required={required}
       />
     );
   }
@@ -58,6 +63,7 @@ export function PoliceStationField({ flow, label, name, region, hint = '选填' 
         set(v === OTHER ? '' : v);
       }}
       error={flow.errors[name]}
+      required={required}
     />
   );
 }

@@ -10,13 +10,16 @@ export interface RegionFieldProps {
   required?: boolean;
 }
 
-/** 省/市/区县 picked on /address (the form is saved first and comes back with the choice). */
+/**
+ * 省/市/区县 picked on /address (the form is saved first and comes back with the choice). A button takes no
+ * aria-required; its name is the label and what it shows (the region chosen, or 请选择省/市/区县).
+ */
 export function RegionField({ flow, label, prefix, hint, required = true }: RegionFieldProps) {
   const name = `${prefix}.qu`;
   return (
     <FormField label={label} name={name} error={flow.errors[name]} hint={hint} required={required}>
-      {(control) => (
-        <button type="button" class="sf-region" {...control} onClick={() => flow.pickRegion(prefix)}>
+      {({ 'aria-required': _required, ...control }) => (
+        <button type="button" class="sf-region" {...control} aria-labelledby={`${control.id}-label ${control.id}`} onClick={() => flow.pickRegion(prefix)}>
           {flow.values[`${prefix}.ssqmc`] || <span class="sf-placeholder">请选择省/市/区县</span>}
         </button>
       )}

@@ -31,15 +31,13 @@ export const filesRequired = (message: string) =>
     }, message),
   );
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** Today in Beijing (UTC+8 all year), as service-fields/dates.ts counts it; not imported, to load no other chunk. */
+const beijingToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
-/** A date (YYYY-MM-DD) not after today. */
+/** A date (YYYY-MM-DD) not after today (in Beijing). */
 export const pastDate = (requiredMessage: string, futureMessage: string) =>
   v.pipe(
     v.string(requiredMessage),
     v.nonEmpty(requiredMessage),
-    v.check((value) => {
-      const d = new Date();
-      return value <= `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-    }, futureMessage),
+    v.check((value) => value <= beijingToday(), futureMessage),
   );

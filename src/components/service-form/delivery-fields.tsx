@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { Schemas } from '@/api/client';
-import { deliverySlots, MOBILE_RE } from '@/lib/rules';
+import { deliveryAddressKinds, deliverySlots, MOBILE_RE } from '@/lib/rules';
 import type { FieldErrors } from '@/lib/validators';
 import type { DeliveryChecked } from './delivery-schema';
 import type { Values } from './draft';
@@ -20,6 +20,7 @@ export const usablePhone = (phone: string | null | undefined) => (phone && MOBIL
 const wireNames: [form: string, wire: Exclude<keyof Delivery, 'ssq'>][] = [
   ['pssj', 'pssj'],
   ['pssd', 'sjd'],
+  ['dzlx', 'dzlx'],
   ['sslh', 'ssl'],
   ['lxdh', 'lxdh'],
   ['sjrxm', 'sjrxm'],
@@ -27,15 +28,16 @@ const wireNames: [form: string, wire: Exclude<keyof Delivery, 'ssq'>][] = [
   ['xxdz', 'xxdz'],
 ];
 
-/** Empty delivery fields; the recipient defaults to the user. */
+/** Empty delivery fields (to the dormitory); the recipient defaults to the user. */
 export function emptyDelivery(recipient: { xm?: string | null; phone?: string | null } = {}): Values {
   const phone = usablePhone(recipient.phone);
   return fromDelivery({ lxdh: phone, sjrxm: recipient.xm || '', sjrdh: phone } as Delivery);
 }
 
-/** The wire `yjxx` from the checked delivery part and the form values (for the region's name). */
+/** The wire `yjxx` from the checked delivery part and the form values (for the region's name); no building for a home. */
 export function toDelivery(checked: DeliveryChecked, values: Values): Delivery {
   const d = Object.fromEntries(wireNames.map(([form, wire]) => [wire, checked[form as keyof DeliveryChecked]]));
+  if (checked.dzlx === '1') delete d.ssl;
   return { ...d, ssq: { code: checked.qu, name: values[at('ssqmc')] || '' } } as Delivery;
 }
 
@@ -45,6 +47,8 @@ export function fromDelivery(d: Delivery | null | undefined): Values {
   const code = d.ssq?.code || '';
   return {
     ...Object.fromEntries(wireNames.map(([form, wire]) => [at(form), d[wire] || ''])),
+    // Saved before the address kind was asked: it went to the dormitory.
+    [at('dzlx')]: d.dzlx || '0',
     // GB/T 2260: the province and city codes are prefixes of the district code.
     [at('shen')]: code && `${code.slice(0, 2)}0000`,
     [at('shi')]: code && `${code.slice(0, 4)}00`,
@@ -82,10 +86,12 @@ export function deliveryFieldOf(field: string): string {
 /** The delivery answers for the review step (group 邮寄信息). */
 export function deliveryReview(values: Values): ReviewItem[] {
   const item = (name: string, label: string, value = values[at(name)]) => ({ name: at(name), label, value, group: '邮寄信息' });
+  const dorm = values[at('dzlx')] !== '1';
   return [
     item('pssj', '派送日期'),
     item('pssd', '派送时间', deliverySlots.find((s) => s.value === values[at('pssd')])?.label),
-    item('sslh', '宿舍楼号'),
+    item('dzlx', '寄送地址', deliveryAddressKinds.find((k) => k.value === values[at('dzlx')])?.label),
+    ...(dorm ? [item('sslh', '宿舍楼号')] : []),
     item('lxdh', '派送电话'),
     item('sjrxm', '收件人姓名'),
     item('sjrdh', '收件人电话'),

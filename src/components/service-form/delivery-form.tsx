@@ -1,17 +1,18 @@
+import * as limits from '@/api/limits';
 import { FormField, Select, TextField } from '@/components/ui/form-field';
-import { deliverySlots, PHONE_MAX } from '@/lib/rules';
+import { addDays, today } from '@/components/service-fields/dates';
+import { deliveryAddressKinds, deliverySlots } from '@/lib/rules';
 import type { DeliveryFieldsProps } from './delivery-fields';
 
 // Not imported from delivery-fields: a runtime import of the screen's chunk would make this chunk load it again.
 const at = (name: string) => `yjxx.${name}`;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const daysFromNow = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
+/** The day n days from today, in Beijing. */
+const daysFromNow = (n: number) => addDays(today(), n);
 
-/** The delivery form of spec §5 (loaded by DeliveryFields). */
+/** The delivery form of spec §5 (loaded by DeliveryFields); the dormitory building only when mailed to the dormitory. */
 export default function DeliveryForm({ values, errors, set, onPickRegion }: DeliveryFieldsProps) {
-  const text = (name: string, label: string, extra: { type?: 'tel'; maxLength?: number; autoComplete?: string; hint?: string } = {}) => (
+  const text = (name: string, label: string, maxLength: number, extra: { type?: 'tel'; autoComplete?: string; hint?: string; placeholder?: string } = {}) => (
     <TextField
       label={label}
       name={at(name)}
@@ -19,11 +20,13 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
       onValue={set(at(name))}
       error={errors[at(name)]}
       required
+      maxLength={maxLength}
       inputMode={extra.type === 'tel' ? 'numeric' : undefined}
       {...extra}
     />
   );
-  const phone = { type: 'tel' as const, maxLength: PHONE_MAX, autoComplete: 'tel' };
+  const phone = { type: 'tel' as const, autoComplete: 'tel' };
+  const dorm = values[at('dzlx')] !== '1';
   return (
     <section class="weui-cells__group" aria-labelledby="delivery-title">
       <h2 class="weui-cells__title" id="delivery-title">
@@ -52,18 +55,31 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
           error={errors[at('pssd')]}
           required
         />
-        {text('sslh', '宿舍楼号')}
-        {text('lxdh', '派送电话', { ...phone, hint: '快递员派送时联系的电话' })}
-        {text('sjrxm', '收件人姓名', { autoComplete: 'name' })}
-        {text('sjrdh', '收件人电话', phone)}
+        <Select
+          label="寄送地址"
+          name={at('dzlx')}
+          value={values[at('dzlx')] || ''}
+          options={deliveryAddressKinds}
+          onValue={set(at('dzlx'))}
+          error={errors[at('dzlx')]}
+          required
+        />
+        {dorm && text('sslh', '宿舍楼号', limits.Delivery.ssl, { placeholder: '如：学生公寓5号楼' })}
+        {text('lxdh', '派送电话', limits.Delivery.lxdh, { ...phone, hint: '快递员派送时联系的电话' })}
+        {text('sjrxm', '收件人姓名', limits.Delivery.sjrxm, { autoComplete: 'name' })}
+        {text('sjrdh', '收件人电话', limits.Delivery.sjrdh, phone)}
         <FormField label="所在地区" name={at('qu')} error={errors[at('qu')]} required cellClass="weui-cell_access" extra={<span aria-hidden="true" />}>
-          {(control) => (
-            <button type="button" class="sf-region" {...control} onClick={onPickRegion}>
+          {({ 'aria-required': _required, ...control }) => (
+            // A button takes no aria-required; its name is the label and what it shows.
+            <button type="button" class="sf-region" {...control} aria-labelledby={`${control.id}-label ${control.id}`} onClick={onPickRegion}>
               {values[at('ssqmc')] || <span class="sf-placeholder">请选择省/市/区县</span>}
             </button>
           )}
         </FormField>
-        {text('xxdz', '详细地址', { autoComplete: 'street-address' })}
+        {text('xxdz', '详细地址', limits.Delivery.xxdz, {
+          autoComplete: 'street-address',
+          placeholder: dorm ? '如：学生公寓5号楼312室' : '街道、小区、楼栋及门牌号',
+        })}
       </div>
     </section>
   );

@@ -1,3 +1,5 @@
+import { DRAFT_PREFIX } from '@/lib/draft-keys';
+
 /** Form values of a service form: flat strings; a nested part uses dotted names (`yjxx.pssj`). */
 export type Values = Record<string, string>;
 
@@ -12,14 +14,13 @@ export interface Draft<V extends Values = Values> {
   at: number;
 }
 
-const PREFIX = 'draft:';
 /** Drafts hold personal data: after a week they are dropped. */
 export const DRAFT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Storage key of a draft: per service, per user, and per application when correcting one (edit=1). */
 export function draftStorageKey(serviceCode: string, userId: string | number | null | undefined, editId?: number | null) {
   if (userId === null || userId === undefined || userId === '') return null;
-  return `${PREFIX}${serviceCode}:${userId}${editId ? `:${editId}` : ''}`;
+  return `${DRAFT_PREFIX}${serviceCode}:${userId}${editId ? `:${editId}` : ''}`;
 }
 
 export function readDraft<V extends Values>(storageKey: string | null): Draft<V> | null {

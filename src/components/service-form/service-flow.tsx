@@ -30,7 +30,7 @@ export function ServiceFlow({ flow, label, review, next, guideCode = flow.formId
       {flow.step !== 'form' ? (
         <ServiceStep flow={flow} review={review} next={next} guideCode={guideCode} />
       ) : (
-        <div class="app-page">
+        <div class="app-page" onPaste={flow.paste}>
           {flow.restored && (
             <p class="sf-note" role="status">
               已恢复您上次填写的内容

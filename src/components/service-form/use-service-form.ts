@@ -4,10 +4,11 @@ import type * as v from 'valibot';
 import { client, NETWORK_FAILURE_CODE, unwrap, type ApiFailure, type ApiResult, type Schemas } from '@/api/client';
 import { fieldId } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { showToast } from '@/stores/ui';
 import type { FieldErrors } from '@/lib/validators';
 import { deliveryFieldOf, regionValues } from './delivery-fields';
 import { useDraft } from './use-draft';
-import type { Values } from './draft';
+import { newIdempotencyKey, type Values } from './draft';
 import { requestRegion, takeRegion } from './region';
 
 export type Step = 'guide' | 'form' | 'review' | 'done';
@@ -54,6 +55,32 @@ function focusWhenShown(id: string, tries = 20): void {
   } else if (tries > 0) setTimeout(() => focusWhenShown(id, tries - 1), 50);
 }
 
+type Result = { id: number; sqbh: string };
+
+/**
+ * The history entries of a form carry its attempt (`history.state.sf`); a submitted attempt is remembered for the
+ * tab, so going back to its entries shows the confirmation again, never the filled form (nor a second submit).
+ */
+const SUBMITTED = 'sf:submitted';
+const entryAttempt = () => (history.state as { sf?: string } | null)?.sf;
+
+function submitted(): Record<string, Result> {
+  try {
+    return JSON.parse(sessionStorage.getItem(SUBMITTED) ?? '{}') as Record<string, Result>;
+  } catch {
+    return {};
+  }
+}
+
+function remember(attempt: string, result: Result): void {
+  try {
+    // The last few are enough: Back reaches only this tab's recent entries.
+    sessionStorage.setItem(SUBMITTED, JSON.stringify(Object.fromEntries([...Object.entries(submitted()), [attempt, result]].slice(-20))));
+  } catch {
+    // Blocked storage: Back shows the emptied form instead.
+  }
+}
+
 /** Dotted names become nested objects: `{ 'yjxx.pssj': x }` → `{ yjxx: { pssj: x } }`. */
 export function nest(values: Values): Record<string, unknown> {
   const out: Record<string, Record<string, string> | string> = {};
@@ -77,8 +104,13 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
   const query = new URLSearchParams(search);
   const editId = query.get('edit') === '1' ? Number(query.get('id')) || null : null;
   const asked = query.get('step') as Step | null;
-  const step: Step = asked && STEPS.includes(asked) ? asked : editId || !guide ? 'form' : 'guide';
-  const done = step === 'done' ? { id: Number(query.get('id')), sqbh: query.get('sqbh') || '' } : null;
+  const tag = entryAttempt();
+  const landed = asked && STEPS.includes(asked) ? asked : editId || !guide ? 'form' : 'guide';
+  // Back to the form or review of an attempt already submitted: its confirmation.
+  const finished = tag && (landed === 'form' || landed === 'review') ? submitted()[tag] : undefined;
+  const step: Step = finished ? 'done' : landed;
+  const done = finished ?? (step === 'done' ? { id: Number(query.get('id')), sqbh: query.get('sqbh') || '' } : null);
+  const attempt = useRef(tag && !submitted()[tag] ? tag : newIdempotencyKey());
 
   const draft = useDraft(serviceCode, options.initial, editId, () => {
     const region = takeRegion(serviceCode);
@@ -97,7 +129,7 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     const q = new URLSearchParams(search);
     q.set('step', next);
     for (const [k, value] of Object.entries(extra)) q.set(k, String(value));
-    go(`${path}?${q.toString()}`, { replace });
+    go(`${path}?${q.toString()}`, { replace, state: { sf: attempt.current } });
   };
 
   const fail = (next: FieldErrors) => {
@@ -130,15 +162,18 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
   }, [editId]);
 
   useEffect(() => {
+    if (finished) toStep('done', finished, true);
+    // An entry reached by a link is the attempt's too.
+    else if (step !== 'guide' && !entryAttempt()) history.replaceState({ ...(history.state as object), sf: attempt.current }, '');
     // The review step opened without valid answers (a link, an old tab): back to the form.
     if (step === 'review') void check().then((r) => !r.ok && toStep('form', {}, true));
     if (step === 'form' && focusField.current) {
       focusWhenShown(fieldId(serviceCode, focusField.current));
       focusField.current = null;
     }
-    // Runs when the step changes; values are read as they are then.
+    // Runs when the step (or, going back, the entry) changes; values are read as they are then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step]);
+  }, [step, search]);
 
   const set = (name: string) => (value: string) => {
     draft.update({ [name]: value } as Partial<V>);
@@ -168,8 +203,13 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     busy.current = false;
     setPending(false);
     if (result.ok) {
+      const summary = { id: result.data.id, sqbh: result.data.sqbh };
+      remember(attempt.current, summary);
       draft.clear();
-      toStep('done', { id: result.data.id, sqbh: result.data.sqbh }, true);
+      toStep('done', summary, true);
+      // A new application from here (the guide's 开始办理) starts empty, as a new attempt.
+      draft.replace(options.initial);
+      attempt.current = newIdempotencyKey();
       return;
     }
     const { code } = result;
@@ -237,6 +277,14 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
       toStep('form', {}, true);
     },
     submit,
+    /** A paste that a field's maxLength cuts short is said (announced politely), never silent. */
+    paste: (e: ClipboardEvent) => {
+      const el = e.target as HTMLInputElement;
+      const room = el.maxLength - el.value.length + (el.selectionEnd ?? 0) - (el.selectionStart ?? 0);
+      if (el.maxLength > 0 && (e.clipboardData?.getData('text') ?? '').length > room) {
+        showToast(`粘贴的内容超过${el.maxLength}字，超出部分未填入`, 3000);
+      }
+    },
     /** Opens /address for the region fields `${field}.*`; the draft is saved first. */
     pickRegion: (field: string) => {
       draft.save();

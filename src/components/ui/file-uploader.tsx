@@ -1,6 +1,6 @@
 import './file-uploader.less';
-import { useRef, useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import { useEffect, useRef, useState } from 'react';
+import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
 import { compressImage } from '@/lib/image';
 import { fetchWithUploadProgress } from '@/lib/xhr-fetch';
 
@@ -10,13 +10,18 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const UPLOAD_ACCEPT = 'image/jpeg,image/png,image/webp,application/pdf';
 const TOO_LARGE = '文件大小不能超过10MB';
 
+/** Object URLs of image thumbnails by fileId: the compressed file as uploaded, or the stored one read back. */
+const thumbs = new Map<string, string>();
+
+const isImage = (f: UploadedFile) => f.mimeType.startsWith('image/');
+
 /** Uploads one file to /api/wj/upload (photos compressed first); progress goes to onProgress. */
 export async function uploadFile(file: File, onProgress: (fraction: number) => void = () => {}) {
   const prepared = await compressImage(file);
   if (prepared.size > MAX_UPLOAD_BYTES) {
     return { ok: false as const, code: 100, msg: TOO_LARGE, errors: [] };
   }
-  return unwrap(
+  const result = await unwrap(
     client.POST('/api/wj/upload', {
       body: { file: prepared as unknown as string },
       bodySerializer: (body) => {
@@ -28,6 +33,26 @@ export async function uploadFile(file: File, onProgress: (fraction: number) => v
       loading: false,
     }),
   );
+  // The server stores images as JPEG: the compressed file is what it keeps, drawn without reading it back.
+  if (result.ok && isImage(result.data)) thumbs.set(result.data.fileId, URL.createObjectURL(prepared));
+  return result;
+}
+
+/** Thumbnails of the images among the files; those uploaded before (a draft, a correction) are read back once. */
+function useThumbs(files: UploadedFile[]) {
+  const [, redraw] = useState(0);
+  useEffect(() => {
+    for (const f of files.filter((x) => isImage(x) && !thumbs.has(x.fileId))) {
+      thumbs.set(f.fileId, '');
+      void unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: f.fileId } }, parseAs: 'blob', loading: false, silent: true })).then(
+        (r) => {
+          if (r.ok) thumbs.set(f.fileId, URL.createObjectURL(r.data));
+          redraw((n) => n + 1);
+        },
+      );
+    }
+  }, [files]);
+  return (f: UploadedFile) => thumbs.get(f.fileId);
 }
 
 export interface FileUploaderProps {
@@ -49,6 +74,7 @@ export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_
   const inputId = `${id}-input`;
   const messageId = `${id}-message`;
   const shown = error || message;
+  const thumb = useThumbs(files);
 
   async function onPick(list: FileList | null) {
     const picked = Array.from(list ?? []).slice(0, Math.max(0, max - files.length));
@@ -87,12 +113,16 @@ export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_
               <ul class="weui-uploader__files">
                 {files.map((f) => (
                   <li class="weui-uploader__file app-uploader__file" key={f.fileId}>
-                    <span class="app-uploader__name">{f.name}</span>
+                    {thumb(f) ? <img class="app-uploader__thumb" src={thumb(f)} alt={f.name} /> : <span class="app-uploader__name">{f.name}</span>}
                     <button
                       type="button"
                       class="app-uploader__remove"
                       aria-label={`删除 ${f.name}`}
-                      onClick={() => onChange(files.filter((x) => x.fileId !== f.fileId))}
+                      onClick={() => {
+                        URL.revokeObjectURL(thumb(f) || '');
+                        thumbs.delete(f.fileId);
+                        onChange(files.filter((x) => x.fileId !== f.fileId));
+                      }}
                     >
                       ×
                     </button>

@@ -32,7 +32,7 @@ export interface FormFieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-/** A labelled form row: the label is bound to the control, the error is shown inline. */
+/** A labelled form row: the label is bound to the control (and has the id `${id}-label`), the error is shown inline. */
 export function FormField({ label, name, error, hint, extra, cellClass, required, children }: FormFieldProps) {
   const id = fieldId(useContext(FormIdContext), name);
   const errorId = `${id}-error`;
@@ -42,7 +42,7 @@ export function FormField({ label, name, error, hint, extra, cellClass, required
     <div class="app-field">
       <div class={['weui-cell', 'weui-cell_active', error && 'weui-cell_warn', cellClass].filter(Boolean).join(' ')}>
         <div class="weui-cell__hd">
-          <label class={required ? 'weui-label app-label_required' : 'weui-label'} for={id}>
+          <label class={required ? 'weui-label app-label_required' : 'weui-label'} for={id} id={`${id}-label`}>
             {label}
           </label>
         </div>
@@ -90,8 +90,8 @@ export interface TextFieldProps {
   required?: boolean;
 }
 
-/** A labelled text input. */
-export function TextField({ label, name, value, onValue, error, hint, extra, required, type = 'text', ...input }: TextFieldProps) {
+/** A labelled text input; a text without a placeholder of its own says 请输入 and its label. */
+export function TextField({ label, name, value, onValue, error, hint, extra, required, type = 'text', placeholder, ...input }: TextFieldProps) {
   return (
     <FormField label={label} name={name} error={error} hint={hint} extra={extra} required={required}>
       {(control) => (
@@ -99,6 +99,7 @@ export function TextField({ label, name, value, onValue, error, hint, extra, req
           class="weui-input"
           // Preact types <input> per type value; a union of them is not accepted as one.
           type={type as 'text'}
+          placeholder={placeholder ?? (typeof label === 'string' && !input.readOnly && /^(text|tel|email)$/.test(type) ? `请输入${label}` : undefined)}
           {...input}
           {...control}
           value={value}

@@ -3,7 +3,10 @@ import { $loading } from '@/stores/ui';
 
 export const LOADING_TEXT = '加载中...';
 
-/** The loading indicator of spec §9: 加载中... over a layer that takes every click while calls run. */
+/**
+ * The loading indicator of spec §9: 加载中... over a layer that takes every click on the screen while calls run;
+ * dialogs sit above it (app.css), so an alert opened meanwhile can still be answered.
+ */
 export function LoadingOverlay() {
   const count = useStore($loading);
   if (count <= 0) return null;

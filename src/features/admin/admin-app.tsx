@@ -4,7 +4,7 @@ import './admin.css';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { adminPaths, allowed, menuGroups, type AdminRouteDef, type AdminRouteKey } from '@/config/admin-paths';
+import { adminPaths, allowed, menuGroups, type AdminRouteDef, type AdminRouteKey, type StaffRole } from '@/config/admin-paths';
 import { $staff, hasStaffToken, loadAdminMeta, loadStaff, staffSignOut } from '@/stores/staff';
 
 type Page = ComponentType<Record<string, string | undefined>>;
@@ -30,6 +30,7 @@ const pages: Record<AdminRouteKey, Page> = {
   banners: page(() => import('./banners-page')),
   contact: page(() => import('./contact-page')),
   staff: page(() => import('./staff-page')),
+  roster: page(() => import('./roster-page')),
   audit: page(() => import('./audit-page')),
   password: page(() => import('./password-page')),
 };
@@ -42,9 +43,34 @@ export function adminRouteFor(path: string): AdminRouteDef | undefined {
 }
 
 const NOT_FOUND = '页面不存在';
+const FORBIDDEN = '无权限';
 
 function Message({ text }: { text: string }) {
   return <p class="adm-empty">{text}</p>;
+}
+
+/** A page that cannot be shown (无权限, 页面不存在): what happened, and the way back to the console's start. */
+function Refusal({ title, text }: { title: string; text: string }) {
+  return (
+    <section class="adm-refusal" aria-labelledby="adm-refusal-title">
+      <h2 id="adm-refusal-title" class="adm-head__title">
+        {title}
+      </h2>
+      <p>{text}</p>
+      <div class="adm-row">
+        <Link href={adminPaths.dashboard.href()} class="weui-btn weui-btn_primary weui-btn_mini">
+          返回概览
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The title of a console path for this role: the page's, 无权限 for a 管理员 page shown to a 办理员, else 页面不存在. */
+export function adminTitleFor(path: string, role: StaffRole | undefined): string {
+  const def = adminRouteFor(path);
+  if (!def) return NOT_FOUND;
+  return role && !allowed(def, role) ? FORBIDDEN : def.title;
 }
 
 /** Where a menu link points: the queue stays current on an application's page. */
@@ -114,13 +140,13 @@ function Layout() {
                 return (
                   <Route key={key} path={def.path}>
                     {(params: Record<string, string | undefined>) =>
-                      allowed(def, staff.role) ? <Screen {...params} /> : <Message text="您无权访问该页面" />
+                      allowed(def, staff.role) ? <Screen {...params} /> : <Refusal title={FORBIDDEN} text="您没有权限访问该页面，请联系管理员" />
                     }
                   </Route>
                 );
               })}
               <Route>
-                <Message text={NOT_FOUND} />
+                <Refusal title={NOT_FOUND} text="您访问的页面不存在或已移除，请从菜单进入" />
               </Route>
             </Switch>
           </Suspense>
@@ -134,10 +160,11 @@ function Layout() {
 export default function AdminApp() {
   const [path] = useLocation();
   const search = useSearch();
+  const role = useStore($staff)?.role;
 
   useEffect(() => {
-    document.title = `${adminRouteFor(path)?.title ?? NOT_FOUND} - 户籍工作台`;
-  }, [path]);
+    document.title = `${adminTitleFor(path, role)} - 户籍工作台`;
+  }, [path, role]);
 
   if (path === adminPaths.login.path) {
     const Login = pages.login;

@@ -6,7 +6,7 @@ import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { confirmDialog } from '@/stores/ui';
-import { announce, Check, LoadError, Modal, PAGE_SIZE, PageHead, Pager, schema, Table, toLocalInput, useRemote } from './ui';
+import { announce, chinaInputToIso, Check, LoadError, Modal, PAGE_SIZE, PageHead, Pager, schema, Table, toLocalInput, useRemote } from './ui';
 
 type Announcement = Schemas['AdminAnnouncement'];
 
@@ -87,7 +87,7 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
         content: input.content || null,
         top: values.top === '1',
         published: values.published === '1',
-        ...(input.publishTime ? { publishTime: new Date(input.publishTime).toISOString() } : {}),
+        ...(input.publishTime ? { publishTime: chinaInputToIso(input.publishTime) } : {}),
       };
       const r = item
         ? await unwrap(client.PUT('/api/admin/announcements/{id}', { params: { path: { id: item.id } }, body }))

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { adminPaths } from '@/config/admin-paths';
-import { answerGroups, loadAnswerLookup, type Lookup } from '@/lib/answers';
+import { summaryGroups } from '@/lib/answer-summary';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { $adminMeta, statusLabel } from '@/stores/staff';
 import { confirmDialog } from '@/stores/ui';
 import { Attachments } from './attachments';
+import { IdNumber } from './id-number';
 import { transition } from './transition';
 import { LoadError, Modal, PageHead, StatusTag } from './ui';
 
@@ -18,7 +19,7 @@ type AdminApplication = Schemas['AdminApplication'];
 type Transition = Schemas['TransitionOption'];
 
 /** Rows of a description list, without the empty ones. */
-function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl>
       {rows
@@ -28,12 +29,14 @@ function Facts({ rows }: { rows: [string, string | null | undefined][] }) {
   );
 }
 
-/** 申请详情 (staff): answers, attachments, applicant, household record, timeline; one button per allowed action. */
+/**
+ * 申请详情 (staff): answers, attachments, applicant, household record, timeline; one button per action the rules
+ * will take, and why 办结 cannot be done yet where they would refuse it. ID numbers masked, 显示 reveals one.
+ */
 export default function ApplicationPage({ id }: { id?: string }) {
   const appId = Number(id);
   const [app, setApp] = useState<AdminApplication | null>(null);
   const [error, setError] = useState('');
-  const [lookup, setLookup] = useState<Lookup>({});
   const [acting, setActing] = useState<Transition | null>(null);
   const meta = useStore($adminMeta);
 
@@ -42,7 +45,6 @@ export default function ApplicationPage({ id }: { id?: string }) {
     if (!r.ok) return setError(r.msg || '申请加载失败，请稍后重试');
     setError('');
     setApp(r.data);
-    setLookup(await loadAnswerLookup(r.data.kind, r.data.answers, { blfs: 'qh_sfz_blfs' }));
   }
 
   useEffect(() => {
@@ -84,7 +86,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
       <section class="adm-card" aria-label="办理">
         <h3 class="adm-card__title">办理</h3>
-        {app.transitions.length ? (
+        {app.transitions.length > 0 && (
           <div class="adm-row">
             {app.transitions.map((t) => (
               <button key={t.to} type="button" class={`weui-btn weui-btn_mini weui-btn_${t.to === 3 || t.to === 8 ? 'warn' : 'primary'}`} onClick={() => void start(t)}>
@@ -92,9 +94,13 @@ export default function ApplicationPage({ id }: { id?: string }) {
               </button>
             ))}
           </div>
-        ) : (
-          <p class="adm-muted">当前状态（{app.statusName}）没有可执行的办理操作。</p>
         )}
+        {app.blocked.map((b) => (
+          <p key={b.to} class="adm-blocked">
+            暂不能{b.action}：{b.reason}
+          </p>
+        ))}
+        {!app.transitions.length && !app.blocked.length && <p class="adm-muted">当前状态（{app.statusName}）没有可执行的办理操作。</p>}
         <p class="adm-muted">
           提交于 {formatDateTime(app.createdAt)}，最近更新 {formatDateTime(app.updatedAt)}
         </p>
@@ -102,10 +108,10 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
       <div class="adm-cols">
         <div>
-          {answerGroups(app.answers, (field, value) => lookup[field]?.[value], false).map((g, i) => (
+          {summaryGroups(app.summary).map((g, i) => (
             <section key={i} class="adm-card">
               <h3 class="adm-card__title">{g.title ?? '申请内容'}</h3>
-              <Facts rows={g.rows.map((r) => [r.label, r.value])} />
+              <Facts rows={g.items.map((r) => [r.label, r.idKey ? <IdNumber appId={app.id} idKey={r.idKey} masked={r.value} label={`${g.title ?? ''}${r.label}`} /> : r.value])} />
             </section>
           ))}
           <section class="adm-card">
@@ -122,7 +128,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
                 ['人员类别', a.rylbmc],
                 ['学号', a.xh],
                 ['工作证号', a.gzzh],
-                ['身份证件号', a.sfzjh],
+                ['身份证件号', a.sfzjh && <IdNumber appId={app.id} idKey="applicant" masked={a.sfzjh} label="申请人身份证件号" />],
                 ['手机号', a.phone],
                 ['单位', a.dwmc],
                 ['户口在校', a.hkIn ? '是' : '否'],

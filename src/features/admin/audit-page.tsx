@@ -8,6 +8,7 @@ const ACTIONS = [
   { value: 'login', label: '登录' },
   { value: 'application.', label: '申请（查看、附件、办理）' },
   { value: 'application.view', label: '查看申请人信息' },
+  { value: 'application.idNumber', label: '查看身份证件号' },
   { value: 'application.transition', label: '办理申请' },
   { value: 'feedback.', label: '问答' },
   { value: 'rating.', label: '评价回访' },

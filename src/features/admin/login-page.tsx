@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { client, unwrap } from '@/api/client';
+import { client, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { CaptchaImage } from '@/components/ui/captcha-image';
 import { Form, useForm } from '@/components/ui/form';
@@ -21,7 +21,7 @@ export default function LoginPage() {
   const search = useSearch();
   const form = useForm({ username: '', password: '', code: '' });
   const { values, set, errors } = form;
-  const [captcha, setCaptcha] = useState({ img: '', uuid: '' });
+  const [captcha, setCaptcha] = useState<Schemas['CaptchaImage'] | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
 
   useEffect(() => {
@@ -33,7 +33,7 @@ export default function LoginPage() {
 
   useEffect(() => {
     let live = true;
-    setCaptcha({ img: '', uuid: '' });
+    setCaptcha(null);
     void unwrap(client.GET('/api/admin/captcha', { loading: false })).then((r) => {
       if (live && r.ok) setCaptcha(r.data);
     });
@@ -44,7 +44,7 @@ export default function LoginPage() {
 
   const submit = () =>
     form.submit(schema('loginSchema'), async (input) => {
-      const r = await unwrap(client.POST('/api/admin/login', { body: { ...input, uuid: captcha.uuid } }));
+      const r = await unwrap(client.POST('/api/admin/login', { body: { ...input, uuid: captcha?.uuid ?? '' } }));
       if (r.ok && typeof r.data === 'string') {
         const me = await staffSignIn(r.data);
         if (me.ok) go(nextPath(search), { replace: true });
@@ -96,7 +96,7 @@ export default function LoginPage() {
               autoCapitalize="off"
               maxLength={8}
               required
-              extra={<CaptchaImage img={captcha.img} onRefresh={() => setCaptchaKey((k) => k + 1)} />}
+              extra={<CaptchaImage captcha={captcha} onRefresh={() => setCaptchaKey((k) => k + 1)} onSolved={set('code')} />}
             />
           </div>
           <div class="app-actions">

@@ -10,12 +10,19 @@ import { LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table, useRemote, use
 type Filters = { kind: string; keyword: string; from: string; to: string };
 const filterKeys = ['kind', 'keyword', 'from', 'to'] as const;
 
-/** 待办队列: every application, oldest first, by service, status (tabs with counts), date and text; paged. */
+/** The status tab of 全部 in the URL (`status=all`); no status in the URL is 待办. */
+const ALL = 'all';
+
+/**
+ * 待办队列: oldest first, by service, status (tabs with counts), date and text; paged. It opens on 待办 (what waits
+ * for staff: 已提交, 审核中, 办理中 but cards lent out); 全部 and each status are one tap away, the choice in the URL.
+ */
 export default function QueuePage() {
   const meta = useStore($adminMeta);
   const { q, search, page, set: show } = useUrlFilters(adminPaths.queue);
   const applied: Filters = { kind: q.get('kind') ?? '', keyword: q.get('keyword') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '' };
   const status = q.get('status') ?? '';
+  const scope = status === ALL ? {} : status ? { status: Number(status) as Schemas['AppStatus'] } : { todo: '1' as const };
   const [draft, setDraft] = useState<Filters>(applied);
 
   /** The filters of the URL as call parameters (empty ones left out). */
@@ -29,7 +36,7 @@ export default function QueuePage() {
     () =>
       unwrap(
         client.GET('/api/admin/applications', {
-          params: { query: { ...query, ...(status ? { status: Number(status) as Schemas['AppStatus'] } : {}), pageNum: page, pageSize: PAGE_SIZE } },
+          params: { query: { ...query, ...scope, pageNum: page, pageSize: PAGE_SIZE } },
         }),
       ),
     [search],
@@ -42,6 +49,7 @@ export default function QueuePage() {
   ]);
 
   const total = counts.data?.reduce((n, c) => n + c.count, 0);
+  const todo = counts.data?.reduce((n, c) => n + (c.todo ?? 0), 0);
 
   return (
     <>
@@ -101,6 +109,9 @@ export default function QueuePage() {
 
       <div class="adm-tabs" role="group" aria-label="办理状态">
         <button type="button" aria-pressed={!status} onClick={() => show({ status: '' })}>
+          待办{todo !== undefined && ` ${todo}`}
+        </button>
+        <button type="button" aria-pressed={status === ALL} onClick={() => show({ status: ALL })}>
           全部{total !== undefined && ` ${total}`}
         </button>
         {(counts.data ?? meta?.statuses.map((s) => ({ status: s.code, statusName: s.label, count: undefined })) ?? []).map((c) => (
@@ -114,7 +125,11 @@ export default function QueuePage() {
       <LoadError message={list.error} />
       {list.data && (
         <>
-          <Table head={['申请编号', '业务', '申请人', '提交时间', '已等待', '状态']} num={['已等待']} empty={!list.data.length && '没有符合条件的申请'}>
+          <Table
+            head={['申请编号', '业务', '申请人', '提交时间', '已等待', '状态']}
+            num={['已等待']}
+            empty={!list.data.length && (status ? '没有符合条件的申请' : '没有待办的申请，可查看「全部」')}
+          >
             {list.data.map((row) => (
               <tr key={row.id}>
                 <td class="adm-nowrap">

@@ -142,3 +142,6 @@ export const guideSchema = v.object({
   fees: required('请填写收费标准'),
   contact: required('请填写咨询电话'),
 });
+
+/** 校园身份名册: the rows to import (a chosen file's text or rows pasted). */
+export const rosterSchema = v.object({ csv: required('请选择 CSV 文件或粘贴名册内容') });

@@ -6,7 +6,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { $adminMeta } from '@/stores/staff';
-import { announce, LoadError, PageHead, schema, toLocalInput, useRemote } from './ui';
+import { announce, chinaInputToIso, LoadError, PageHead, schema, toLocalInput, useRemote } from './ui';
 
 /** 提示与迎新时间: the home tip per person type (and the general one), and the new-student window. */
 export default function TipsPage() {
@@ -28,7 +28,7 @@ export default function TipsPage() {
       const tips = Object.fromEntries(keys.map(({ key }) => [key, (values[key] ?? '').trim()]));
       const r = await unwrap(
         client.PUT('/api/admin/settings/home', {
-          body: { tips, yxStartTime: new Date(window.yxStartTime).toISOString(), yxEndTime: new Date(window.yxEndTime).toISOString() },
+          body: { tips, yxStartTime: chinaInputToIso(window.yxStartTime), yxEndTime: chinaInputToIso(window.yxEndTime) },
         }),
       );
       announce(r, '已保存');

@@ -1,4 +1,5 @@
 import type { ApiResult, Schemas } from '@/api/client';
+import { adminTransitionApplication as limits } from '@/api/limits';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -7,9 +8,12 @@ import { isoDay, schema } from './ui';
 
 type Transition = Schemas['TransitionOption'];
 
-/** The inputs a transition requires, then the call; field errors of a 400 land on their inputs. */
+/**
+ * The inputs a transition requires, then the call; field errors of a 400 land on their inputs. The server's
+ * `prefill` starts them (the applicant's courier for 寄出, the office's address and hours for 通知领取).
+ */
 export default function TransitionForm({ transition, onSubmit }: { transition: Transition; onSubmit: (input: Record<string, string>) => Promise<ApiResult<unknown> | undefined> }) {
-  const form = useForm({ note: '', lqdd: '', lqsj: '', kdgs: '', kddh: '', ghrq: '' });
+  const form = useForm({ note: '', lqdd: '', lqsj: '', kdgs: '', kddh: '', ghrq: '', ...transition.prefill });
   const { values, set, errors } = form;
   const needs = (f: string) => transition.requires.includes(f as Transition['requires'][number]);
   const submit = () =>
@@ -21,16 +25,17 @@ export default function TransitionForm({ transition, onSubmit }: { transition: T
     <Form id="transition" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label={transition.action}>
       <div class="weui-cells weui-cells_form">
         {needs('note') && (
-          <TextArea label="原因" name="note" value={values.note} onValue={set('note')} error={errors.note} maxLength={500} required placeholder="申请人将在消息通知中看到" />
+          <TextArea label="原因" name="note" value={values.note} onValue={set('note')} error={errors.note} maxLength={limits.note} required placeholder="申请人将在消息通知中看到" />
         )}
-        {needs('lqdd') && <TextField label="领取地点" name="lqdd" value={values.lqdd} onValue={set('lqdd')} error={errors.lqdd} maxLength={100} required />}
+        {/* Place and time start with the office's address and hours: several lines, so they read whole. */}
+        {needs('lqdd') && <TextArea label="领取地点" name="lqdd" value={values.lqdd} onValue={set('lqdd')} error={errors.lqdd} maxLength={limits.lqdd} required />}
         {needs('lqsj') && (
-          <TextField label="领取时间" name="lqsj" value={values.lqsj} onValue={set('lqsj')} error={errors.lqsj} maxLength={100} required placeholder="如 工作日 9:00-11:30" />
+          <TextArea label="领取时间" name="lqsj" value={values.lqsj} onValue={set('lqsj')} error={errors.lqsj} maxLength={limits.lqsj} required placeholder="如 工作日 9:00-11:30" />
         )}
         {needs('kdgs') && (
-          <TextField label="快递公司" name="kdgs" value={values.kdgs} onValue={set('kdgs')} error={errors.kdgs} maxLength={50} required placeholder="如 中国邮政EMS" />
+          <TextField label="快递公司" name="kdgs" value={values.kdgs} onValue={set('kdgs')} error={errors.kdgs} maxLength={limits.kdgs} required placeholder="如 中国邮政EMS" />
         )}
-        {needs('kddh') && <TextField label="快递单号" name="kddh" value={values.kddh} onValue={set('kddh')} error={errors.kddh} maxLength={50} required />}
+        {needs('kddh') && <TextField label="快递单号" name="kddh" value={values.kddh} onValue={set('kddh')} error={errors.kddh} maxLength={limits.kddh} required />}
         {needs('ghrq') && <TextField label="应还日期" name="ghrq" type="date" value={values.ghrq} onValue={set('ghrq')} error={errors.ghrq} required hint={`今天是 ${isoDay()}`} />}
       </div>
       <div class="app-actions">

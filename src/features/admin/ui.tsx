@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ApiResult } from '@/api/client';
 import type { Query } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
 
 export const PAGE_SIZE = 20;
@@ -177,11 +177,16 @@ export function announce(r: ApiResult<unknown>, done: string): boolean {
   return r.ok;
 }
 
-/** An ISO date-time as the value of a datetime-local input (local time). */
+/** A datetime-local value typed as Beijing time (YYYY-MM-DDTHH:mm[:ss]) → ISO 8601 instant, whatever the computer's zone. */
+export function chinaInputToIso(value: string): string {
+  return new Date(`${value.length === 16 ? `${value}:00` : value}+08:00`).toISOString();
+}
+
+/** An ISO date-time as the value of a datetime-local input (Beijing time; chinaInputToIso reads it back). */
 export function toLocalInput(iso: string): string {
   const time = formatDateTime(iso);
   return time && time.replace(' ', 'T');
 }
 
-/** YYYY-MM-DD of today plus some days (local time). */
-export const isoDay = (offsetDays = 0): string => formatDate(new Date(Date.now() + offsetDays * 86_400_000).toISOString());
+/** YYYY-MM-DD of today plus some days, in Beijing (UTC+8 all year, as service-fields/dates.ts counts; no chunk loaded for it). */
+export const isoDay = (offsetDays = 0): string => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);

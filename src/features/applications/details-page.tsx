@@ -8,7 +8,7 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { confirmDialog, showToast } from '@/stores/ui';
-import { answerGroups, loadAnswerLookup, toTable, type Lookup } from '@/lib/answers';
+import { summaryGroups } from '@/lib/answer-summary';
 import { formRoute, statusOf } from './kinds';
 import { StatusBadge } from './status-badge';
 
@@ -24,16 +24,6 @@ const actorName = (actor: Schemas['AppEvent']['actor']) =>
 /** Borrowing the card names 4 and 7 已借出 and 已归还. */
 const statusLabel = (status: number, kind: string) =>
   kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : statusOf(status)?.label ?? '';
-
-/** The code → label tables the answers of this application need (handling methods from their own call). */
-async function loadLookup(app: Application): Promise<Lookup> {
-  const [lookup, blfs] = await Promise.all([
-    loadAnswerLookup(app.kind, app.answers),
-    app.kind === 'sfzbl' ? unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {}, loading: false, silent: true })) : null,
-  ]);
-  if (blfs?.ok) lookup.blfs = toTable(blfs.data);
-  return lookup;
-}
 
 async function openAttachment(file: Attachment) {
   const r = await unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: file.fileId } }, parseAs: 'blob' }));
@@ -52,14 +42,12 @@ export default function DetailsPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id'));
   const [app, setApp] = useState<Application | null>(null);
   const [failed, setFailed] = useState('');
-  const [lookup, setLookup] = useState<Lookup>({});
   const [busy, setBusy] = useState(false);
 
   async function load() {
     const r = await unwrap(client.GET('/api/wdsq/sqxq/getInfo', { params: { query: { id } } }));
     if (!r.ok) return setFailed(r.msg || '申请加载失败，请稍后重试');
     setApp(r.data);
-    setLookup(await loadLookup(r.data));
   }
 
   useEffect(() => {
@@ -125,10 +113,10 @@ export default function DetailsPage() {
         </Cells>
       )}
 
-      {answerGroups(app.answers, (field, value) => lookup[field]?.[value]).map((g, i) => (
+      {summaryGroups(app.summary).map((g, i) => (
         <Cells key={i} title={g.title ?? '申请内容'}>
-          {g.rows.map((r) => (
-            <Cell key={r.label} label={r.label} value={r.value} />
+          {g.items.map((r, j) => (
+            <Cell key={j} label={r.label} value={r.value} />
           ))}
         </Cells>
       ))}

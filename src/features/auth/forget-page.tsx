@@ -2,37 +2,40 @@ import { client, unwrap } from '@/api/client';
 import { navigate } from '@/app/navigation';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
-import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
-import { NewPasswordFields, PhoneVerifiedSteps } from './phone-steps';
+import { NewPasswordFields, PhoneVerifiedSteps, spentTicket, type LastStep } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '设置新密码'];
 
-/** 找回密码: phone + image code, SMS code, then the new password twice. */
+const emptyPasswords = { password: '', password2: '' };
+type PasswordForm = ReturnType<typeof useForm<typeof emptyPasswords>>;
+
+/** 找回密码: phone + image code, SMS code (checked at its step), then the new password twice. */
 export default function ForgetPage() {
+  // The new password belongs to the page: going back to the SMS step and on again keeps it.
+  const form = useForm(emptyPasswords);
   return (
-    <PhoneVerifiedSteps
-      scene="forget"
-      steps={steps}
-      loginLink="返回登录"
-      last={(phone, smsCode, back) => <NewPasswordStep phone={phone} smsCode={smsCode} onBack={back} />}
-    />
+    <PhoneVerifiedSteps scene="forget" steps={steps} loginLink="返回登录" last={(step) => <NewPasswordStep form={form} step={step} />} />
   );
 }
 
-function NewPasswordStep({ phone, smsCode, onBack }: { phone: string; smsCode: string; onBack: () => void }) {
-  const form = useForm({ password: '', password2: '' });
+function NewPasswordStep({ form, step }: { form: PasswordForm; step: LastStep }) {
   const { values, set, errors } = form;
 
   const submit = () =>
     form.submit(lazySchema('newPasswordSchema'), async (input) => {
       const result = await unwrap(
         client.POST('/api/registerOrLogin/retrievePassword', {
-          body: { phone, smsCode, password: input.password, password2: input.password2 },
+          body: { phone: step.proof.phone, phoneTicket: step.proof.phoneTicket, password: input.password, password2: input.password2 },
         }),
       );
+      const spent = spentTicket(result);
+      if (spent) {
+        step.ticketSpent(spent);
+        return;
+      }
       if (result.ok) {
         showToast(result.msg || '密码已重置，请重新登录', SHORT_TOAST_MS);
         await navigate(paths.login.href(), { replace: true });
@@ -49,7 +52,7 @@ function NewPasswordStep({ phone, smsCode, onBack }: { phone: string; smsCode: s
         <Button type="submit" loading={form.pending}>
           重置密码
         </Button>
-        <Button variant="default" onClick={onBack} disabled={form.pending}>
+        <Button variant="default" onClick={step.back} disabled={form.pending}>
           上一步
         </Button>
       </div>

@@ -1,23 +1,25 @@
-import './image-code.css';
 import { useEffect, useState } from 'react';
-import { client, unwrap } from '@/api/client';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { CaptchaImage } from '@/components/ui/captcha-image';
 
 export interface ImageCodeProps {
   /** Changing it loads a new image (image codes are single-use). */
   refreshKey: number;
   onUuid: (uuid: string) => void;
+  /** Fills the code field (the accessible way through). */
+  onSolved: (code: string) => void;
 }
 
-/** The image code (captcha) picture; tapping it loads a new one. */
-export function ImageCode({ refreshKey, onUuid }: ImageCodeProps) {
-  const [img, setImg] = useState('');
+/** The image code of sign-in, registration and retrieval: loads it and shows it; tapping the picture loads a new one. */
+export function ImageCode({ refreshKey, onUuid, onSolved }: ImageCodeProps) {
+  const [captcha, setCaptcha] = useState<Schemas['CaptchaImage'] | null>(null);
   const [bump, setBump] = useState(0);
 
   useEffect(() => {
     let live = true;
     void unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode', { loading: false })).then((result) => {
       if (!live || !result.ok) return;
-      setImg(result.data.img);
+      setCaptcha(result.data);
       onUuid(result.data.uuid);
     });
     return () => {
@@ -27,9 +29,5 @@ export function ImageCode({ refreshKey, onUuid }: ImageCodeProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refreshKey, bump]);
 
-  return (
-    <button type="button" class="auth-captcha" onClick={() => setBump((b) => b + 1)} aria-label="看不清？换一张图形验证码">
-      {img ? <img src={img} alt="图形验证码" width={100} height={40} /> : <span class="app-muted">加载中</span>}
-    </button>
-  );
+  return <CaptchaImage captcha={captcha} onRefresh={() => setBump((b) => b + 1)} onSolved={onSolved} />;
 }

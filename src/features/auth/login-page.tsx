@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/form-field';
 import { paths, ROUTER_BASE } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { completeSignIn } from '@/stores/auth';
+import { captchaExpectedAtOpen, captchaExpectedFor, forgetCaptcha, rememberCaptcha } from './captcha-memory';
 
 // Most sign-ins never need the image code: it loads when it is first shown.
 const ImageCode = lazy(() => import('./image-code').then((m) => ({ default: m.ImageCode })));
@@ -27,7 +28,9 @@ const needsCaptcha = (data: unknown) =>
 export default function LoginPage() {
   const form = useForm({ username: '', password: '', code: '' });
   const { values, set, errors } = form;
-  const [captcha, setCaptcha] = useState(false);
+  // Shown from the start when it will be needed: the last answer asked for it, or (as the name is typed) that name's.
+  const [asked, setAsked] = useState(captchaExpectedAtOpen);
+  const captcha = asked || captchaExpectedFor(values.username);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [uuid, setUuid] = useState('');
   const [failures, setFailures] = useState(0);
@@ -46,6 +49,7 @@ export default function LoginPage() {
         ? await unwrap(client.POST('/qhyhlogin', { body: { username: input.username, password: input.password, code: input.code, uuid } }))
         : await unwrap(client.POST('/qhyhlogin_false', { body: { username: input.username, password: input.password } }));
       if (result.ok && typeof result.data === 'string') {
+        forgetCaptcha(input.username);
         const info = await completeSignIn(result.data);
         if (info.ok) await navigate(paths.home.href(), { replace: true });
         return info;
@@ -53,8 +57,9 @@ export default function LoginPage() {
       if (!result.ok) {
         const count = failures + 1;
         setFailures(count);
+        if (needsCaptcha(result.data)) rememberCaptcha(input.username);
         if (needsCaptcha(result.data) || count >= CAPTCHA_AFTER_FAILURES || captcha) {
-          setCaptcha(true);
+          setAsked(true);
           setCaptchaKey((k) => k + 1);
         }
       }
@@ -116,7 +121,7 @@ export default function LoginPage() {
               required
               extra={
                 <Suspense fallback={null}>
-                  <ImageCode refreshKey={captchaKey} onUuid={setUuid} />
+                  <ImageCode refreshKey={captchaKey} onUuid={setUuid} onSolved={set('code')} />
                 </Suspense>
               }
             />

@@ -102,7 +102,7 @@ export function PhoneStep({ scene, phone, onSent }: PhoneStepProps) {
           onValue={set('code')}
           error={errors.code}
           required
-          extra={<ImageCode refreshKey={captchaKey} onUuid={setUuid} />}
+          extra={<ImageCode refreshKey={captchaKey} onUuid={setUuid} onSolved={set('code')} />}
         />
       </div>
       <div class="app-actions">
@@ -136,27 +136,48 @@ export interface SmsStepProps {
   scene: 'register' | 'forget';
   phone: string;
   smsCode: string;
+  /** The code already checked at this step (its ticket is kept): going on again needs no new check. */
+  verifiedCode: string | null;
+  /** Shown under the code field on arrival (a ticket the last step found spent). */
+  error?: string;
   /** When a new code may be requested (ms timestamp). */
   resendAt: number;
   /** A new code needs a new image code: back to step 1. */
   onResend: () => void;
-  onNext: (smsCode: string) => void;
+  /** Every keystroke, so the code survives going back and forth. */
+  onCode: (smsCode: string) => void;
+  onVerified: (smsCode: string, phoneTicket: string) => void;
 }
 
-/** Step 2: the SMS code, with the 60 s resend countdown. */
-export function SmsStep({ scene, phone, smsCode, resendAt, onResend, onNext }: SmsStepProps) {
+/**
+ * Step 2: the SMS code, with the 60 s resend countdown. The code is checked here (verifySmsCode): a wrong one is
+ * refused under its field at once; the right one is used up for the phone ticket the last step sends.
+ */
+export function SmsStep({ scene, phone, smsCode, verifiedCode, error, resendAt, onResend, onCode, onVerified }: SmsStepProps) {
   const form = useForm({ smsCode });
   const { values, set, errors } = form;
   const seconds = useCountdown(resendAt);
   const masked = phone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2');
 
+  useEffect(() => {
+    if (error) form.fail({ smsCode: error });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = () =>
+    form.submit(lazySchema('smsStepSchema'), async (input) => {
+      if (input.smsCode === verifiedCode) {
+        onVerified(input.smsCode, '');
+        return;
+      }
+      const result = await unwrap(client.POST('/api/registerOrLogin/verifySmsCode', { body: { phone, smsCode: input.smsCode, scene } }));
+      if (result.ok) onVerified(input.smsCode, result.data.phoneTicket);
+      return result;
+    });
+
   return (
-    <Form
-      id={`${scene}-sms`}
-      onSubmit={() => void form.submit(lazySchema('smsStepSchema'), async (input) => onNext(input.smsCode))}
-      errors={errors}
-      focusKey={form.focusKey}
-    >
+    <Form id={`${scene}-sms`} onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
       <p class="app-page__intro">短信验证码已发送至 {masked}，5分钟内有效。</p>
       <div class="weui-cells weui-cells_form">
         <TextField
@@ -167,7 +188,10 @@ export function SmsStep({ scene, phone, smsCode, resendAt, onResend, onNext }: S
           maxLength={6}
           placeholder="6位数字"
           value={values.smsCode}
-          onValue={set('smsCode')}
+          onValue={(value) => {
+            set('smsCode')(value);
+            onCode(value);
+          }}
           error={errors.smsCode}
           required
           extra={
@@ -178,28 +202,54 @@ export function SmsStep({ scene, phone, smsCode, resendAt, onResend, onNext }: S
         />
       </div>
       <div class="app-actions">
-        <Button type="submit">下一步</Button>
+        <Button type="submit" loading={form.pending}>
+          下一步
+        </Button>
       </div>
     </Form>
   );
+}
+
+/** The phone as proved at the SMS step: the last step sends the ticket instead of the code. */
+export interface PhoneProof {
+  phone: string;
+  phoneTicket: string;
+}
+
+export interface LastStep {
+  proof: PhoneProof;
+  /** Back to the SMS step (上一步); the code and its ticket are kept. */
+  back: () => void;
+  /**
+   * The server found the ticket spent (used by an earlier try, or expired): back to the SMS step with the message under
+   * the code, for a new code.
+   */
+  ticketSpent: (message: string) => void;
 }
 
 export interface PhoneVerifiedStepsProps {
   scene: PhoneStepProps['scene'];
   /** The three step names; the last is the screen's own. */
   steps: string[];
-  /** The last step, once the phone and its SMS code are known. */
-  last: (phone: string, smsCode: string, back: () => void) => ReactNode;
+  /** The last step, once the phone is proved by its SMS code. Its state belongs to the page, so it survives 上一步. */
+  last: (step: LastStep) => ReactNode;
   /** Text of the link back to the login screen. */
   loginLink: string;
 }
 
-/** 注册 and 找回密码 share their first two steps: phone + image code, then the SMS code. */
+/** 注册 and 找回密码 share their first two steps: phone + image code, then the SMS code, checked at its step. */
 export function PhoneVerifiedSteps({ scene, steps, last, loginLink }: PhoneVerifiedStepsProps) {
   const [step, setStep] = useState(0);
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
+  const [ticket, setTicket] = useState<{ code: string; phoneTicket: string } | null>(null);
+  const [smsError, setSmsError] = useState<string | undefined>();
   const [resendAt, setResendAt] = useState(0);
+
+  const toSmsStep = (error?: string) => {
+    setSmsError(error);
+    setStep(1);
+  };
 
   return (
     <div class="app-page">
@@ -209,9 +259,12 @@ export function PhoneVerifiedSteps({ scene, steps, last, loginLink }: PhoneVerif
           scene={scene}
           phone={phone}
           onSent={(p, after) => {
+            // A new code: the old one and its ticket are gone.
             setPhone(p);
+            setSmsCode('');
+            setTicket(null);
             setResendAt(Date.now() + after * 1000);
-            setStep(1);
+            toSmsStep();
           }}
         />
       )}
@@ -220,21 +273,38 @@ export function PhoneVerifiedSteps({ scene, steps, last, loginLink }: PhoneVerif
           scene={scene}
           phone={phone}
           smsCode={smsCode}
+          verifiedCode={ticket?.code ?? null}
+          error={smsError}
           resendAt={resendAt}
           onResend={() => setStep(0)}
-          onNext={(code) => {
-            setSmsCode(code);
+          onCode={setSmsCode}
+          onVerified={(code, phoneTicket) => {
+            if (phoneTicket) setTicket({ code, phoneTicket });
+            setSmsError(undefined);
             setStep(2);
           }}
         />
       )}
-      {step === 2 && last(phone, smsCode, () => setStep(1))}
+      {step === 2 &&
+        ticket &&
+        last({
+          proof: { phone, phoneTicket: ticket.phoneTicket },
+          back: () => toSmsStep(),
+          ticketSpent: (message) => {
+            setTicket(null);
+            toSmsStep(message);
+          },
+        })}
       <nav class="app-links" aria-label="其他操作">
         <AppLink href={paths.login.href()}>{loginLink}</AppLink>
       </nav>
     </div>
   );
 }
+
+/** A refusal of the phone ticket (400 on phoneTicket): its message, else null. */
+export const spentTicket = (result: { ok: boolean; errors?: readonly { field: string; message: string }[] }) =>
+  (!result.ok && result.errors?.find((e) => e.field === 'phoneTicket')?.message) || null;
 
 export interface NewPasswordFieldsProps {
   label: string;

@@ -3,46 +3,53 @@ import { client, unwrap } from '@/api/client';
 import { navigate } from '@/app/navigation';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
-import { Select, TextField } from '@/components/ui/form-field';
+import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { campusIdLabel, defaultPersonTypes, loadPersonTypes } from '@/lib/person-types';
 import { lazySchema } from '@/lib/lazy-schema';
 import { usesGzzh, usesXh } from '@/lib/rules';
-import { completeSignIn } from '@/stores/auth';
 import { showToast } from '@/stores/ui';
-import { NewPasswordFields, PhoneVerifiedSteps } from './phone-steps';
+import { NewPasswordFields, PhoneVerifiedSteps, spentTicket, type LastStep } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '填写信息'];
 
-/** 注册: phone + image code, SMS code, then the account details. */
+const emptyDetails = { xm: '', sfzjh: '', rylb: '', xh: '', gzzh: '', password: '', password2: '' };
+type DetailsForm = ReturnType<typeof useForm<typeof emptyDetails>>;
+
+/** 注册: phone + image code, SMS code (checked at its step), then the account details. */
 export default function RegisterPage() {
+  // The details belong to the page: going back to the SMS step and on again keeps what was typed.
+  const form = useForm(emptyDetails);
+  const [types, setTypes] = useState<SelectOption[]>([]);
+
+  useEffect(() => {
+    // Needed at the last step only: loaded meanwhile, not with the first screen.
+    void import('@/lib/person-types').then((m) => {
+      setTypes(m.defaultPersonTypes);
+      return m.loadPersonTypes().then(setTypes);
+    });
+  }, []);
+
   return (
     <PhoneVerifiedSteps
       scene="register"
       steps={steps}
       loginLink="已有账号，去登录"
-      last={(phone, smsCode, back) => <DetailsStep phone={phone} smsCode={smsCode} onBack={back} />}
+      last={(step) => <DetailsStep form={form} types={types} step={step} />}
     />
   );
 }
 
-function DetailsStep({ phone, smsCode, onBack }: { phone: string; smsCode: string; onBack: () => void }) {
-  const form = useForm({ xm: '', sfzjh: '', rylb: '', xh: '', gzzh: '', password: '', password2: '' });
+function DetailsStep({ form, types, step }: { form: DetailsForm; types: SelectOption[]; step: LastStep }) {
   const { values, set, errors } = form;
-  const [types, setTypes] = useState(defaultPersonTypes);
-  const idLabel = campusIdLabel(values.rylb);
-
-  useEffect(() => {
-    void loadPersonTypes().then(setTypes);
-  }, []);
+  const idLabel = usesXh(values.rylb) ? '学号' : usesGzzh(values.rylb) ? '工作证号' : null;
 
   const submit = () =>
     form.submit(lazySchema('registerDetailsSchema'), async (input) => {
       const result = await unwrap(
         client.POST('/api/registerOrLogin/register', {
           body: {
-            phone,
-            smsCode,
+            phone: step.proof.phone,
+            phoneTicket: step.proof.phoneTicket,
             xm: input.xm,
             sfzjh: input.sfzjh.toUpperCase(),
             rylb: input.rylb,
@@ -53,7 +60,14 @@ function DetailsStep({ phone, smsCode, onBack }: { phone: string; smsCode: strin
           },
         }),
       );
+      const spent = spentTicket(result);
+      if (spent) {
+        step.ticketSpent(spent);
+        return;
+      }
       if (!result.ok || typeof result.data !== 'string') return result;
+      // The session's store loads once there is a session (not with the screen).
+      const { completeSignIn } = await import('@/stores/auth');
       const info = await completeSignIn(result.data);
       if (info.ok) {
         showToast('注册成功');
@@ -90,7 +104,7 @@ function DetailsStep({ phone, smsCode, onBack }: { phone: string; smsCode: strin
         <Button type="submit" loading={form.pending}>
           注册
         </Button>
-        <Button variant="default" onClick={onBack} disabled={form.pending}>
+        <Button variant="default" onClick={step.back} disabled={form.pending}>
           上一步
         </Button>
       </div>

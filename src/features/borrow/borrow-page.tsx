@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
-import { FormField, Select, TextField, type SelectOption } from '@/components/ui/form-field';
+import { TextArea } from '@/components/service-fields/text-area';
+import { FormField, Select, type SelectOption } from '@/components/ui/form-field';
 import type { FieldErrors } from '@/lib/validators';
 import { $session } from '@/stores/session';
 import { borrowRules } from './borrow-rules';
@@ -120,13 +122,14 @@ export default function BorrowPage() {
       )}
       <div class="weui-cells weui-cells_form">
         <Select label="借用原因" name="jyyy" value={values.jyyy} options={reasons} onValue={set('jyyy')} error={errors.jyyy} required />
-        <TextField
+        <TextArea
           label="借用说明"
           name="jysm"
           value={values.jysm}
           onValue={set('jysm')}
           error={errors.jysm}
-          maxLength={500}
+          maxLength={limits.HkkjyAnswers.jysm}
+          rows={2}
           required={other}
           placeholder="办理何种业务、在何处办理"
         />

@@ -2,11 +2,11 @@
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The day `days` after a YYYY-MM-DD day (the screen and its schema load no other chunk for it). */
+/** The day `days` after a YYYY-MM-DD day, in calendar days whatever the phone's zone (the screen and its schema load no other chunk for it). */
 function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number);
-  const t = new Date(y, m - 1, d + days);
-  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 export const borrowRules = {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
@@ -63,7 +64,7 @@ export default function HrCardPage() {
           value={values.bbyy}
           onValue={set('bbyy')}
           error={errors.bbyy}
-          maxLength={200}
+          maxLength={limits.HkkbbAnswers.bbyy}
           required
           placeholder="如：户口卡遗失、损坏，或登记信息变更"
         />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -145,7 +146,7 @@ export default function IdCardPage() {
           value={values.xphzh}
           onValue={set('xphzh')}
           error={errors.xphzh}
-          maxLength={40}
+          maxLength={limits.SfzblAnswers.xphzh}
           placeholder="选填"
           hint="在照相馆拍摄数码相片的，填写其回执号"
         />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -74,9 +75,9 @@ export default function EducationPage() {
       <div class="weui-cells weui-cells_form">
         {current && <TextField label="当前学历" name="current" value={current} onValue={() => {}} readOnly />}
         <Select label="变更后学历" name="bgxlm" value={values.bgxlm} options={options} onValue={set('bgxlm')} error={errors.bgxlm} required />
-        <TextField label="毕业院校" name="byyx" value={values.byyx} onValue={set('byyx')} error={errors.byyx} maxLength={100} required />
+        <TextField label="毕业院校" name="byyx" value={values.byyx} onValue={set('byyx')} error={errors.byyx} maxLength={limits.XlzkbgAnswers.byyx} required />
         <DateField label="毕业日期" name="byrq" value={values.byrq} onValue={set('byrq')} error={errors.byrq} required />
-        <TextField label="毕业证书编号" name="zsbh" value={values.zsbh} onValue={set('zsbh')} error={errors.zsbh} maxLength={40} placeholder="选填" />
+        <TextField label="毕业证书编号" name="zsbh" value={values.zsbh} onValue={set('zsbh')} error={errors.zsbh} maxLength={limits.XlzkbgAnswers.zsbh} placeholder="选填" />
         <PhoneField flow={flow} />
       </div>
       <LazyAttachmentsField flow={flow} label={DIPLOMA} hint="毕业证书照片或扫描件" />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -81,7 +82,7 @@ export default function MarriagePage() {
         {current && <TextField label="当前婚姻状况" name="current" value={current} onValue={() => {}} readOnly />}
         <Select label="变更后婚姻状况" name="bghyzkm" value={values.bghyzkm} options={options} onValue={set('bghyzkm')} error={errors.bghyzkm} required />
         <DateField label="登记日期" name="djrq" value={values.djrq} onValue={set('djrq')} error={errors.djrq} hint="证件上的登记日期" required />
-        {married && <TextField label="配偶姓名" name="poxm" value={values.poxm} onValue={set('poxm')} error={errors.poxm} maxLength={30} required />}
+        {married && <TextField label="配偶姓名" name="poxm" value={values.poxm} onValue={set('poxm')} error={errors.poxm} maxLength={limits.HyzkbgAnswers.poxm} required />}
         <PhoneField flow={flow} />
       </div>
       <LazyAttachmentsField flow={flow} label={CERTIFICATE} hint="结婚证、离婚证等的照片或扫描件" />

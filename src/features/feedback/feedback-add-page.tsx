@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import type { operations } from '@/api/schema';
 import { navigate } from '@/app/navigation';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -73,14 +74,14 @@ export default function FeedbackAddPage() {
       ]}
     >
       <div class="weui-cells weui-cells_form">
-        <TextField label="标题" name="bt" value={values.bt} onValue={set('bt')} error={errors.bt} maxLength={50} required placeholder="一句话概括您的问题" />
+        <TextField label="标题" name="bt" value={values.bt} onValue={set('bt')} error={errors.bt} maxLength={limits.addFeedback.bt} required placeholder="一句话概括您的问题" />
         <TextArea
           label="问题内容"
           name="nr"
           value={values.nr}
           onValue={set('nr')}
           error={errors.nr}
-          maxLength={1000}
+          maxLength={limits.addFeedback.nr}
           rows={6}
           required
           placeholder="请详细描述您的问题，不要填写身份证件号等个人敏感信息"
@@ -93,7 +94,7 @@ export default function FeedbackAddPage() {
           value={values.lxdh}
           onValue={set('lxdh')}
           error={errors.lxdh}
-          maxLength={11}
+          maxLength={limits.addFeedback.lxdh}
           autoComplete="tel"
           placeholder="选填，便于工作人员与您联系"
         />
@@ -103,11 +104,11 @@ export default function FeedbackAddPage() {
           value={values.code}
           onValue={set('code')}
           error={errors.code}
-          maxLength={8}
+          maxLength={limits.addFeedback.code}
           autoComplete="off"
           autoCapitalize="none"
           required
-          extra={<CaptchaImage img={captcha?.img ?? ''} onRefresh={refresh} />}
+          extra={<CaptchaImage captcha={captcha} onRefresh={refresh} onSolved={set('code')} />}
         />
       </div>
       <p class="sf-note">工作人员回复后，将在“消息通知”中告知您。</p>

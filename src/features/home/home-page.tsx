@@ -4,19 +4,12 @@ import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { navigate } from '@/app/navigation';
 import { builtServices, paths, sectorRoutes, ROUTER_BASE } from '@/config/paths';
-import { formatDate } from '@/lib/format';
-import { $sectors, loadSectors, newStudentWindowOpen, type Sector } from '@/stores/sectors';
+import { $sectors, loadSectors, newStudentWindowOpen, type Sector, type SectorsState } from '@/stores/sectors';
 import { $session } from '@/stores/session';
 import { showToast } from '@/stores/ui';
 import { Carousel } from './carousel';
 
 type Banner = Schemas['Banner'];
-
-/** Sectors that require the household registration to be at school (spec §6). */
-const notAtSchool: Record<string, string> = {
-  '2': '您不在校，无法借用户口卡',
-  '7': '您不在校，无法迁出',
-};
 
 const icons: Record<string, string> = {
   '0': 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
@@ -41,13 +34,11 @@ export interface Tile {
   deadline?: string;
 }
 
-/** The home tiles: open sectors in order, only those whose screens exist (spec §3, §4). */
-export function tilesFor(
-  sectors: Sector[],
-  window: { yxStartTime: string | null; yxEndTime: string | null },
-  hkIn: boolean | undefined,
-  now = Date.now(),
-): Tile[] {
+/**
+ * The home tiles: open sectors in order, only those whose screens exist (spec §3, §4). Whether a tile is open, and
+ * why not, is the server's answer (it knows where the registration is now; the stored user info may be older).
+ */
+export function tilesFor(sectors: Sector[], window: Pick<SectorsState, 'yxStartTime' | 'yxEndTime' | 'yxTime'>, now = Date.now()): Tile[] {
   const tiles: Tile[] = [];
   for (const sector of sectors) {
     const route = sectorRoutes[sector.sectorCode];
@@ -57,18 +48,14 @@ export function tilesFor(
       label: sector.sectorName || paths[route].title,
       href: paths[route].href(),
       disabled: Boolean(sector.disabled),
-      reason: sector.disabledReason ?? undefined,
+      reason: sector.disabledReason || undefined,
     };
     if (sector.sectorCode === '5') {
+      // The window may close while the screen is open; the deadline is the server's yxTime (a day in Beijing).
       const open = newStudentWindowOpen(window, now);
       tile.disabled = tile.disabled || !open;
-      if (open) tile.deadline = formatDate(window.yxEndTime);
-      else tile.reason = tile.reason ?? '新生迁入暂未开放';
-    }
-    const atSchoolMessage = notAtSchool[sector.sectorCode];
-    if (atSchoolMessage && hkIn === false) {
-      tile.disabled = true;
-      tile.reason = atSchoolMessage;
+      if (!tile.disabled && window.yxTime) tile.deadline = window.yxTime;
+      if (!open) tile.reason ??= '新生迁入办理时间未开放';
     }
     tiles.push(tile);
   }
@@ -90,7 +77,7 @@ export default function HomePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const tiles = tilesFor(sectors.openSectors, sectors, session.userInfo?.hkIn);
+  const tiles = tilesFor(sectors.openSectors, sectors);
 
   const open = (tile: Tile) => {
     if (tile.disabled) {

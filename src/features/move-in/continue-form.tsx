@@ -1,4 +1,5 @@
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { attachmentRefs } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';
@@ -29,8 +30,8 @@ export default function ContinueForm({ id }: { id: number }) {
     send: (body, header) => unwrap(client.POST('/api/qianru/continueSubmit', { body, params: { header } })),
   });
   const { values, errors, set } = flow;
-  const text = (name: string, label: string, extra: { required?: boolean; placeholder?: string }) => (
-    <TextInput label={label} name={name} value={values[name]} onValue={set(name)} error={errors[name]} maxLength={name === 'qyzbh' ? 40 : 100} {...extra} />
+  const text = (name: 'qyzbh' | 'qyzqfjg', label: string, extra: { required?: boolean; placeholder?: string }) => (
+    <TextInput label={label} name={name} value={values[name]} onValue={set(name)} error={errors[name]} maxLength={limits.QianruContinue[name]} {...extra} />
   );
   return (
     <ServiceFlow

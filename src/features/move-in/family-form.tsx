@@ -1,12 +1,14 @@
 import { client, unwrap, type ApiFailure, type Schemas, type UserInfo } from '@/api/client';
+import * as limits from '@/api/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { fromRegion, regionErrors, toRegion } from '@/components/service-fields/region-values';
 import type { Values } from '@/components/service-form/draft';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/form-field';
+import { fieldId, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
+import { maskIdNumber } from '@/lib/format';
 import { define, type MoveInForm } from './move-in-form';
 import type { FamilyChecked } from './move-in-schema';
 import { emptyPerson, filesFor, fromPerson, opt, Origin, originReview, PersonFields, personReview, STAGE_ONE, text, title, toPerson, type PersonInfo, loadDicts } from './person-fields';
@@ -17,6 +19,10 @@ type Answers = Schemas['QianruAnswers'];
 export const MAX_MEMBERS = 8;
 const APPROVAL = '随迁批复文件';
 export const HEAD_NOT_IN = '您的户口尚未迁入本校，不能作为户主办理家属随迁';
+/** The server's one answer to a proof of the household head that does not match (never which field). */
+export const HEAD_MISMATCH = '户主信息不匹配，请核对户主姓名、工作证号和身份证件号码';
+/** The error of the head's fields as a group (the mismatch names none of them). */
+const HEAD_GROUP = 'hz';
 
 /** The material of member i (1-based in the name, so staff can tell whose documents they are). */
 const memberClmc = (i: number, xm: string) => `随迁人员${i + 1}（${xm}）`;
@@ -85,7 +91,55 @@ function Members({ flow }: { flow: ServiceFormFlow }) {
   );
 }
 
-/** 家属随迁 (qrlx 3, /move-in-staff-m): the staff member is the household head; one or more family members. */
+/** The household head's fields: the staff member themself (read only), or the proof a family member gives. */
+function Head({ flow, head }: { flow: ServiceFormFlow; head: UserInfo | null }) {
+  const groupId = fieldId(flow.formId, HEAD_GROUP);
+  const error = flow.errors[HEAD_GROUP];
+  return (
+    <section aria-labelledby="head">
+      {title('户主', 'head')}
+      {error && (
+        <p class="app-field__error" id={`${groupId}-error`} style={{ padding: '0 16px' }}>
+          {error}
+        </p>
+      )}
+      <div class="weui-cells weui-cells_form" id={groupId} tabIndex={-1} aria-describedby={error ? `${groupId}-error` : undefined}>
+        {head ? (
+          <>
+            <TextField label="姓名" name="hzxm" value={head.xm} onValue={() => {}} readOnly />
+            {text(flow, 'hzgzzh', '工作证号', limits.QianruAnswers.hzgzzh, { required: true, readOnly: Boolean(head.gzzh), hint: '以您本人为户主申请' })}
+          </>
+        ) : (
+          <>
+            {text(flow, 'hzxm', '姓名', limits.QianruAnswers.hzxm, { required: true })}
+            {text(flow, 'hzgzzh', '工作证号', limits.QianruAnswers.hzgzzh, { required: true })}
+            <TextField
+              label="身份证号码"
+              name="hzsfzjh"
+              value={flow.values.hzsfzjh || ''}
+              onValue={flow.set('hzsfzjh')}
+              error={flow.errors.hzsfzjh}
+              maxLength={limits.QianruAnswers.hzsfzjh}
+              autoComplete="off"
+              autoCapitalize="characters"
+              hint={
+                flow.editId
+                  ? '为保护个人信息，修改申请时请重新填写户主的身份证件号码'
+                  : '户主须为户口在本校教职工集体户的教职工。请填写户主本人的姓名、工作证号和完整的身份证件号码，三项须与户主在学校登记的一致，用于核对您与户主的关系。'
+              }
+              required
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * 家属随迁 (qrlx 3, /move-in-staff-m): the staff member is the household head, applying for one or more family
+ * members; or a family member applies, naming the head by their name, staff number and full ID number.
+ */
 export const form = (user: UserInfo | null): MoveInForm => {
   const head = user?.rylb === '4' ? user : null;
   return define<FamilyChecked, Answers>({
@@ -95,6 +149,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
     ready: () => loadDicts(['gx', 'xb', 'mz']),
     initial: {
       hzgzzh: head?.gzzh || '',
+      ...(head ? {} : { hzxm: '', hzsfzjh: '' }),
       members: '1',
       ...emptyMember(0),
       ...fromRegion('yhkszd', null),
@@ -102,12 +157,13 @@ export const form = (user: UserInfo | null): MoveInForm => {
       yhkpcs: '',
       attachments: '[]',
     },
-    schema: (values) => import('./move-in-schema').then((m) => m.family(countOf(values))),
+    schema: (values) => import('./move-in-schema').then((m) => m.family(countOf(values), !head)),
     toBody: (c, values) => {
       const people = Array.from({ length: countOf(values) }, (_, i) => c[`m${i}`]);
       return {
         qrlx: '3',
         hzgzzh: c.hzgzzh,
+        ...(head ? {} : { hzxm: c.hzxm, hzsfzjh: c.hzsfzjh?.toUpperCase() }),
         ryxx: toPerson(people[0] as PersonInfo),
         ...(people.length > 1 ? { sqjs: people.slice(1).map((p) => toPerson(p as PersonInfo)) } : {}),
         yhkszd: toRegion(values, 'yhkszd'),
@@ -128,6 +184,8 @@ export const form = (user: UserInfo | null): MoveInForm => {
       const files = (i: number) => attachmentsValue(app.attachments.filter((f) => memberIndex(f.clmc) === i));
       return {
         hzgzzh: a.hzgzzh || '',
+        // The head's ID number is never kept: a correction proves the head again.
+        ...(head ? {} : { hzxm: a.hzxm || '', hzsfzjh: '' }),
         members: String(Math.max(1, people.length)),
         ...Object.assign({}, ...people.map((p, i) => ({ ...fromPerson(`m${i}`, p), [`m${i}.files`]: files(i) }))),
         ...fromRegion('yhkszd', a.yhkszd),
@@ -137,13 +195,19 @@ export const form = (user: UserInfo | null): MoveInForm => {
         attachments: filesFor(app, APPROVAL),
       };
     },
-    onRefused: (failure) => ({ ...regionErrors(failure.errors, ['yhkszd']), ...memberErrors(failure) }),
+    onRefused: (failure) => ({
+      ...regionErrors(failure.errors, ['yhkszd']),
+      ...memberErrors(failure),
+      ...(failure.msg === HEAD_MISMATCH ? { [HEAD_GROUP]: HEAD_MISMATCH } : {}),
+    }),
     refusal: ({ user: u }) =>
       u?.rylb === '4' && u.hkIn === false
         ? { title: HEAD_NOT_IN, description: '请先办理教职工迁入，户口迁入学校教职工集体户后再为家属申请随迁。', link: [paths.moveInStaff.href(), '办理教职工迁入'] }
         : null,
     review: (values) => [
+      ...(head ? [] : [{ name: 'hzxm', label: '姓名', value: values.hzxm, group: '户主' }]),
       { name: 'hzgzzh', label: '工作证号', value: values.hzgzzh, group: '户主' },
+      ...(head ? [] : [{ name: 'hzsfzjh', label: '身份证号码', value: maskIdNumber((values.hzsfzjh || '').toUpperCase()), group: '户主' }]),
       ...Array.from({ length: countOf(values) }, (_, i) => [
         ...personReview(values, `m${i}`, `随迁人员${i + 1}`),
         { ...filesReview(values, '证件材料', `m${i}.files`), group: `随迁人员${i + 1}` },
@@ -153,15 +217,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
     ],
     Fields: ({ flow }) => (
       <>
-        {title('户主')}
-        <div class="weui-cells weui-cells_form">
-          {head && <TextField label="姓名" name="hzxm" value={head.xm} onValue={() => {}} readOnly />}
-          {text(flow, 'hzgzzh', '工作证号', 20, {
-            required: true,
-            readOnly: Boolean(head?.gzzh),
-            hint: head ? '以您本人为户主申请' : '户主须为户口在本校教职工集体户的教职工',
-          })}
-        </div>
+        <Head flow={flow} head={head} />
         <Members flow={flow} />
         <Origin flow={flow} />
         <LazyAttachmentsField flow={flow} label={`${APPROVAL}（选填）`} hint="学校或人事部门出具的随迁批复，如有请上传。" />

@@ -7,7 +7,7 @@ import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { LinkButton } from '@/components/ui/button';
-import { ResultPage } from '@/components/ui/result-page';
+import { RefusalPage } from '@/components/ui/refusal-page';
 import { paths } from '@/config/paths';
 import { $sectors, loadSectors } from '@/stores/sectors';
 import { $session } from '@/stores/session';
@@ -48,9 +48,9 @@ export default function MoveInFormPage() {
   const refusal = query.get('edit') !== '1' && query.get('step') !== 'done' ? form.refusal?.({ user: userInfo, sectors }) : null;
   if (refusal) {
     return (
-      <ResultPage type="warn" title={refusal.title} description={refusal.description}>
+      <RefusalPage title={refusal.title} description={refusal.description}>
         {refusal.link && <LinkButton href={refusal.link[0]}>{refusal.link[1]}</LinkButton>}
-      </ResultPage>
+      </RefusalPage>
     );
   }
   return <Form form={form} phone={usablePhone(userInfo?.phone)} />;

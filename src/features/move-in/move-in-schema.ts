@@ -34,6 +34,10 @@ export const person = v.pipe(
   ),
 );
 
+/** A new student whose account holds an ID number: it is not typed (the server checks the rest against it). */
+const { sfzjh: _typed, ...knownEntries } = personEntries;
+const accountPerson = v.object(knownEntries);
+
 /** A family member moving in: the relation to the head, the person, their documents. */
 const member = v.intersect([
   v.object({ yhzgx: required('请选择与户主关系') }),
@@ -51,23 +55,25 @@ const origin = {
 };
 
 const yingxinBase = { sfqr: v.picklist(['0', '1'], '请选择是否将户口迁入学校'), lxdh: contactPhone };
-const yingxinMoving = v.object({
-  ...yingxinBase,
-  ryxx: person,
-  xlm: required('请选择学历'),
-  qyzbh: requiredText('请填写迁移证编号', 40, '迁移证编号不能超过40位'),
-  qyzqfjg: optionalText(100, '签发机关不能超过100字'),
-  yhkszd: origin.yhkszd,
-  yhkxxdz: origin.yhkxxdz,
-  yhkpcs: requiredText('请填写原户口所在地派出所', 100, '派出所名称不能超过100字'),
-  qyz: filesRequired('请上传迁移证照片'),
-  lqtzs: filesRequired('请上传录取通知书'),
-});
-type YingxinMoving = v.InferOutput<typeof yingxinMoving>;
+const yingxinMoving = (accountId: boolean) =>
+  v.object({
+    ...yingxinBase,
+    ryxx: accountId ? accountPerson : person,
+    xlm: required('请选择学历'),
+    qyzbh: requiredText('请填写迁移证编号', 40, '迁移证编号不能超过40位'),
+    qyzqfjg: optionalText(100, '签发机关不能超过100字'),
+    yhkszd: origin.yhkszd,
+    yhkxxdz: origin.yhkxxdz,
+    yhkpcs: requiredText('请填写原户口所在地派出所', 100, '派出所名称不能超过100字'),
+    qyz: filesRequired('请上传迁移证照片'),
+    lqtzs: filesRequired('请上传录取通知书'),
+  });
+type YingxinMoving = v.InferOutput<ReturnType<typeof yingxinMoving>>;
 export type YingxinChecked = Pick<YingxinMoving, 'sfqr' | 'lxdh'> & Partial<YingxinMoving>;
 
-/** 新生迁入: only the choice and a phone when not moving in. */
-export const yingxin = (moving: boolean) => (moving ? yingxinMoving : v.object(yingxinBase)) as v.GenericSchema<unknown, YingxinChecked>;
+/** 新生迁入: only the choice and a phone when not moving in; no ID number to type when the account holds one. */
+export const yingxin = (moving: boolean, accountId = false) =>
+  (moving ? yingxinMoving(accountId) : v.object(yingxinBase)) as v.GenericSchema<unknown, YingxinChecked>;
 
 /** 博士后迁入 (1) and 教职工迁入 (2): the person, unit and start date, the origin, the approval. */
 export const qianru = (qrlx: '1' | '2') =>
@@ -88,12 +94,21 @@ const familyBase = v.object({
   ...origin,
   lxdh: contactPhone,
 });
-export type FamilyChecked = v.InferOutput<typeof familyBase> & Record<`m${number}`, MemberChecked>;
+/** What a family member proves the household head with (with the staff number): the name and the full ID number. */
+const headProof = {
+  hzxm: requiredText('请填写户主姓名', 30, '姓名不能超过30个字'),
+  hzsfzjh: v.pipe(required('请填写户主身份证件号码'), v.check(idNumberValid, ID_INVALID)),
+};
+export type FamilyChecked = v.InferOutput<typeof familyBase> & Partial<{ hzxm: string; hzsfzjh: string }> & Record<`m${number}`, MemberChecked>;
 
-/** 家属随迁: the household head's staff number and `count` members (m0, m1…), each with documents. */
-export const family = (count: number) =>
+/**
+ * 家属随迁: the household head's staff number (and, when a family member applies, the head's name and full ID number)
+ * and `count` members (m0, m1…), each with documents.
+ */
+export const family = (count: number, proveHead = false) =>
   v.object({
     hzgzzh: familyBase.entries.hzgzzh,
+    ...(proveHead ? headProof : {}),
     ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, member])),
     ...origin,
     lxdh: contactPhone,

@@ -1,7 +1,9 @@
 import { client, unwrap, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { DateField } from '@/components/service-fields/date-field';
 import { today } from '@/components/service-fields/dates';
+import { genderOptions } from '@/components/service-fields/genders';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
 import { regionReview } from '@/components/service-fields/region-values';
@@ -41,7 +43,8 @@ export const opt = <K extends string>(key: K, value: string | undefined) => (val
 const pair = (value: string, label: string): SelectOption => ({ value, label });
 
 const loaders = {
-  xb: () => unwrap(client.POST('/api/dict/getAllXb', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.xbm, d.xbmc)) : [])),
+  // Everyone here has an ID number: 男, 女 only.
+  xb: () => unwrap(client.POST('/api/dict/getAllXb', { body: {} })).then((r) => (r.ok ? genderOptions(r.data.map((d) => pair(d.xbm, d.xbmc))) : [])),
   mz: () => unwrap(client.POST('/api/dict/getMz', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.mzm, d.mzmc)) : [])),
   gx: () =>
     unwrap(client.POST('/api/qianchu/getGxList', { body: {} })).then((r) =>
@@ -95,8 +98,11 @@ export const toPerson = ({ xm, xbm, mzm, csrq, sfzjh, yhzgx }: PersonInfo): Pers
   ...(yhzgx ? { yhzgx } : {}),
 });
 
-/** Review items of a person (the ID number masked: the review may be seen over a shoulder). */
-export function personReview(values: Values, prefix: string, group?: string): ReviewItem[] {
+/**
+ * Review items of a person. The ID number is masked (the review may be seen over a shoulder) unless `showId` says
+ * otherwise: the applicant's own number, typed just now, is shown in full so it can be checked.
+ */
+export function personReview(values: Values, prefix: string, group?: string, showId: (typed: string) => string = maskIdNumber): ReviewItem[] {
   const at = (f: string) => values[`${prefix}.${f}`];
   const item = (f: string, label: string, value: string = at(f)) => ({ name: `${prefix}.${f}`, label, value, group });
   return [
@@ -105,7 +111,7 @@ export function personReview(values: Values, prefix: string, group?: string): Re
     item('xbm', '性别', labelIn(dicts.xb, at('xbm'))),
     item('mzm', '民族', labelIn(dicts.mz, at('mzm'))),
     item('csrq', '出生日期'),
-    item('sfzjh', '身份证号码', maskIdNumber(at('sfzjh'))),
+    item('sfzjh', '身份证号码', showId(at('sfzjh'))),
   ];
 }
 
@@ -129,28 +135,43 @@ export const title = (text: string, id?: string) => (
   </h2>
 );
 
-/** Name, gender, ethnic group, date of birth and ID number of one person (a family member: the relation first). */
-export function PersonFields({ flow, prefix, relation }: Flow & { prefix: string; relation?: boolean }) {
+/**
+ * Name, gender, ethnic group, date of birth and ID number of one person (a family member: the relation first).
+ * `accountId`: the applicant's account holds this (masked) ID number, shown as it is and not typed again.
+ */
+export function PersonFields({ flow, prefix, relation, accountId }: Flow & { prefix: string; relation?: boolean; accountId?: string | null }) {
   const at = (f: string) => `${prefix}.${f}`;
   return (
     <>
       {relation && select(flow, at('yhzgx'), '与户主关系', dicts.gx)}
-      {text(flow, at('xm'), '姓名', 30, { required: true })}
+      {text(flow, at('xm'), '姓名', limits.PersonInfo.xm, { required: true })}
       {select(flow, at('xbm'), '性别', dicts.xb)}
       {select(flow, at('mzm'), '民族', dicts.mz)}
       <DateField label="出生日期" name={at('csrq')} value={flow.values[at('csrq')] || ''} onValue={flow.set(at('csrq'))} error={flow.errors[at('csrq')]} max={today()} required />
-      <TextField
-        label="身份证号码"
-        name={at('sfzjh')}
-        value={flow.values[at('sfzjh')] || ''}
-        onValue={flow.set(at('sfzjh'))}
-        error={flow.errors[at('sfzjh')]}
-        maxLength={18}
-        autoComplete="off"
-        autoCapitalize="characters"
-        hint={flow.editId ? '为保护个人信息，修改申请时请重新填写身份证号码' : undefined}
-        required
-      />
+      {accountId ? (
+        <TextField
+          label="身份证号码"
+          name={at('sfzjh')}
+          value={accountId}
+          onValue={() => {}}
+          hint="账号登记的身份证号码，无需填写；如有误请申请“其他信息变更”"
+          readOnly
+        />
+      ) : (
+        <TextField
+          label="身份证号码"
+          name={at('sfzjh')}
+          value={flow.values[at('sfzjh')] || ''}
+          onValue={flow.set(at('sfzjh'))}
+          error={flow.errors[at('sfzjh')]}
+          maxLength={limits.PersonInfo.sfzjh}
+          autoComplete="off"
+          autoCapitalize="characters"
+          hint={flow.editId ? '为保护个人信息，修改申请时请重新填写身份证号码' : undefined}
+          placeholder="18位居民身份证号码"
+          required
+        />
+      )}
     </>
   );
 }
@@ -177,8 +198,8 @@ export const Origin = ({ flow }: Flow) => (
     {title('原户口所在地')}
     <div class="weui-cells weui-cells_form">
       <RegionField flow={flow} label="省市区县" prefix="yhkszd" />
-      {text(flow, 'yhkxxdz', '详细地址', 200, { required: true })}
-      <PoliceStationField flow={flow} label="所属派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} />
+      {text(flow, 'yhkxxdz', '详细地址', limits.QianruAnswers.yhkxxdz, { required: true })}
+      <PoliceStationField flow={flow} label="所属派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} maxLength={limits.QianruAnswers.yhkpcs} />
       <Phone flow={flow} />
     </div>
   </>

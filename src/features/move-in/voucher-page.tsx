@@ -9,10 +9,13 @@ import { openLatest } from './history';
 
 type Kind = 'hkk' | 'hz';
 
-const files: Record<Kind, { title: string; button: string; name: string; path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf' }> = {
-  hkk: { title: '户口卡（集体户口本人页）', button: '获取户口卡 PDF', name: '户口卡', path: '/api/qianru/downloadhkkPdf' },
-  hz: { title: '集体户户主首页', button: '获取户主首页 PDF', name: '集体户户主首页', path: '/api/qianru/downloadHzsyzpPdf' },
+const files: Record<Kind, { title: string; button: string; name: string; link: 'hkk' | 'hzsy'; path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf' }> = {
+  hkk: { title: '户口卡（集体户口本人页）', button: '获取户口卡 PDF', name: '户口卡', link: 'hkk', path: '/api/qianru/downloadhkkPdf' },
+  hz: { title: '集体户户主首页', button: '获取户主首页 PDF', name: '集体户户主首页', link: 'hzsy', path: '/api/qianru/downloadHzsyzpPdf' },
 };
+
+/** WeChat's webview cannot open blob: addresses: there the PDF opens by a short-lived signed link instead. */
+const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
 
 /** An object URL that lives as long as the screen. */
 function useObjectUrls() {
@@ -30,8 +33,8 @@ const tell = (r: { code: number; msg: string }) => r.code !== 100 && r.code !== 
 
 /**
  * 迁入凭证: the household card PDF and the household head's first page (photo and PDF), read as blobs with the
- * token. Each PDF is offered both to save (<a download>) and to open in a new page: the WeChat webview ignores
- * `download`, and opening the PDF lets the user save or share it from the viewer.
+ * token and offered to save (<a download>) or open in a new page. In WeChat, which ignores `download` and cannot
+ * open blob: addresses, each PDF opens by a short-lived signed link in WeChat's own viewer.
  */
 export default function VoucherPage() {
   const id = Number(new URLSearchParams(useSearch()).get('id')) || 0;
@@ -60,6 +63,14 @@ export default function VoucherPage() {
 
   async function fetchPdf(kind: Kind) {
     setBusy(kind);
+    if (inWeChat()) {
+      const link = await unwrap(client.POST('/api/qianru/voucherLink', { body: { id, kind: files[kind].link } }));
+      setBusy(null);
+      if (!link.ok) return void tell(link);
+      // WeChat shows the PDF in its viewer, whose menu offers 在浏览器打开 and sending to a chat.
+      location.assign(new URL(link.data.url, location.origin).href);
+      return;
+    }
     const r = await unwrapBlob(client.GET(files[kind].path, { params: { query: { id } }, parseAs: 'blob' }));
     setBusy(null);
     if (!r.ok) return void tell(r);
@@ -97,7 +108,9 @@ export default function VoucherPage() {
           </Cells>
         );
       })}
-      <p class="app-page__intro app-muted">在微信中如无法直接保存，请点击“在新页面打开”，再通过右上角菜单选择“在浏览器打开”后保存。</p>
+      <p class="app-page__intro app-muted">
+        {inWeChat() ? '在微信中，PDF 将在微信的文件预览中打开，可通过右上角菜单“在浏览器打开”或发送给朋友保存；链接 5 分钟内有效。' : '如无法直接保存，请点击“在新页面打开”后在浏览器中保存。'}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
+import * as limits from '@/api/limits';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
@@ -31,6 +32,7 @@ import {
 } from './person-fields';
 
 type Answers = Schemas['YingxinAnswers'];
+type PersonInfo = Schemas['PersonInfo'];
 
 export const WINDOW_CLOSED = '当前不在新生迁入办理时间内';
 export const ALREADY_IN = '您的户口已在本校，无需迁入';
@@ -43,9 +45,17 @@ const choices = [
 
 const group = (items: ReviewItem[], name: string) => items.map((i) => ({ ...i, group: name }));
 
-/** 新生迁入 (/api/yingxin): open only strictly between yxStartTime and yxEndTime, as the home tile. */
-export const form = (user: UserInfo | null): MoveInForm =>
-  define<YingxinChecked, Answers>({
+/** The person without the ID number: the server takes the account's. */
+const withoutId = ({ xm, xbm, mzm, csrq }: Schemas['YingxinPerson']): Schemas['YingxinPerson'] => ({ xm, xbm, mzm, csrq });
+
+/**
+ * 新生迁入 (/api/yingxin): open only strictly between yxStartTime and yxEndTime, as the home tile. The ID number the
+ * account holds is shown (masked) and not typed again: the server uses it. One typed (an account without it) is shown
+ * in full on the review, to its owner, so it can be checked.
+ */
+export const form = (user: UserInfo | null): MoveInForm => {
+  const accountId = user?.sfzjh || null;
+  return define<YingxinChecked, Answers>({
     serviceCode: 'yingxin',
     label: '新生迁入',
     next: '户籍办将审核您填写的迁入信息。审核通过后请按通知将户口迁移证原件交到户籍办公室；迁入办理时间截止后集中办理落户，办结后可在“我的户籍”查看。',
@@ -63,13 +73,13 @@ export const form = (user: UserInfo | null): MoveInForm =>
       lqtzs: '[]',
       zjz: '[]',
     },
-    schema: (values) => import('./move-in-schema').then((m) => m.yingxin(values.sfqr === '1')),
+    schema: (values) => import('./move-in-schema').then((m) => m.yingxin(values.sfqr === '1', Boolean(accountId))),
     toBody: (c, values) =>
       c.sfqr === '0'
         ? { sfqr: '0', lxdh: c.lxdh }
         : {
             sfqr: '1',
-            ryxx: toPerson(c.ryxx!),
+            ryxx: accountId ? withoutId(c.ryxx!) : toPerson(c.ryxx as PersonInfo),
             xlm: c.xlm!,
             qyzbh: c.qyzbh!,
             ...opt('qyzqfjg', c.qyzqfjg),
@@ -118,7 +128,7 @@ export const form = (user: UserInfo | null): MoveInForm =>
       { name: 'sfqr', label: '是否迁入', value: choices.find((c) => c.value === values.sfqr)?.label },
       ...(values.sfqr === '1'
         ? [
-            ...personReview(values, 'ryxx', '本人信息'),
+            ...personReview(values, 'ryxx', '本人信息', (typed) => (accountId ? `${accountId}（账号登记）` : typed.toUpperCase())),
             { name: 'xlm', label: '学历', value: labelIn(dicts.xl, values.xlm), group: '本人信息' },
             ...group(
               [
@@ -145,16 +155,16 @@ export const form = (user: UserInfo | null): MoveInForm =>
           <>
             {title('本人信息（与户口迁移证一致）')}
             <div class="weui-cells weui-cells_form">
-              <PersonFields flow={flow} prefix="ryxx" />
+              <PersonFields flow={flow} prefix="ryxx" accountId={accountId} />
               {select(flow, 'xlm', '学历', dicts.xl)}
             </div>
             {title('户口迁移证')}
             <div class="weui-cells weui-cells_form">
-              {text(flow, 'qyzbh', '迁移证编号', 40, { required: true })}
-              {text(flow, 'qyzqfjg', '签发机关', 100, { placeholder: '选填，如：某某市公安局某某派出所' })}
+              {text(flow, 'qyzbh', '迁移证编号', limits.YingxinAnswers.qyzbh, { required: true, placeholder: '迁移证右上角的编号' })}
+              {text(flow, 'qyzqfjg', '签发机关', limits.YingxinAnswers.qyzqfjg, { placeholder: '选填，如：某某市公安局某某派出所' })}
               <RegionField flow={flow} label="户口迁出地" prefix="yhkszd" />
-              {text(flow, 'yhkxxdz', '详细地址', 200, { required: true })}
-              <PoliceStationField flow={flow} label="原户口派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} />
+              {text(flow, 'yhkxxdz', '详细地址', limits.YingxinAnswers.yhkxxdz, { required: true, placeholder: '迁移证上的原住址' })}
+              <PoliceStationField flow={flow} label="原户口派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} maxLength={limits.YingxinAnswers.yhkpcs} required />
             </div>
             <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} />
             <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} />
@@ -165,3 +175,4 @@ export const form = (user: UserInfo | null): MoveInForm =>
       </>
     ),
   });
+};

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type * as v from 'valibot';
 import { client, unwrap, type ApiFailure, type ApiResult, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { DateField } from '@/components/service-fields/date-field';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
@@ -11,7 +12,7 @@ import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ApplicationSummary, IdempotencyHeader, ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Cell, Cells } from '@/components/ui/cells';
 import { Select, TextField } from '@/components/ui/form-field';
-import { ResultPage } from '@/components/ui/result-page';
+import { RefusalPage } from '@/components/ui/refusal-page';
 import type * as checked from './move-out-schema';
 
 /**
@@ -64,7 +65,7 @@ const text = (flow: ServiceFormFlow, name: string, label: string, maxLength: num
   <TextField label={label} name={name} value={flow.values[name] || ''} onValue={flow.set(name)} error={flow.errors[name]} maxLength={maxLength} {...extra} />
 );
 
-const area = (flow: ServiceFormFlow, name: string, label: string, placeholder: string, maxLength = 200) => (
+const area = (flow: ServiceFormFlow, name: string, label: string, placeholder: string, maxLength: number) => (
   <TextArea label={label} name={name} value={flow.values[name] || ''} onValue={flow.set(name)} error={flow.errors[name]} maxLength={maxLength} placeholder={placeholder} required />
 );
 
@@ -72,7 +73,7 @@ const cells = (children: React.ReactNode) => <div class="weui-cells weui-cells_f
 
 const item = (name: string, label: string, value: string | undefined) => ({ name, label, value });
 
-const qyzbh = (flow: ServiceFormFlow) => text(flow, 'qyzbh', '迁移证编号', 40, { required: true });
+const qyzbh = (flow: ServiceFormFlow, maxLength: number) => text(flow, 'qyzbh', '迁移证编号', maxLength, { required: true });
 
 // ───────────── 迁出 (/api/qianchu) ─────────────
 
@@ -91,7 +92,7 @@ export const isQianchu = (sub: string): sub is Sub => sub in subs;
 export const NO_REASSIGNMENT = '未查询到可改派的迁出记录';
 
 /** 毕业生改派 without a finished graduate move-out. */
-export const NoReassignment = () => <ResultPage type="warn" title={NO_REASSIGNMENT} description="毕业生改派须先办结毕业生迁出。" />;
+export const NoReassignment = () => <RefusalPage title={NO_REASSIGNMENT} description="毕业生改派须先办结毕业生迁出。" />;
 
 /** Names of the family members seen on the form (the review step shows the chosen ones by name). */
 const familyNames = new Map<string, string>();
@@ -215,10 +216,17 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
           <>
             {sub === 'reassignment' && before && <Cell label="原迁往地址" value={[before.qwdq?.name, before.qwxxdz].filter(Boolean).join(' ')} />}
             <RegionField flow={flow} label="迁往地区" prefix="qwdq" />
-            {text(flow, 'qwxxdz', '迁往地址', 200, { required: true })}
-            <PoliceStationField flow={flow} label="迁往地派出所" name="qwpcs" region={flow.values['qwdq.qu']} hint="选填，接收户口的派出所" />
-            {area(flow, 'qcyy', '迁出原因', reason)}
-            {jsdw && text(flow, 'jsdw', jsdw, 100, sub === 'reassignment' ? { required: true } : { placeholder: '选填' })}
+            {text(flow, 'qwxxdz', '迁往地址', limits.QianchuAnswers.qwxxdz, { required: true })}
+            <PoliceStationField
+              flow={flow}
+              label="迁往地派出所"
+              name="qwpcs"
+              region={flow.values['qwdq.qu']}
+              maxLength={limits.QianchuAnswers.qwpcs}
+              hint="选填，接收户口的派出所"
+            />
+            {area(flow, 'qcyy', '迁出原因', reason, limits.QianchuAnswers.qcyy)}
+            {jsdw && text(flow, 'jsdw', jsdw, limits.QianchuAnswers.jsdw, sub === 'reassignment' ? { required: true } : { placeholder: '选填' })}
           </>,
         )}
         {sub === 'staff' && <FamilyList flow={flow} userId={userId} />}
@@ -249,7 +257,7 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
     Fields: ({ flow }) =>
       cells(
         <>
-          {qyzbh(flow)}
+          {qyzbh(flow, limits.QyzyqAnswers.qyzbh)}
           <DateField
             label="原有效期至"
             name="yyxqz"
@@ -259,7 +267,7 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
             hint="迁移证上的有效期限；过期超过30天的，请到户籍办公室现场办理"
             required
           />
-          {area(flow, 'yqyy', '延期原因', '如：迁入地落户手续尚未办完')}
+          {area(flow, 'yqyy', '延期原因', '如：迁入地落户手续尚未办完', limits.QyzyqAnswers.yqyy)}
         </>,
       ),
   });
@@ -298,10 +306,10 @@ const change = ({ verdict }: Context): MoveOutForm =>
       cells(
         <>
           <Cell label="原迁往地址" value={flow.values.ydz || '未查询到'} />
-          {qyzbh(flow)}
+          {qyzbh(flow, limits.QyzbgAnswers.qyzbh)}
           <RegionField flow={flow} label="新迁往地区" prefix="xqwdq" />
-          {text(flow, 'xqwxxdz', '新详细地址', 200, { required: true })}
-          {area(flow, 'bgyy', '变更原因', '如：就业单位变更')}
+          {text(flow, 'xqwxxdz', '新详细地址', limits.QyzbgAnswers.xqwxxdz, { required: true })}
+          {area(flow, 'bgyy', '变更原因', '如：就业单位变更', limits.QyzbgAnswers.bgyy)}
         </>,
       ),
   });
@@ -326,8 +334,8 @@ const mcCard = ({ verdict }: Context): MoveOutForm =>
     Fields: ({ flow }) =>
       cells(
         <>
-          {text(flow, 'yqyzbh', '原迁移证编号', 40, { placeholder: '选填，如记得' })}
-          {area(flow, 'bbyy', '补办原因', '如：迁移证遗失、损毁')}
+          {text(flow, 'yqyzbh', '原迁移证编号', limits.QykbbAnswers.yqyzbh, { placeholder: '选填，如记得' })}
+          {area(flow, 'bbyy', '补办原因', '如：迁移证遗失、损毁', limits.QykbbAnswers.bbyy)}
         </>,
       ),
   });
@@ -385,8 +393,8 @@ const cIssued = (_: Context): MoveOutForm =>
         <>
           <ReasonField flow={flow} />
           {goesAbroad(flow.values.bllxmc) &&
-            text(flow, 'qwgj', '前往国家或地区', 50, settlesAbroad(flow.values.bllxmc) ? { required: true } : { placeholder: '选填' })}
-          {area(flow, 'zxyy', '原因说明', '请说明注销户口的具体情况', 500)}
+            text(flow, 'qwgj', '前往国家或地区', limits.ZxhkzmkjAnswers.qwgj, settlesAbroad(flow.values.bllxmc) ? { required: true } : { placeholder: '选填' })}
+          {area(flow, 'zxyy', '原因说明', '请说明注销户口的具体情况', limits.ZxhkzmkjAnswers.zxyy)}
         </>,
       ),
   });

@@ -6,6 +6,7 @@ import { navigate } from '@/app/navigation';
 import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
+import { careModeOn, setCareMode } from '@/lib/care-mode';
 import { formatDate, maskIdNumber } from '@/lib/format';
 import { campusIdLabel, personTypeLabel } from '@/lib/person-types';
 import { signOut } from '@/stores/auth';
@@ -61,6 +62,10 @@ export default function MyPage() {
         {record?.hkkyhrq && <Cell label="应还日期" value={formatDate(record.hkkyhrq)} />}
       </Cells>
 
+      <Cells title="显示" tips="大字模式放大文字、加深颜色，方便阅读。">
+        <CareModeSwitch />
+      </Cells>
+
       <Cells title="更多">
         <Cell label="个人信息" href={paths.info.href()} />
         <Cell label="消息通知" href={paths.news.href()} />
@@ -75,6 +80,28 @@ export default function MyPage() {
         </Button>
       </div>
     </div>
+  );
+}
+
+function CareModeSwitch() {
+  const [on, setOn] = useState(careModeOn);
+  return (
+    <label class="weui-cell my-switch">
+      <span class="weui-cell__bd" id="care-mode-label">
+        大字模式
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        class="my-switch__input"
+        aria-labelledby="care-mode-label"
+        checked={on}
+        onChange={(e) => {
+          setCareMode(e.currentTarget.checked);
+          setOn(e.currentTarget.checked);
+        }}
+      />
+    </label>
   );
 }
 

@@ -2,12 +2,14 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { client, unwrap, type ApiResult, type Schemas } from '@/api/client';
+import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf, type DictItem } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm, type ApplicationSummary, type IdempotencyHeader } from '@/components/service-form/use-service-form';
 import { mailedBy, MailingFields, PickupFields, pickupOptions, pickupReview } from '@/components/service-fields/contact-fields';
 import { copyOptions } from '@/components/service-fields/copies';
+import { TextArea } from '@/components/service-fields/text-area';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { $session } from '@/stores/session';
 import type { Checked } from './prove-schema';
@@ -114,6 +116,7 @@ export default function ProveFormPage() {
     );
   }
   const typeOptions = dictOptions(types);
+  const max = kind === 'hjzmkj' ? limits.HjzmkjAnswers : limits.ProofAnswers;
   const remark = types.find((t) => t.dictValue === values[type])?.remark;
   return (
     <ServiceFlow
@@ -131,17 +134,18 @@ export default function ProveFormPage() {
       <div class="weui-cells weui-cells_form">
         <Select label={proof.typeLabel} name={type} value={values[type]} options={typeOptions} onValue={set(type)} error={errors[type]} required />
         {remark && <p class="app-field__hint">{remark}</p>}
-        <TextField
+        <TextArea
           label="用途"
           name="yt"
           value={values.yt}
           onValue={set('yt')}
           error={errors.yt}
-          maxLength={200}
+          maxLength={max.yt}
+          rows={2}
           required
           placeholder={type === 'zmlx' ? '如：办理护照、入职、落户' : '如：某单位入职政审'}
         />
-        <TextField label="接收单位" name="jsdw" value={values.jsdw} onValue={set('jsdw')} error={errors.jsdw} maxLength={100} placeholder="选填" />
+        <TextField label="接收单位" name="jsdw" value={values.jsdw} onValue={set('jsdw')} error={errors.jsdw} maxLength={max.jsdw} placeholder="选填" />
         <Select label="份数" name="fs" value={values.fs} options={copyOptions} onValue={set('fs')} error={errors.fs} required />
         <PickupFields flow={flow} name={pick} options={couriers} />
       </div>

@@ -183,18 +183,41 @@ describe('role-based menu', () => {
       '概览', '待办队列', '借出户口卡', '问答', '评价',
       '首页板块', '提示与迎新时间', '预约名额', '字典', '派出所', '通知模板',
       '办事指南', '通知公告', '轮播图', '联系我们',
-      '工作人员', '审计日志',
+      '工作人员', '校园身份名册', '审计日志',
     ]);
     expect($staff.get()?.role).toBe('admin');
   });
 
-  it('refuses a 管理员 page to a 办理员 who types its address', async () => {
+  it('shows a 办理员 who types a 管理员 page’s address 无权限 with the way back, not 页面不存在', async () => {
     signInStaff();
     const fetch = consoleServer(staffAccount);
     history.replaceState(null, '', '/web/admin/staff');
     render(<App />);
-    expect(await screen.findByText('您无权访问该页面')).not.toBeNull();
+    expect(await screen.findByRole('heading', { name: '无权限' })).not.toBeNull();
+    expect(screen.getByText('您没有权限访问该页面，请联系管理员')).not.toBeNull();
+    expect(screen.queryByText(/页面不存在/)).toBeNull();
+    await vi.waitFor(() => expect(document.title).toBe('无权限 - 户籍工作台'));
     expect(requestsTo(fetch, '/api/admin/staff')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('link', { name: '返回概览' }));
+    expect(await screen.findByRole('heading', { name: '概览' })).not.toBeNull();
+    expect(location.pathname).toBe('/web/admin/');
+    await vi.waitFor(() => expect(document.title).toBe('概览 - 户籍工作台'));
+  });
+
+  it('a 管理员 opens the same address; an address that is no page says 页面不存在 with the way back', async () => {
+    signInStaff();
+    consoleServer(adminAccount, { 'GET /api/admin/staff': { code: 200, data: [adminAccount] } });
+    history.replaceState(null, '', '/web/admin/staff');
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: '工作人员' })).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: '无权限' })).toBeNull();
+
+    history.pushState(null, '', '/web/admin/no-such-page');
+    dispatchEvent(new PopStateEvent('popstate'));
+    expect(await screen.findByRole('heading', { name: '页面不存在' })).not.toBeNull();
+    expect(screen.getByRole('link', { name: '返回概览' }).getAttribute('href')).toBe('/web/admin/');
+    await vi.waitFor(() => expect(document.title).toBe('页面不存在 - 户籍工作台'));
   });
 
   it('signs out: revokes the token and returns to the sign-in', async () => {

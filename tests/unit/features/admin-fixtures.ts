@@ -49,13 +49,13 @@ const applicant = {
   rylbmc: '本科生',
   xh: '2023010101',
   gzzh: null,
-  sfzjh: '110105200001011234',
+  sfzjh: '1101**********1234',
   phone: '13800138001',
   dwmc: '计算机系',
   hkIn: true,
 };
 
-/** An application as adminGetApplication gives it (status 1, 已提交). */
+/** An application as adminGetApplication gives it (status 1, 已提交; ID numbers masked, the phone in full). */
 export const adminApplication = (over: Record<string, unknown> = {}) => ({
   id: 5,
   sqbh: 'HJ20261121000005',
@@ -69,6 +69,12 @@ export const adminApplication = (over: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-21T09:30:00+08:00',
   actions: [],
   answers: { blyy: '4', blfs: '1', yyrq: '2026-11-25', lxdh: '13800138001' },
+  summary: [
+    { label: '办理原因', value: '丢失补领', group: null },
+    { label: '办理方式', value: '学校集中受理（户籍办代收代领）', group: null },
+    { label: '预约日期', value: '2026年11月25日（星期三）', group: null },
+    { label: '联系电话', value: '13800138001', group: null },
+  ],
   attachments: [],
   events: [{ at: '2026-11-21T09:30:00+08:00', actor: { role: 'user', name: '张三' }, from: null, to: 1, note: null }],
   handling: {},
@@ -81,6 +87,7 @@ export const adminApplication = (over: Record<string, unknown> = {}) => ({
     { to: 4, toName: '办理中', action: '受理', requires: [] },
     { to: 8, toName: '未通过', action: '不予通过', requires: ['note'] },
   ],
+  blocked: [],
   rating: null,
   ...over,
 });
@@ -98,7 +105,7 @@ export const queueRow = (id: number, over: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-21T09:30:00+08:00',
   actions: [],
   version: 1,
-  applicant: { ...applicant, sfzjh: '1101**********1234', phone: '138****8001' },
+  applicant: { ...applicant, phone: '138****8001' },
   waitingDays: 4,
   overdue: true,
   ...over,

@@ -13,11 +13,6 @@ function openConsole(url: string, routes: Record<string, unknown>) {
   const fetch = stubFetch({
     'GET /api/admin/me': { code: 200, data: staffAccount },
     'GET /api/admin/meta': { code: 200, data: adminMeta },
-    'POST /api/dict/getSysDictByType': (r: Request) =>
-      r.clone().json().then((b: { dictType: string }) => ({
-        code: 200,
-        data: b.dictType === 'qh_sfz_blfs' ? [{ dictLabel: '学校集中受理', dictValue: '1' }] : [{ dictLabel: '丢失补领', dictValue: '4' }],
-      })),
     ...routes,
   });
   history.replaceState(null, '', `/web/admin${url}`);
@@ -31,12 +26,13 @@ configure({ asyncUtilTimeout: 5000 });
 beforeEach(resetConsole);
 
 describe('queue', () => {
-  it('lists the oldest first with counts per status; filters and tabs live in the URL', async () => {
+  it('opens on 待办 with counts per status, 全部 and each status one tap away; filters and tabs live in the URL', async () => {
+    const counts: Record<number, [number, number]> = { 1: [40, 40], 2: [5, 5], 4: [3, 2], 7: [10, 0] };
     const fetch = openConsole('/applications', {
-      'GET /api/admin/applications': { code: 200, rows: [queueRow(1), queueRow(2, { overdue: false, waitingDays: 1 })], total: 45 },
+      'GET /api/admin/applications': { code: 200, rows: [queueRow(1), queueRow(2, { overdue: false, waitingDays: 1 })], total: 47 },
       'GET /api/admin/applications/counts': {
         code: 200,
-        data: adminMeta.statuses.map((s) => ({ status: s.code, statusName: s.label, count: s.code === 1 ? 40 : s.code === 2 ? 5 : 0 })),
+        data: adminMeta.statuses.map((s) => ({ status: s.code, statusName: s.label, count: counts[s.code]?.[0] ?? 0, todo: counts[s.code]?.[1] ?? 0 })),
       },
     });
     const table = await screen.findByRole('table');
@@ -45,10 +41,21 @@ describe('queue', () => {
     expect(within(rows[1]).getByRole('link', { name: 'HJ20261121000001' }).getAttribute('href')).toBe('/web/admin/applications/1');
     expect(rows[1].textContent).toContain('4 天（超时）');
     expect(rows[1].textContent).toContain('2023010101');
-    expect(await screen.findByRole('button', { name: '全部 45' })).not.toBeNull();
+    // What waits for staff first: 已提交, 审核中 and 办理中 (cards lent out aside), counted by the server.
+    expect((await screen.findByRole('button', { name: '待办 47' })).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '全部 58' }).getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: '已提交 40' })).not.toBeNull();
     expect(screen.getByText('第 1 / 3 页')).not.toBeNull();
-    expect(queryOf(requestsTo(fetch, '/api/admin/applications')[0])).toEqual({ pageNum: '1', pageSize: '20' });
+    expect(queryOf(requestsTo(fetch, '/api/admin/applications')[0])).toEqual({ todo: '1', pageNum: '1', pageSize: '20' });
+
+    fireEvent.click(screen.getByRole('button', { name: '全部 58' }));
+    await waitFor(() => expect(location.search).toBe('?status=all'));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ pageNum: '1', pageSize: '20' }));
+    expect(screen.getByRole('button', { name: '全部 58' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: '待办 47' }));
+    await waitFor(() => expect(location.search).toBe(''));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ todo: '1', pageNum: '1', pageSize: '20' }));
 
     fireEvent.click(screen.getByRole('button', { name: '审核中 5' }));
     await waitFor(() => expect(location.search).toBe('?status=2'));
@@ -65,20 +72,158 @@ describe('queue', () => {
 });
 
 describe('an application', () => {
-  it('shows the answers (full ID numbers), applicant, household record and timeline; opening changes nothing', async () => {
+  it('shows the answers (ID numbers masked), applicant, household record and timeline; opening changes nothing', async () => {
     const fetch = openConsole('/applications/5', {
-      'GET /api/admin/applications/5': { code: 200, data: adminApplication({ answers: { blyy: '4', blfs: '1', sfzjh: '11010519491231002X' } }) },
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'qianru',
+          kindName: '教职工迁入',
+          sub: '2',
+          answers: { qrlx: '2', dwh: '002', hyzkm: '20', ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '11010519491231002X' }, lxdh: '13800138001' },
+          summary: [
+            { label: '婚姻状况', value: '已婚', group: null },
+            { label: '所在单位', value: '物理学院', group: null },
+            { label: '联系电话', value: '13800138001', group: null },
+            { label: '姓名', value: '李四', group: '本人信息' },
+            { label: '性别', value: '男', group: '本人信息' },
+            { label: '民族', value: '汉族', group: '本人信息' },
+            { label: '身份证件号', value: '1101**********002X', group: '本人信息', idKey: 'ryxx.sfzjh' },
+          ],
+        }),
+      },
     });
-    expect(await screen.findByRole('heading', { name: '身份证办理 · HJ20261121000005' })).not.toBeNull();
-    expect(await screen.findByText('丢失补领')).not.toBeNull();
-    expect(await screen.findByText('学校集中受理')).not.toBeNull();
-    expect(screen.getByText('11010519491231002X')).not.toBeNull();
-    expect(screen.getByText('110105200001011234')).not.toBeNull();
+    expect(await screen.findByRole('heading', { name: '教职工迁入 · HJ20261121000005' })).not.toBeNull();
+    const main = (await screen.findByRole('heading', { name: '申请内容' })).closest('section')!;
+    const pairs = (section: Element) => [...section.querySelectorAll('dt')].map((dt) => `${dt.textContent}：${dt.nextElementSibling?.textContent}`);
+    expect(pairs(main)).toEqual(['婚姻状况：已婚', '所在单位：物理学院', '联系电话：13800138001']);
+    const person = screen.getByRole('heading', { name: '本人信息' }).closest('section')!;
+    expect(pairs(person)).toEqual(['姓名：李四', '性别：男', '民族：汉族', '身份证件号：1101**********002X显示']);
+    // The codes of the answers are never shown: the server's summary is.
+    for (const code of ['002', '20', '01', 'qrlx', 'dwh']) expect(screen.queryByText(code)).toBeNull();
+    expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(0);
+    expect(screen.getByText('1101**********1234')).not.toBeNull();
+    expect(screen.queryByText(/110105/)).toBeNull();
     expect(screen.getByText('示范大学学生集体户')).not.toBeNull();
     expect(screen.getByRole('button', { name: '开始审核' })).not.toBeNull();
     expect(screen.getByRole('button', { name: '退回修改' })).not.toBeNull();
     expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(0);
     await waitFor(() => expect(document.title).toBe('申请详情 - 户籍工作台'));
+  });
+
+  it('names the family members leaving with a staff move-out, never their user ids', async () => {
+    openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'qianchu',
+          kindName: '教职工(含家属)迁出',
+          sub: 'staff',
+          answers: { sub: 'staff', sqcjs: [6, 10], qwdq: { code: '320102', name: '江苏省/南京市/玄武区' }, lqfs: '0', lxdh: '13800138005' },
+          summary: [
+            { label: '迁往地区', value: '江苏省南京市玄武区', group: null },
+            { label: '同时迁出的家属', value: '赵敏、刘子轩', group: null },
+            { label: '领取方式', value: '现场领取', group: null },
+            { label: '联系电话', value: '13800138005', group: null },
+          ],
+        }),
+      },
+    });
+    expect(await screen.findByText('赵敏、刘子轩')).not.toBeNull();
+    expect(screen.getByText('同时迁出的家属')).not.toBeNull();
+    expect(screen.getByText('江苏省南京市玄武区')).not.toBeNull();
+    expect(screen.queryByText(/6、10/)).toBeNull();
+    expect(screen.queryByText('staff')).toBeNull();
+  });
+
+  it('显示 reveals one ID number by a server call (audited there), 隐藏 masks it again; each reveal is a call', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          summary: [
+            { label: '姓名', value: '李四', group: '随迁家属1' },
+            { label: '身份证件号', value: '1101**********002X', group: '随迁家属1', idKey: 'sqjs.0.sfzjh' },
+          ],
+        }),
+      },
+      'POST /api/admin/applications/5/id-number': async (r: Request) => {
+        const { key } = (await r.clone().json()) as { key: string };
+        return { code: 200, data: { key, sfzjh: key === 'applicant' ? '110105200001011234' : '11010519491231002X' } };
+      },
+    });
+    const reveals = () => requestsTo(fetch, '/api/admin/applications/5/id-number');
+    fireEvent.click(await screen.findByRole('button', { name: '显示随迁家属1身份证件号' }));
+    expect(await screen.findByText('11010519491231002X')).not.toBeNull();
+    expect(await reveals()[0].json()).toEqual({ key: 'sqjs.0.sfzjh' });
+    // The applicant's number stays masked until its own 显示.
+    expect(screen.getByText('1101**********1234')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '显示申请人身份证件号' }));
+    expect(await screen.findByText('110105200001011234')).not.toBeNull();
+    expect(await reveals()[1].json()).toEqual({ key: 'applicant' });
+
+    fireEvent.click(screen.getByRole('button', { name: '隐藏随迁家属1身份证件号' }));
+    expect(screen.getByText('1101**********002X')).not.toBeNull();
+    expect(screen.queryByText('11010519491231002X')).toBeNull();
+    expect(reveals()).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: '显示随迁家属1身份证件号' }));
+    await waitFor(() => expect(reveals()).toHaveLength(3));
+    expect(await screen.findByText('11010519491231002X')).not.toBeNull();
+  });
+
+  it('offers only what the rules take and says why 办结 cannot be done yet', async () => {
+    openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'qianchu',
+          kindName: '毕业生迁出',
+          status: 5,
+          statusName: '待领取',
+          transitions: [],
+          blocked: [{ to: 7, toName: '已办结', action: '办结', reason: '户口卡尚未归还，请先办理归还，再办结迁出' }],
+        }),
+      },
+    });
+    expect(await screen.findByText('暂不能办结：户口卡尚未归还，请先办理归还，再办结迁出')).not.toBeNull();
+    const handling = screen.getByRole('region', { name: '办理' });
+    expect(within(handling).queryAllByRole('button')).toHaveLength(0);
+    expect(within(handling).queryByText(/没有可执行的办理操作/)).toBeNull();
+  });
+
+  it('寄出 starts with the courier the applicant chose; 通知领取 with the office’s place and hours', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'hkkjy',
+          kindName: '借用户口卡',
+          status: 4,
+          statusName: '已借出',
+          transitions: [
+            { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'], prefill: { lqdd: '行政楼一层108室', lqsj: '周一至周五 8:30-11:30' } },
+            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], prefill: { kdgs: '顺丰速运' } },
+          ],
+        }),
+      },
+      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 6, statusName: '已寄出', version: 5 } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: '寄出' }));
+    const dialog = await screen.findByRole('dialog', { name: '寄出' });
+    expect(((await within(dialog).findByLabelText('快递公司')) as HTMLInputElement).value).toBe('顺丰速运');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary.textContent).toContain('请填写快递单号');
+    expect(summary.textContent).not.toContain('请填写快递公司');
+    type('快递单号', 'SF1234567890');
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 6, expectedVersion: 4, expectedStatus: 4, kdgs: '顺丰速运', kddh: 'SF1234567890' });
+
+    fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
+    const pickup = await screen.findByRole('dialog', { name: '通知领取' });
+    expect(((await within(pickup).findByLabelText('领取地点')) as HTMLInputElement).value).toBe('行政楼一层108室');
+    expect((within(pickup).getByLabelText('领取时间') as HTMLInputElement).value).toBe('周一至周五 8:30-11:30');
   });
 
   it('退回修改 asks for the reason, then sends it with the version and status seen', async () => {
@@ -172,7 +317,7 @@ describe('an application', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '确认借出' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
     expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 4, expectedVersion: 4, expectedStatus: 1, ghrq: '2026-12-01' });
-    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(2));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2));
   });
 
   it('an action without inputs asks to confirm first', async () => {
@@ -186,8 +331,8 @@ describe('an application', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '开始审核' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
     expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 2, expectedVersion: 4, expectedStatus: 1 });
-    // The application loads again (with its dictionaries) after the action.
-    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
+    // The application loads again after the action.
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2));
   });
 
   it('when someone else acted first (409) it says so clearly and loads the application again', async () => {
@@ -204,9 +349,8 @@ describe('an application', () => {
     fireEvent.click(within(alert).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     // Then the application as it is now, and the form is closed.
-    await waitFor(() => expect(requestsTo(fetch, '/api/dict/getSysDictByType')).toHaveLength(4));
-    expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2);
-    expect(screen.queryByRole('dialog', { name: '不予通过' })).toBeNull();
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '不予通过' })).toBeNull());
   });
 
   it('shows images from the console file call and downloads PDFs with the token', async () => {

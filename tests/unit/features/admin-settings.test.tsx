@@ -185,7 +185,8 @@ describe('settings', () => {
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/settings/home').filter((r) => r.method === 'PUT')).toHaveLength(1));
     const body = await requestsTo(fetch, '/api/admin/settings/home').find((r) => r.method === 'PUT')!.json();
     expect(body.tips).toEqual({ default: '新的通用提示', 0: '本科生提示' });
-    expect(new Date(body.yxEndTime).getTime()).toBe(new Date('2026-10-08T17:00').getTime());
+    // The console's date-time inputs are Beijing time, whatever the desk computer's zone.
+    expect(new Date(body.yxEndTime).getTime()).toBe(new Date('2026-10-08T17:00+08:00').getTime());
   });
 
   it('refuses an unknown placeholder in a notice template', async () => {

@@ -21,6 +21,7 @@ const finished = (over: Record<string, unknown> = {}) => ({
   updatedAt: '2026-11-23T09:30:00+08:00',
   actions: ['rate'],
   answers: {},
+  summary: [{ label: '证明类型', value: '户籍证明', group: null }],
   attachments: [],
   events: [
     { at: '2026-11-21T09:30:00+08:00', actor: { role: 'user', name: null }, from: null, to: 1, note: null },

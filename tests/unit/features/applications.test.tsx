@@ -95,6 +95,18 @@ const detail = (over: Record<string, unknown> = {}) => ({
       xxdz: '301室',
     },
   },
+  summary: [
+    { label: '办理原因', value: '丢失补领', group: null },
+    { label: '办理方式', value: '学校集中受理（户籍办代收代领）', group: null },
+    { label: '预约日期', value: '2026年11月25日（星期三）', group: null },
+    { label: '领取方式', value: '邮寄', group: null },
+    { label: '联系电话', value: '13800138001', group: null },
+    { label: '派送日期', value: '2026年11月30日（星期一）', group: '邮寄信息' },
+    { label: '派送时间', value: '下午(17-18点)', group: '邮寄信息' },
+    { label: '收件人姓名', value: '张三', group: '邮寄信息' },
+    { label: '所在地区', value: '北京市海淀区', group: '邮寄信息' },
+    { label: '详细地址', value: '301室', group: '邮寄信息' },
+  ],
   attachments: [{ fileId: 'f1', clmc: '原身份证', name: 'id.jpg', mimeType: 'image/jpeg', size: 1000, url: '/api/wj/file/f1' }],
   events: [
     { at: '2026-11-21T09:30:00+08:00', actor: { role: 'user', name: null }, from: null, to: 1, note: null },
@@ -110,25 +122,30 @@ const detail = (over: Record<string, unknown> = {}) => ({
 function detailRoutes(data: Record<string, unknown>, extra = {}) {
   return stubFetch({
     'GET /api/wdsq/sqxq/getInfo': { code: 200, data },
-    'POST /api/dict/getSysDictByType': { code: 200, data: [{ dictLabel: '丢失补领', dictValue: '4' }] },
-    'POST /api/daily/sfzbl/blfslist': { code: 200, data: [{ dictLabel: '学校集中受理', dictValue: '1' }] },
     ...extra,
   });
 }
 
 describe('申请详情', () => {
-  it('shows the answers with labels and readable values, the handling note, attachments and the timeline', async () => {
+  it('shows the server’s summary of the answers (labels, readable values, parts), the handling note, attachments and the timeline', async () => {
     const fetch = detailRoutes(detail());
     renderScreen('/details?id=5', <DetailsPage />);
     expect(await screen.findByText('HJ20261121000005', { exact: false })).not.toBeNull();
     expect(requestsTo(fetch, '/api/wdsq/sqxq/getInfo')[0].url).toContain('id=5');
-    expect(await screen.findByText('丢失补领')).not.toBeNull();
-    expect(screen.getByText('学校集中受理')).not.toBeNull();
-    expect(screen.getByText('办理原因')).not.toBeNull();
-    expect(screen.queryByText('blyy')).toBeNull();
-    expect(screen.getByText('邮寄信息')).not.toBeNull();
-    expect(screen.getByText('北京市/海淀区')).not.toBeNull();
-    expect(screen.getByText('下午(17-18点)')).not.toBeNull();
+    const main = screen.getByRole('heading', { name: '申请内容' }).parentElement!;
+    const cells = (group: HTMLElement) => [...group.querySelectorAll('.weui-cell')].map((c) => c.textContent);
+    expect(cells(main)).toEqual([
+      '办理原因丢失补领',
+      '办理方式学校集中受理（户籍办代收代领）',
+      '预约日期2026年11月25日（星期三）',
+      '领取方式邮寄',
+      '联系电话13800138001',
+    ]);
+    const mail = screen.getByRole('heading', { name: '邮寄信息' }).parentElement!;
+    expect(cells(mail)).toEqual(['派送日期2026年11月30日（星期一）', '派送时间下午(17-18点)', '收件人姓名张三', '所在地区北京市海淀区', '详细地址301室']);
+    // The codes of the answers are never shown, and no dictionary is fetched to read them.
+    for (const code of ['4', '1', 'blyy', '2026-11-25', '北京市/海淀区']) expect(screen.queryByText(code)).toBeNull();
+    expect(fetch.mock.calls.map(([r]) => new URL((r as Request).url).pathname)).not.toContain('/api/dict/getSysDictByType');
     expect(screen.getByText('退回原因')).not.toBeNull();
     expect(screen.getByRole('button', { name: /原身份证/ })).not.toBeNull();
     const steps = screen.getAllByRole('listitem').map((li) => li.textContent);
@@ -139,21 +156,37 @@ describe('申请详情', () => {
     expect(steps.at(-1)).toContain('申请人');
   });
 
-  it('masks ID numbers in the answers', async () => {
+  it('shows the labels of a move-in and its people in their own parts, as the server masked them', async () => {
     detailRoutes(
       detail({
         kind: 'qianru',
-        kindName: '迁入',
-        sub: '1',
-        answers: { qrlx: '1', ryxx: { xm: '李四', sfzjh: '11010519491231002X', csrq: '1949-12-31' }, lxdh: '13800138001' },
+        kindName: '教职工迁入',
+        sub: '2',
+        answers: { qrlx: '2', hyzkm: '21', dwh: '002', ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '1101**********002X' }, sqjs: [{ xm: '王五', xbm: '2', mzm: '03', yhzgx: '12' }], lxdh: '13800138001' },
+        summary: [
+          { label: '婚姻状况', value: '初婚', group: null },
+          { label: '所在单位', value: '物理学院', group: null },
+          { label: '姓名', value: '李四', group: '本人信息' },
+          { label: '性别', value: '男', group: '本人信息' },
+          { label: '民族', value: '汉族', group: '本人信息' },
+          { label: '身份证件号', value: '1101**********002X', group: '本人信息' },
+          { label: '姓名', value: '王五', group: '随迁家属1' },
+          { label: '性别', value: '女', group: '随迁家属1' },
+          { label: '民族', value: '回族', group: '随迁家属1' },
+          { label: '与户主关系', value: '妻', group: '随迁家属1' },
+        ],
         attachments: [],
       }),
     );
     renderScreen('/details?id=5', <DetailsPage />);
     expect(await screen.findByText('1101**********002X')).not.toBeNull();
-    expect(screen.queryByText('11010519491231002X')).toBeNull();
-    expect(screen.getByText('人员信息')).not.toBeNull();
-    expect(screen.getByText('博士后迁入')).not.toBeNull();
+    expect(screen.getByText('物理学院')).not.toBeNull();
+    expect(screen.getByText('初婚')).not.toBeNull();
+    const family = screen.getByRole('heading', { name: '随迁家属1' }).parentElement!;
+    expect(within(family).getByText('回族')).not.toBeNull();
+    expect(within(family).getByText('妻')).not.toBeNull();
+    expect(screen.getByRole('heading', { name: '本人信息' })).not.toBeNull();
+    for (const code of ['002', '21', '01', '03', '12', '1', '2']) expect(screen.queryByText(code)).toBeNull();
   });
 
   it('offers 撤销 and 修改 where the status allows, and withdraws after confirming', async () => {
@@ -196,7 +229,7 @@ describe('申请详情', () => {
     const built = screens.proveHrIssued;
     delete screens.proveHrIssued;
     try {
-      detailRoutes(detail({ kind: 'hjzmkj', kindName: '户籍证明开具', answers: {}, attachments: [] }));
+      detailRoutes(detail({ kind: 'hjzmkj', kindName: '户籍证明开具', answers: {}, summary: [], attachments: [] }));
       renderScreen('/details?id=5', <DetailsPage />);
       expect(await screen.findByRole('button', { name: '撤销申请' })).not.toBeNull();
       expect(screen.queryByRole('link', { name: '修改' })).toBeNull();

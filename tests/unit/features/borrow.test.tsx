@@ -100,6 +100,7 @@ describe('借用户口卡', () => {
     expect((await requestsTo(fetch, '/api/daily/hkkjy/add')[0].json()).yjxx).toEqual({
       pssj: '2026-11-26',
       sjd: '0',
+      dzlx: '0',
       ssl: '紫荆2号楼',
       lxdh: '13800138001',
       sjrxm: '张三',

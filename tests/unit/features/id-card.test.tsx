@@ -97,10 +97,12 @@ describe('身份证办理: guide, form, review, confirmation', () => {
     await screen.findByRole('option', { name: '首次申领' });
     fill('联系电话', '');
     fill('领取方式', '1');
+    // The delivery fields load when mailing is chosen.
+    await screen.findByLabelText(/^宿舍楼号/);
     press('下一步');
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(document.activeElement).toBe(alert));
-    for (const text of ['请选择办理原因', '请选择预约日期', '请填写联系电话', '请选择您期望的派送日期', '请选择时间', '请填写您的宿舍楼号', '请选择', '请填写您的详细地址']) {
+    for (const text of ['请选择办理原因', '请选择预约日期', '请填写联系电话', '请选择您期望的派送日期', '请选择时间', '请填写您的宿舍楼号', '请选择所在地区', '请填写您的详细地址']) {
       expect(alert.textContent).toContain(text);
     }
     expect(field('宿舍楼号').getAttribute('aria-invalid')).toBe('true');
@@ -343,6 +345,7 @@ describe('身份证办理: mailing', () => {
     expect((await requestsTo(fetch, '/api/daily/sfzbl/add')[1].json()).yjxx).toEqual({
       pssj: '2026-11-30',
       sjd: '1',
+      dzlx: '0',
       ssl: '紫荆2号',
       lxdh: '13800138001',
       sjrxm: '张三',

@@ -89,6 +89,69 @@ describe('login screen', () => {
     expect(await screen.findByLabelText('图形验证码')).not.toBeNull();
   });
 
+  it('after a needCaptcha answer, a page opened within the hour shows the image code at once; nothing secret is kept; an hour later it is gone', async () => {
+    const now = vi.spyOn(Date, 'now');
+    const t0 = 1_800_000_000_000;
+    now.mockReturnValue(t0);
+    stubFetch({
+      '/qhyhlogin_false': { code: 100, msg: '账号或密码错误', data: { needCaptcha: true } },
+      '/api/registerOrLogin/sendMsgImgCode': { code: 200, data: { uuid: 'u', img: 'data:image/svg+xml;base64,AA' } },
+    });
+    const first = render(<LoginPage />);
+    type('账号', '13800138001');
+    type('密码', 'wrong123');
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByLabelText(/^图形验证码/)).not.toBeNull();
+    // Nothing secret is kept, not even the name.
+    const stored = localStorage.getItem('loginCaptcha') ?? '';
+    expect(stored).not.toContain('13800138001');
+    expect(stored).not.toContain('wrong123');
+    first.unmount();
+
+    // Half an hour later, on a page opened afresh: at once (the last answer asked for it), and for that name.
+    now.mockReturnValue(t0 + 1800_000);
+    const again = render(<LoginPage />);
+    expect(screen.getByLabelText(/^图形验证码/)).not.toBeNull();
+    again.unmount();
+    // After the hour it is forgotten: no field at open, nor for that name.
+    now.mockReturnValue(t0 + 3601_000);
+    render(<LoginPage />);
+    expect(screen.queryByLabelText(/^图形验证码/)).toBeNull();
+    type('账号', '13800138001');
+    expect(screen.queryByLabelText(/^图形验证码/)).toBeNull();
+    now.mockRestore();
+  });
+
+  it('shows the field as soon as a remembered name is typed, and forgets it after a success', async () => {
+    const { rememberCaptcha, captchaExpectedFor } = await import('@/features/auth/captcha-memory');
+    rememberCaptcha('zhang');
+    // The page-open hint alone is not what this checks.
+    const memory = JSON.parse(localStorage.getItem('loginCaptcha')!);
+    localStorage.setItem('loginCaptcha', JSON.stringify({ names: memory.names }));
+    history.replaceState(null, '', '/web/login');
+    const fetch = stubFetch({
+      '/api/registerOrLogin/sendMsgImgCode': { code: 200, data: { uuid: 'u-7', img: 'data:image/svg+xml;base64,AA' } },
+      '/qhyhlogin': { code: 200, token: 'tok-7' },
+      'POST /api/userinfo': { code: 200, data: sampleUser },
+      '/api/userOpenSector': { code: 200, data: { openSectors: [] } },
+    });
+    render(<LoginPage />);
+    expect(screen.queryByLabelText(/^图形验证码/)).toBeNull();
+    type('账号', 'li');
+    expect(screen.queryByLabelText(/^图形验证码/)).toBeNull();
+    type('账号', 'zhang');
+    const code = await screen.findByLabelText(/^图形验证码/);
+    await screen.findByRole('img', { name: '图形验证码' });
+    type('密码', 'abc12345');
+    fireEvent.input(code, { target: { value: 'ab12' } });
+    fireEvent.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(location.pathname).toBe('/web/home'));
+    expect(await requestsTo(fetch, '/qhyhlogin')[0].json()).toEqual({ username: 'zhang', password: 'abc12345', code: 'ab12', uuid: 'u-7' });
+    expect(requestsTo(fetch, '/qhyhlogin_false')).toHaveLength(0);
+    expect(captchaExpectedFor('zhang')).toBe(false);
+    expect(localStorage.getItem('loginCaptcha')).toBeNull();
+  });
+
   it('a double tap signs in once', async () => {
     let release!: (r: Response) => void;
     const fetch = vi.fn((r: Request) =>

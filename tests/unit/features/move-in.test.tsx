@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import MoveInPage, { moveInKinds } from '@/features/move-in/move-in-page';
 import MoveInFormPage from '@/features/move-in/move-in-form-page';
 import { ALREADY_IN, WINDOW_CLOSED } from '@/features/move-in/yingxin-form';
-import { HEAD_NOT_IN } from '@/features/move-in/family-form';
+import { HEAD_MISMATCH, HEAD_NOT_IN } from '@/features/move-in/family-form';
 import ConfirmPage from '@/features/move-in/confirm-page';
 import VoucherPage from '@/features/move-in/voucher-page';
 import { deliverRegion } from '@/components/service-form/region';
@@ -180,7 +180,9 @@ describe('新生迁入 (/move-in-new)', () => {
     fill('原户口派出所', '锦江分局春熙路派出所');
     fill('联系电话', '13800138007');
     await toReview();
-    expect(screen.getByText('5101**********0175')).not.toBeNull();
+    // The ID number just typed is shown in full to its owner, so it can be checked.
+    expect(screen.getByText('510104200808190175')).not.toBeNull();
+    expect(screen.queryByText('5101**********0175')).toBeNull();
     await submitted();
     expect(await requestsTo(fetch, '/api/yingxin/add')[0].json()).toEqual({
       sfqr: '1',
@@ -527,6 +529,113 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     ]);
   });
 
+  describe('a family member applying for themselves proves the household head', () => {
+    const member = user({ xm: '赵敏', rylb: '5', xh: null, gzzh: null, hkIn: false });
+    const ready = {
+      hzxm: '刘建国',
+      hzgzzh: '2012100045',
+      hzsfzjh: '11010819850317006x',
+      members: '1',
+      'm0.yhzgx': '20',
+      'm0.xm': '赵敏',
+      'm0.xbm': '2',
+      'm0.mzm': '01',
+      'm0.csrq': '1984-02-08',
+      'm0.sfzjh': '130102198402080423',
+      'm0.files': files('a1'),
+      'yhkszd.qu': '130102',
+      'yhkszd.ssqmc': '河北省/石家庄市/长安区',
+      yhkxxdz: '建设北大街5号',
+      yhkpcs: '',
+      lxdh: '13800138006',
+      attachments: '[]',
+    };
+    const headFields = () => within(screen.getByRole('region', { name: '户主' }));
+
+    it('asks for the head\'s name, staff number and full ID number, and checks them before sending', async () => {
+      const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
+      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await screen.findAllByRole('option', { name: '配偶' });
+      const head = headFields();
+      for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) {
+        const control = head.getByLabelText(label) as HTMLInputElement;
+        expect(control.value).toBe('');
+        expect(control.readOnly).toBe(false);
+      }
+      expect(head.getByText(/三项须与户主在学校登记的一致/)).not.toBeNull();
+      press('下一步');
+      const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+      for (const text of ['请填写户主姓名', '请填写户主工作证号', '请填写户主身份证件号码']) expect(alert.textContent).toContain(text);
+      fireEvent.input(head.getByLabelText(/^身份证号码/), { target: { value: '110108198503170031' } });
+      press('下一步');
+      await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('身份证件号码格式错误'));
+      expect(head.getByLabelText(/^身份证号码/).getAttribute('aria-invalid')).toBe('true');
+      expect(requestsTo(fetch, '/api/qianru/add')).toHaveLength(0);
+    });
+
+    it('sends the proof with the form; the review shows the head\'s ID number masked', async () => {
+      const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
+      draft('qianru-3', ready);
+      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await screen.findAllByRole('option', { name: '配偶' });
+      await toReview();
+      expect(screen.getByText('1101**********006X')).not.toBeNull();
+      expect(screen.queryByText('11010819850317006X')).toBeNull();
+      await submitted();
+      const body = await requestsTo(fetch, '/api/qianru/add')[0].json();
+      expect(body).toMatchObject({ qrlx: '3', hzxm: '刘建国', hzgzzh: '2012100045', hzsfzjh: '11010819850317006X', ryxx: { xm: '赵敏', sfzjh: '130102198402080423' } });
+    });
+
+    it('shows the server\'s mismatch at the head\'s fields as a group, naming none of them', async () => {
+      stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 100, msg: HEAD_MISMATCH } });
+      draft('qianru-3', ready);
+      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await screen.findAllByRole('option', { name: '配偶' });
+      await toReview();
+      press('确认提交');
+      const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
+      expect(alert.textContent).toContain(HEAD_MISMATCH);
+      const head = headFields();
+      expect(head.getByText(HEAD_MISMATCH)).not.toBeNull();
+      // The link of the summary leads to the head's group, not to one of its fields.
+      expect(within(alert).getByRole('link', { name: HEAD_MISMATCH }).getAttribute('href')).toBe('#qianru-3-hz');
+      for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) expect(head.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
+    });
+
+    it('edit=1 brings the head\'s name and staff number back; the ID number is typed again', async () => {
+      const fetch = stubFetch({
+        ...dicts,
+        'GET /api/wdsq/sqxq/getInfo': returned(
+          'qianru',
+          86,
+          '3',
+          {
+            qrlx: '3',
+            hzgzzh: '2012100045',
+            hzxm: '刘建国',
+            ryxx: { xm: '赵敏', xbm: '2', mzm: '01', csrq: '1984-02-08', sfzjh: '1301**********0423', yhzgx: '20' },
+            yhkszd: { code: '130102', name: '河北省/石家庄市/长安区' },
+            yhkxxdz: '建设北大街5号',
+            lxdh: '13800138006',
+          },
+          [{ ...file('a1'), clmc: '随迁人员1（赵敏）' }],
+        ),
+        'POST /api/qianru/edit': { code: 200, data: summary('qianru', 86) },
+      });
+      renderScreen('/move-in-staff-m?edit=1&id=86', <MoveInFormPage />, member);
+      await waitFor(() => expect((headFields().getByLabelText(/^姓名/) as HTMLInputElement).value).toBe('刘建国'));
+      const head = headFields();
+      expect((head.getByLabelText(/^工作证号/) as HTMLInputElement).value).toBe('2012100045');
+      expect((head.getByLabelText(/^身份证号码/) as HTMLInputElement).value).toBe('');
+      expect(head.getByText(/修改申请时请重新填写户主的身份证件号码/)).not.toBeNull();
+      fireEvent.input(head.getByLabelText(/^身份证号码/), { target: { value: '11010819850317006X' } });
+      fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证号码/), { target: { value: '130102198402080423' } });
+      await toReview();
+      await submitted();
+      expect(await requestsTo(fetch, '/api/qianru/edit')[0].json()).toMatchObject({ id: 86, hzxm: '刘建国', hzgzzh: '2012100045', hzsfzjh: '11010819850317006X' });
+    });
+  });
+
   it('a staff member not yet registered at school moves in first', async () => {
     stubFetch(dicts);
     renderScreen('/move-in-staff-m', <MoveInFormPage />, user({ ...staff, hkIn: false }));
@@ -581,6 +690,18 @@ describe('迁入信息确认 (/m-cr)', () => {
     expect(appUrl()).toContain('step=done');
   });
 
+  it('a family member\'s own application shows only what the server gives of the head (name, staff number, masked ID)', async () => {
+    const own = confirmation(false);
+    own.data.hz = { xm: '刘建国', xbmc: null, mzmc: null, csrq: null, sfzjh: '1101**********006X', yhzgxmc: '户主', gzzh: '2012100045', dwmc: null } as never;
+    stubFetch({ 'GET /api/qianru/getQrxxYhAndHz': own });
+    renderScreen('/m-cr?id=90', <ConfirmPage />, user({ xm: '赵敏', rylb: '5', xh: null, gzzh: null, hkIn: false }));
+    const heading = await screen.findByRole('heading', { name: '户主信息' });
+    const card = within(heading.closest('section')!);
+    expect(card.getByText('刘建国')).not.toBeNull();
+    expect(card.getByText('1101**********006X')).not.toBeNull();
+    for (const label of ['出生日期', '性别', '民族', '单位']) expect(card.queryByText(label)).toBeNull();
+  });
+
   it('without the 准迁证 yet, says when it can continue', async () => {
     stubFetch({ 'GET /api/qianru/getQrxxYhAndHz': confirmation(false) });
     renderScreen('/m-cr?id=90', <ConfirmPage />, staff);
@@ -630,5 +751,28 @@ describe('迁入凭证 (/move-in-voucher)', () => {
     press('获取户主首页 PDF');
     await waitFor(() => expect(requestsTo(fetch, '/api/qianru/downloadHzsyzpPdf')).toHaveLength(1));
     expect(screen.getAllByRole('link', { name: '保存 PDF' })).toHaveLength(1);
+  });
+
+  it('in WeChat opens each PDF by a short-lived signed link (WeChat cannot open blob: addresses)', async () => {
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (Linux; Android 14) MicroMessenger/8.0.50');
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const fetch = stubFetch({
+      'GET /api/qianru/getHzsyzpdz': { code: 100, msg: '迁入尚未办结，暂无凭证' },
+      'POST /api/qianru/voucherLink': async (r: Request) => {
+        const body = (await r.json()) as { id: number; kind: string };
+        return { code: 200, data: { url: `/api/qianru/voucher?t=${body.id}-${body.kind}.sig`, expiresIn: 300 } };
+      },
+    });
+    try {
+      renderScreen('/move-in-voucher?id=61', <VoucherPage />, staff);
+      expect(await screen.findByText(/在浏览器打开/)).not.toBeNull();
+      press('获取户主首页 PDF');
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`${location.origin}/api/qianru/voucher?t=61-hzsy.sig`));
+      expect(requestsTo(fetch, '/api/qianru/downloadHzsyzpPdf')).toHaveLength(0);
+      expect(requestsTo(fetch, '/api/qianru/voucherLink')[0].headers.get('qhyhAuthorization')).toBe('Bearer tok-1');
+    } finally {
+      assign.mockRestore();
+      ua.mockRestore();
+    }
   });
 });

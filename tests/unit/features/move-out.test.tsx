@@ -1,36 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import type { Schemas } from '@/api/client';
 import MoveOutPage, { moveOutEntries, NOT_AT_SCHOOL } from '@/features/move-out/move-out-page';
 import MoveOutFormPage, { verdictOf } from '@/features/move-out/move-out-form-page';
 import { NO_REASSIGNMENT } from '@/features/move-out/move-out-forms';
 import { deliverRegion } from '@/components/service-form/region';
 import { $sectors } from '@/stores/sectors';
-import { $dialogs } from '@/stores/ui';
+import { $dialogs, $toast } from '@/stores/ui';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { appUrl, field, fill, press, renderScreen } from './service-helpers';
 import { draft, file, files, returned, SUMMARY, submitted, summary as base, toReview, user } from './migration-helpers';
+import { movedOutGraduate, notAtSchool, studentAtSchool, verdicts } from './move-out-fixtures';
+
+type Sector = Schemas['Sector'];
 
 
-/** The guard's answer the router hands a move-out form (query dizhi): allowed. */
-const PASSED = `dizhi=${encodeURIComponent(JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '' }))}`;
+/** The guard's answer the router hands a move-out form (query dizhi): allowed, as the server says it to someone at school. */
+const PASSED = `dizhi=${encodeURIComponent(JSON.stringify(verdicts.studentGraduate))}`;
 const staff = user({ xm: '刘建国', rylb: '4', xh: null, gzzh: '2012100045' });
 const summary = (kind: string, id = 61) => base(kind, id);
 
-const names = ['毕业生迁出', '博士后迁出', '教职工(含家属)迁出', '退学休学迁出', '迁移证延期', '迁移证地址变更', '迁移证补办', '注销户口并开具证明'];
-const sub = (code: number, disabled = false, reason: string | null = null) => ({
-  sectorCode: String(code),
-  sectorName: names[code],
-  disabled,
-  disabledReason: reason,
-});
-const FOR_TYPE = '该业务不适用于您的人员类别';
-
-function moveOutSector(subs = [7, 3, 1, 0, 2, 6, 5, 4].map((c) => sub(c, c === 1 || c === 2, c === 1 || c === 2 ? FOR_TYPE : null))) {
+/** The sectors of the signed-in user, with the 迁出 tile as the server answers it. */
+function moveOutSector(tile: Sector = studentAtSchool) {
   $sectors.set({
-    openSectors: [{ sectorCode: '0', sectorName: '问答反馈' }, { sectorCode: '7', sectorName: '迁出', subSectors: subs }],
+    openSectors: [{ sectorCode: '0', sectorName: '问答反馈', disabled: false, disabledReason: null }, tile],
     tips: null,
     yxStartTime: null,
     yxEndTime: null,
+    yxTime: null,
     loaded: true,
   });
 }
@@ -62,9 +59,11 @@ const lastFinished = {
 
 
 describe('户口迁出 index (/move-out)', () => {
-  it('orders the eight sub-services by index, keeping disabled ones with their reason', () => {
-    moveOutSector();
-    const entries = moveOutEntries($sectors.get().openSectors[1]);
+  const links = () => screen.queryAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+  const greyed = () => [...document.querySelectorAll('[aria-disabled="true"]')].map((e) => e.textContent);
+
+  it('lists 0–7 in index order, then 改派 and 其他原因迁出, each with the server\'s state', () => {
+    const entries = moveOutEntries(studentAtSchool);
     expect(entries.map((e) => e.key)).toEqual([
       'moveOutGraduate',
       'moveOutPostDoctoral',
@@ -74,52 +73,78 @@ describe('户口迁出 index (/move-out)', () => {
       'moveOutChange',
       'moveOutMcCard',
       'moveOutCIssued',
+      'moveOutReassignment',
+      'moveOutMoveOut',
     ]);
-    expect(entries.filter((e) => e.reason).map((e) => [e.label, e.reason])).toEqual([
-      ['博士后迁出', FOR_TYPE],
-      ['教职工(含家属)迁出', FOR_TYPE],
-    ]);
+    expect(entries.filter((e) => !e.reason).map((e) => e.label)).toEqual(['毕业生迁出', '退学休学迁出', '注销户口并开具证明', '其他原因迁出']);
     expect(moveOutEntries(undefined)).toEqual([]);
   });
 
-  it('shows enabled ones as links and disabled ones greyed out, not as links', () => {
-    moveOutSector();
+  it('at school: the ways out as links, the 迁移证 services greyed with why, and a tap on a grey one says it', () => {
+    moveOutSector(studentAtSchool);
     stubFetch({});
     renderScreen('/move-out', <MoveOutPage />);
-    const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
-    expect(links).toEqual([
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['户口迁出（户口在校人员）', '迁移证业务（户口已迁出人员）']);
+    expect(links()).toEqual([
       ['毕业生迁出', '/web/move-out/graduate'],
       ['退学休学迁出', '/web/move-out/leave-school'],
-      ['迁移证延期', '/web/move-out/postpone'],
-      ['迁移证地址变更', '/web/move-out/change'],
-      ['迁移证补办', '/web/move-out/mc-card'],
       ['注销户口并开具证明', '/web/move-out/c-issued'],
-      ['毕业生改派', '/web/move-out/reassignment'],
       ['其他原因迁出', '/web/move-out/move-out'],
     ]);
-    const disabled = screen.getByText('博士后迁出').closest('[aria-disabled]');
-    expect(disabled?.textContent).toContain(FOR_TYPE);
+    expect(greyed()).toContain('迁移证延期未查询到已办结的迁出记录');
+    fireEvent.click(screen.getByRole('button', { name: /博士后迁出/ }));
+    expect($toast.get()?.message).toBe('该业务不适用于您的人员类别');
   });
 
-  it('when not at school, still offers what the server keeps open (the 迁移证 services once moved out)', () => {
-    moveOutSector([0, 1, 2, 3, 4, 5, 6, 7].map((c) => sub(c, ![4, 6].includes(c), ![4, 6].includes(c) ? NOT_AT_SCHOOL : null)));
+  it('moved out (吴雨晨): the 迁移证 services first and open, the ways out greyed with 您不在校，无法迁出', () => {
+    moveOutSector(movedOutGraduate);
     stubFetch({});
     renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
-    expect(screen.getByText(NOT_AT_SCHOOL)).not.toBeNull();
-    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['迁移证延期', '迁移证补办']);
+    expect(screen.queryByText('您不在校，无法迁出', { selector: 'h2' })).toBeNull();
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['迁移证业务（户口已迁出人员）', '户口迁出（户口在校人员）']);
+    expect(links()).toEqual([
+      ['迁移证延期', '/web/move-out/postpone'],
+      ['迁移证补办', '/web/move-out/mc-card'],
+      ['毕业生改派', '/web/move-out/reassignment'],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: /迁移证地址变更/ }));
+    expect($toast.get()?.message).toBe('毕业生地址为锁定状态，无法修改户口迁出地址');
+    fireEvent.click(screen.getByRole('button', { name: /^毕业生迁出/ }));
+    expect($toast.get()?.message).toBe('您不在校，无法迁出');
   });
 
-  it('refuses when the registration is not at school', () => {
-    moveOutSector([0, 1, 2, 3, 4, 5, 6, 7].map((c) => sub(c, true, NOT_AT_SCHOOL)));
+  it('not at school and nothing left to do: says why, with a way back', async () => {
+    moveOutSector(notAtSchool);
     stubFetch({});
     renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
-    expect(screen.getByText(NOT_AT_SCHOOL)).not.toBeNull();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: NOT_AT_SCHOOL })).not.toBeNull();
+    expect(screen.queryAllByRole('link').map((a) => a.textContent)).toEqual(['回到首页']);
+    expect(screen.getByRole('button', { name: '返回' })).not.toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: '回到首页' }));
+    await waitFor(() => expect(appUrl()).toBe('/home'));
+  });
+
+  it('a certificate expired long ago: the server\'s words and the way back', () => {
+    moveOutSector({ ...notAtSchool, disabledReason: '迁移证已过期，请到户籍办公室办理' });
+    stubFetch({});
+    renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
+    expect(screen.getByRole('heading', { name: '迁移证已过期，请到户籍办公室办理' })).not.toBeNull();
+    expect(screen.getByRole('link', { name: '回到首页' })).not.toBeNull();
+  });
+
+  it('返回 goes back where the person came from', async () => {
+    moveOutSector(notAtSchool);
+    stubFetch({});
+    history.replaceState(null, '', '/web/home');
+    history.pushState(null, '', '/web/move-out');
+    renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
+    fireEvent.click(screen.getByRole('button', { name: '返回' }));
+    await waitFor(() => expect(appUrl()).toBe('/home'));
   });
 
   it('links pass the guard: a refusal shows 注意 with the server message and stays', async () => {
-    moveOutSector();
-    const fetch = stubFetch({ 'GET /api/qianchu/check': { code: 200, data: { canQianYi: false, canChangeDizhi: false, msg: '您已有正在办理的迁出业务' } } });
+    moveOutSector(studentAtSchool);
+    const fetch = stubFetch({ 'GET /api/qianchu/check': { code: 200, data: verdicts.studentBusy } });
     renderScreen('/move-out', <MoveOutPage />);
     fireEvent.click(screen.getByRole('link', { name: '毕业生迁出' }));
     await waitFor(() => expect($dialogs.get()[0]).toMatchObject({ title: '注意', message: '您已有正在办理的迁出业务' }));
@@ -127,13 +152,23 @@ describe('户口迁出 index (/move-out)', () => {
     expect(appUrl()).toBe('/move-out');
   });
 
-  it('an allowed sub-route opens with the check\'s answer as dizhi', async () => {
-    moveOutSector();
-    stubFetch({ 'GET /api/qianchu/check': { code: 200, data: { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号' } } });
-    renderScreen('/move-out', <MoveOutPage />);
-    fireEvent.click(screen.getByRole('link', { name: '迁移证地址变更' }));
-    await waitFor(() => expect(appUrl()).toMatch(/^\/move-out\/change\?dizhi=/));
-    expect(verdictOf(location.search)?.dizhi).toBe('江苏省南京市玄武区中山路1号');
+  it('an allowed sub-route opens with the check\'s answer as dizhi (吴雨晨 opens 迁移证延期)', async () => {
+    moveOutSector(movedOutGraduate);
+    stubFetch({ 'GET /api/qianchu/check': { code: 200, data: verdicts.graduatePostpone } });
+    renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
+    fireEvent.click(screen.getByRole('link', { name: '迁移证延期' }));
+    await waitFor(() => expect(appUrl()).toMatch(/^\/move-out\/postpone\?dizhi=/));
+    expect(verdictOf(location.search)).toEqual(verdicts.graduatePostpone);
+  });
+});
+
+describe('refusal screens of the move-out forms', () => {
+  it('改派 without a finished graduate move-out says why and leads back', async () => {
+    stubFetch({ 'GET /api/qianchu/getLastFinishedQcByUserSfzjh': { code: 200, data: null } });
+    renderScreen(`/move-out/reassignment?${PASSED}`, <MoveOutFormPage />);
+    expect(await screen.findByRole('heading', { name: NO_REASSIGNMENT })).not.toBeNull();
+    expect(screen.getByRole('link', { name: '回到首页' }).getAttribute('href')).toBe('/web/home');
+    expect(screen.getByRole('button', { name: '返回' })).not.toBeNull();
   });
 });
 
@@ -274,6 +309,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
     expect(body.yjxx).toEqual({
       pssj: '2026-12-01',
       sjd: '1',
+      dzlx: '0',
       ssl: '教工宿舍3号楼',
       lxdh: '13800138005',
       sjrxm: '刘建国',
@@ -393,23 +429,26 @@ describe('迁移证 services', () => {
 
   it('/move-out/change starts from the current address (query dizhi) and sends qyzbg', async () => {
     const fetch = stubFetch({ 'POST /api/daily/qyzbg/add': { code: 200, data: summary('qyzbg') } });
-    const dizhi = encodeURIComponent(JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号' }));
+    // A graduate who went back to the origin (no employer): the address is open (moveout.test.ts).
+    const verdict = { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号', qyzbh: '京2026000002', qyzyxqz: '2026-12-20' };
+    const dizhi = encodeURIComponent(JSON.stringify(verdict));
     draft('qyzbg', { attachments: files('c1') });
     deliverRegion({ form: 'qyzbg', field: 'xqwdq', codes: ['310000', '310104'], names: ['上海市', '徐汇区'] });
     renderScreen(`/move-out/change?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
     expect(await screen.findByText('江苏省南京市玄武区中山路1号')).not.toBeNull();
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
-    for (const text of ['请填写迁移证编号', '请填写新迁往详细地址', '请填写变更原因']) expect(alert.textContent).toContain(text);
+    for (const text of ['请填写新迁往详细地址', '请填写变更原因']) expect(alert.textContent).toContain(text);
     expect(alert.textContent).not.toContain('请选择新迁往地区');
-    fill('迁移证编号', 'QY002');
+    expect(alert.textContent).not.toContain('请填写迁移证编号');
+    expect(field('迁移证编号').value).toBe('京2026000002');
     fill('新详细地址', '徐汇区某路2号');
     fill('变更原因', '就业单位变更');
     fill('联系电话', '13800138001');
     await toReview();
     await submitted();
     expect(await requestsTo(fetch, '/api/daily/qyzbg/add')[0].json()).toEqual({
-      qyzbh: 'QY002',
+      qyzbh: '京2026000002',
       ydz: '江苏省南京市玄武区中山路1号',
       xqwdq: { code: '310104', name: '上海市/徐汇区' },
       xqwxxdz: '徐汇区某路2号',

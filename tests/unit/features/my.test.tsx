@@ -38,6 +38,36 @@ describe('我的户籍', () => {
     }
   });
 
+  it('大字模式 switches WeUI care mode on and off, and is remembered', async () => {
+    setUserInfo(sampleUser);
+    stubFetch({ '/api/zhzx/wdhj/getInfo': { code: 200, data: record } });
+    render(<MyPage />);
+    const toggle = screen.getByRole('switch', { name: '大字模式' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    expect(document.body.getAttribute('data-weui-mode')).toBe('care');
+    expect(localStorage.getItem('careMode')).toBe('1');
+    fireEvent.click(toggle);
+    expect(document.body.hasAttribute('data-weui-mode')).toBe(false);
+    expect(localStorage.getItem('careMode')).toBe('0');
+  });
+
+  it('follows WeChat’s care mode until the user chooses', async () => {
+    const { initCareMode } = await import('@/lib/care-mode');
+    const ua = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 MicroMessenger/8.0.50');
+    const invoke = vi.fn((_name: string, _args: object, done: (r: { isCareMode: boolean }) => void) => done({ isCareMode: true }));
+    (window as unknown as { WeixinJSBridge?: unknown }).WeixinJSBridge = { invoke };
+    initCareMode();
+    expect(invoke).toHaveBeenCalledWith('getUserConfig', {}, expect.any(Function));
+    expect(document.body.getAttribute('data-weui-mode')).toBe('care');
+    document.body.removeAttribute('data-weui-mode');
+    localStorage.setItem('careMode', '0');
+    initCareMode();
+    expect(document.body.hasAttribute('data-weui-mode')).toBe(false);
+    delete (window as unknown as { WeixinJSBridge?: unknown }).WeixinJSBridge;
+    ua.mockRestore();
+  });
+
   it('logs out after confirming', async () => {
     setToken('tok');
     setUserInfo(sampleUser);
@@ -62,29 +92,53 @@ describe('我的户籍', () => {
 });
 
 describe('个人信息', () => {
-  it('shows the campus ID read-only, requires the person type and saves via PUT', async () => {
-    setUserInfo({ ...sampleUser, rylb: '0' });
+  const recorded = { ...sampleUser, rylbmc: '本科生', sfzjh: '1101**********002X', phone: '138****8000' };
+  const cell = (label: string) => screen.getByText(label).closest('.weui-cell')?.textContent;
+
+  it("shows the office's record read-only (ID number masked), nothing to edit, and 申请变更信息 opens 其他信息变更 on 人员类型变更", async () => {
+    history.replaceState(null, '', '/web/info');
+    setUserInfo(recorded);
+    const fetch = stubFetch({ 'POST /api/userinfo': { code: 200, data: recorded }, '/api/dict/getSysDictByType': { code: 200, data: [] } });
+    render(<InfoPage />);
+    expect(cell('姓名')).toBe('姓名张三');
+    expect(cell('身份证件号')).toBe('身份证件号1101**********002X');
+    expect(cell('人员类型')).toBe('人员类型本科生');
+    expect(cell('学号')).toBe('学号2023010101');
+    expect(screen.getByText(/以上信息以户籍办的登记为准/)).not.toBeNull();
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '申请变更信息' }));
+    await vi.waitFor(() => expect(location.pathname + location.search).toBe('/web/change/other?bslx=110'));
+    expect(requestsTo(fetch, '/api/userinfo').filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('an account without a person type (single sign-on gave none) must choose one, and saves only the type', async () => {
+    const typeless = { ...recorded, rylb: null, rylbmc: undefined, xh: null };
+    setUserInfo(typeless);
     const fetch = stubFetch({
-      'POST /api/userinfo': { code: 200, data: sampleUser },
+      'POST /api/userinfo': { code: 200, data: typeless },
       '/api/dict/getSysDictByType': { code: 200, data: [] },
-      'PUT /api/userinfo': async (r: Request) => ({ code: 200, data: { ...sampleUser, ...(await r.clone().json()) } }),
+      'PUT /api/userinfo': async (r: Request) => ({ code: 200, data: { ...recorded, ...(await r.clone().json()), rylbmc: '硕士研究生' } }),
       '/api/userOpenSector': { code: 200, data: { openSectors: [] } },
     });
     render(<InfoPage />);
-    const campusId = screen.getByLabelText('学号') as HTMLInputElement;
-    expect(campusId.value).toBe('2023010101');
-    expect(campusId.readOnly).toBe(true);
-
-    act(() => selectOption(screen.getByLabelText('人员类型'), ''));
+    expect(screen.queryByText('人员类型', { selector: '.weui-cell__bd' })).toBeNull();
+    expect(cell('学号/工作证号')).toBe('学号/工作证号未登记');
+    const select = screen.getByLabelText(/^人员类型/) as HTMLSelectElement;
+    expect(select.options[0].textContent).toBe('请选择人员类型');
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
     expect((await screen.findByRole('alert')).textContent).toContain('请选择人员类型');
     expect(requestsTo(fetch, '/api/userinfo').filter((r) => r.method === 'PUT')).toHaveLength(0);
 
-    fireEvent.input(screen.getByLabelText('姓名'), { target: { value: '张三丰' } });
-    act(() => selectOption(screen.getByLabelText('人员类型'), '1'));
+    act(() => selectOption(select, '1'));
     fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    await vi.waitFor(() => expect($session.get().userInfo?.xm).toBe('张三丰'));
+    await vi.waitFor(() => expect($session.get().userInfo?.rylb).toBe('1'));
     const put = requestsTo(fetch, '/api/userinfo').find((r) => r.method === 'PUT')!;
-    expect(await put.json()).toEqual({ xm: '张三丰', rylb: '1' });
+    expect(await put.json()).toEqual({ rylb: '1' });
+    // Recorded now: read-only like the rest.
+    expect(await screen.findByText('硕士研究生')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: '保存' })).toBeNull();
+    expect(requestsTo(fetch, '/api/userOpenSector')).toHaveLength(1);
   });
 });

@@ -1,0 +1,213 @@
+// `npm run bench:read [-- --pg] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cpu-prof DIR]`:
+// signed-in reads (the home screen's calls: user info, open sectors, unread notices; and 我的户籍) and one public read
+// (a service guide) against the real server over HTTP on loopback, each measured with autocannon, and a bare Fastify
+// handler started by this script in the same run, so every figure is also printed as a ratio to it. Requests rotate
+// through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
+// temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
+// With --sizes, every read runs at each number of connections and the latency curve is printed. Not part of npm test.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
+import { seed } from '../server/db/seed.ts';
+import { DEFAULT_PG, makeTarget, makeUsers, root, sizesOf, startServer, stopServer, type RunningServer } from './bench-common.ts';
+
+const self = fileURLToPath(import.meta.url);
+
+/** The bare handler the reads are compared with: Fastify, no logger, no plugins, one small JSON answer. */
+async function bare() {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ code: 200, msg: '查询成功', data: { ok: true } }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  console.log(`bare ready ${(app.server.address() as { port: number }).port}`);
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+}
+
+interface Endpoint {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  signedIn: boolean;
+  body?: string;
+}
+
+const READS: Endpoint[] = [
+  { name: 'public: getServiceGuide', method: 'GET', path: '/api/guide/sfzbl', signedIn: false },
+  { name: 'getUserInfo', method: 'POST', path: '/api/userinfo', signedIn: true, body: '{}' },
+  { name: 'getUserOpenSectors', method: 'GET', path: '/api/userOpenSector', signedIn: true },
+  { name: 'listNotices (unread count)', method: 'GET', path: '/api/zhzx/xxtz/getListByType?isRead=0&pageSize=1', signedIn: true },
+  { name: 'getMyHousehold', method: 'GET', path: '/api/zhzx/wdhj/getInfo', signedIn: true },
+];
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function measure(base: string, e: Endpoint, tokens: string[], connections: number, duration: number): Promise<Figures> {
+  let next = Math.floor(Math.random() * tokens.length);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    timeout: 30,
+    requests: [
+      {
+        method: e.method,
+        path: e.path,
+        headers,
+        ...(e.body ? { body: e.body } : {}),
+        // Every request its own user, in turn (also for the bare handler and public reads, so the client works the same).
+        setupRequest: (request: { headers: Record<string, string> }) => {
+          next = (next + 1) % tokens.length;
+          request.headers = {
+            ...headers,
+            [e.signedIn ? 'qhyhauthorization' : 'x-bench-user']: `Bearer ${tokens[next]}`,
+            // Each user their own address, as on a campus network (TRUST_PROXY): the per-address limit is not measured.
+            'x-forwarded-for': `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`,
+          };
+          return request;
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function startBare(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', self, '--bare'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /bare ready (\d+)/.exec(out)?.[1];
+      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
+    });
+    child.on('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+}
+
+async function main() {
+  const { values: args } = parseArgs({
+    options: {
+      pg: { type: 'boolean', default: false },
+      connections: { type: 'string', default: '50' },
+      sizes: { type: 'string' },
+      duration: { type: 'string', default: '5' },
+      users: { type: 'string', default: '2000' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'string' },
+      bare: { type: 'boolean', default: false },
+    },
+  });
+  if (args.bare) return bare();
+  const sizes = sizesOf(args.sizes ?? args.connections, 5000);
+  const duration = Number(args.duration);
+  const userCount = Number(args.users);
+  if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1) throw new Error('usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000]');
+  const reads = args.only ? READS.filter((r) => args.only!.split(',').some((o) => r.name.includes(o))) : READS;
+  const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
+
+  const t = await makeTarget(adminUrl);
+  let server: RunningServer | undefined;
+  let bareServer: { child: ChildProcess } | undefined;
+  try {
+    console.log(`${t.label}: preparing ${userCount} signed-in users registered at the school…`);
+    const handle = await t.open();
+    let tokens: string[];
+    try {
+      await seed(handle.db, { now: new Date(), demo: false });
+      const made = await makeUsers(handle, userCount, { household: true });
+      tokens = made.tokens;
+      const [station] = await handle.db.select({ id: policeStations.id }).from(policeStations).limit(1);
+      if (station) await handle.db.update(householdRecords).set({ policeStationId: station.id });
+      // A few notices each (one unread), as after a submitted application.
+      for (let i = 0; i < made.ids.length; i += 500) {
+        await handle.db.insert(notices).values(
+          made.ids.slice(i, i + 500).flatMap((userId) =>
+            [0, 1, 2].map((k) => ({ userId, type: 'apply', title: '身份证办理：已提交', content: `您的身份证办理申请（HJ2026${k}）已提交`, readAt: k ? new Date() : null })),
+          ),
+        );
+      }
+    } finally {
+      await handle.close();
+    }
+
+    const bareRun = await startBare();
+    bareServer = bareRun;
+    server = await startServer(t, { cpuProfDir: args['cpu-prof'] });
+    const bareEndpoint: Endpoint = { name: 'bare Fastify', method: 'GET', path: '/bare', signedIn: false };
+
+    // Each read answers 200 with code 200 for a signed-in user before it is measured.
+    for (const e of reads) {
+      const response = await fetch(`${server.base}${e.path}`, {
+        method: e.method,
+        headers: { 'content-type': 'application/json', ...(e.signedIn ? { qhyhauthorization: `Bearer ${tokens[0]}` } : {}) },
+        ...(e.body ? { body: e.body } : {}),
+      });
+      const body = (await response.json()) as { code: number; msg: string };
+      if (response.status !== 200 || body.code !== 200) throw new Error(`${e.name} answered HTTP ${response.status} code ${body.code} ${body.msg}`);
+    }
+
+    console.log(`${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; ${duration} s per measurement after a 1 s warm-up.`);
+    const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
+    let failed = false;
+    for (const size of sizes) {
+      const rows: { name: string; f: Figures }[] = [];
+      for (const [e, base] of [[bareEndpoint, bareRun.base] as const, ...reads.map((r) => [r, server!.base] as const)]) {
+        await measure(base, e, tokens, size, 1); // warm-up
+        const f = await measure(base, e, tokens, size, duration);
+        rows.push({ name: e.name, f });
+        if (f.non2xx || f.errors || f.timeouts) failed = true;
+      }
+      const bareRps = rows[0]!.f.rps;
+      console.log(`\n  ${size} connections (${t.kind})`);
+      console.log(`  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x bare'.padStart(7)}  problems`);
+      for (const { name, f } of rows) {
+        const ratio = f.rps / bareRps;
+        table.push({ size, name, f, ratio });
+        const problems = [f.non2xx && `${f.non2xx} non-2xx`, f.errors && `${f.errors} errors`, f.timeouts && `${f.timeouts} timeouts`].filter(Boolean).join(', ');
+        console.log(`  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(7)}  ${problems}`);
+      }
+    }
+    if (sizes.length > 1) {
+      console.log(`\n  p99 latency (ms) by connections (${t.kind})`);
+      console.log(`  ${'read'.padEnd(30)} ${sizes.map((s) => String(s).padStart(7)).join(' ')}`);
+      for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
+        console.log(`  ${name.padEnd(30)} ${sizes.map((s) => String(table.find((r) => r.size === s && r.name === name)!.f.p99).padStart(7)).join(' ')}`);
+      }
+      console.log(`\n  req/s by connections (${t.kind})`);
+      for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
+        console.log(`  ${name.padEnd(30)} ${sizes.map((s) => table.find((r) => r.size === s && r.name === name)!.f.rps.toFixed(0).padStart(7)).join(' ')}`);
+      }
+    }
+    if (failed) {
+      console.log('\n  FAILED: some requests were not answered 2xx (see problems).');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server) await stopServer(server.child);
+    if (bareServer) await stopServer(bareServer.child);
+    await t.cleanup();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

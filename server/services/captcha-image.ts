@@ -1,0 +1,246 @@
+// The picture of an image code: a PNG whose pixels alone carry the characters. Each glyph is drawn from a mask that
+// sharp rendered once from Noto Sans Hans Bold (the font the vouchers already ship with, so no system font is
+// needed), turned, scaled, sheared and moved at random; curves in the characters' own colours cross them; the whole
+// picture is then warped by sine displacements of its rows and columns and speckled with noise, and sharp encodes
+// it (in its own threads). No vector outline or text ever leaves the server, so a script has to read the picture
+// like a person does; what stops a script that does is the server's ceilings (single use, 2 minutes, per-address
+// limits, SMS limits per phone).
+import { randomInt } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+
+/** No 0/O/Q/D, 1/I/L/J, 2/Z, 4/A, 5/S, 6/G, 8/B or U/V pairs: turned and warped, every character still reads as itself. */
+export const CAPTCHA_ALPHABET = 'ACEFHKMNPRTWXY35789';
+export const CAPTCHA_LENGTH = 4;
+/** Pixels of the picture: twice its 100 × 40 CSS size, sharp on a phone's screen. */
+export const CAPTCHA_WIDTH = 200;
+export const CAPTCHA_HEIGHT = 80;
+
+const require = createRequire(import.meta.url);
+const FONT_FILE = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf');
+/** The glyph masks' cap height in pixels, before the per-character scale. */
+const GLYPH_PX = 44;
+
+interface Glyph {
+  w: number;
+  h: number;
+  /** Coverage 0–1, row by row, cropped to the ink. */
+  a: Float32Array;
+}
+
+let glyphs: Promise<Map<string, Glyph>> | null = null;
+
+async function renderGlyph(ch: string): Promise<Glyph> {
+  const { data, info } = await sharp({ text: { text: ch, fontfile: FONT_FILE, font: 'Noto Sans Hans Bold 80', dpi: 72 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // Crop to the ink, so every glyph is centred on its own shape whatever the font's metrics.
+  let top = info.height;
+  let bottom = -1;
+  let left = info.width;
+  let right = -1;
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[y * info.width + x]! > 24) {
+        top = Math.min(top, y);
+        bottom = Math.max(bottom, y);
+        left = Math.min(left, x);
+        right = Math.max(right, x);
+      }
+  if (bottom < 0) throw new Error(`the captcha font has no glyph for ${ch}`);
+  const w = right - left + 1;
+  const h = bottom - top + 1;
+  const a = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) a[y * w + x] = data[(top + y) * info.width + left + x]! / 255;
+  return { w, h, a };
+}
+
+/** The glyph masks, rendered once (about 0.1 s) and kept; a failure is not kept, so the next call tries again. */
+export function captchaGlyphs(): Promise<Map<string, Glyph>> {
+  glyphs ??= Promise.all([...CAPTCHA_ALPHABET].map(async (ch) => [ch, await renderGlyph(ch)] as const)).then(
+    (list) => new Map(list),
+    (err: unknown) => {
+      glyphs = null;
+      throw err;
+    },
+  );
+  return glyphs;
+}
+
+/** A new code: CAPTCHA_LENGTH characters of the alphabet, from the system's secure random source. */
+export const captchaText = () => Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]!).join('');
+
+const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
+type Rgb = [number, number, number];
+
+/** An HSL colour as RGB 0–255. */
+function hsl(h: number, s: number, l: number): Rgb {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => 255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1)));
+  return [f(0), f(8), f(4)];
+}
+
+/** Bilinear sample of a single-channel image, 0 outside. (No inner functions: this runs some 100 000 times a picture.) */
+function sample(a: Float32Array, w: number, h: number, x: number, y: number): number {
+  const x0 = Math.floor(x);
+  const y0 = Math.floor(y);
+  if (x0 < -1 || y0 < -1 || x0 >= w || y0 >= h) return 0;
+  const fx = x - x0;
+  const fy = y - y0;
+  const inX0 = x0 >= 0;
+  const inX1 = x0 + 1 < w;
+  const i = y0 * w + x0;
+  let top = 0;
+  let bottom = 0;
+  if (y0 >= 0) top = (inX0 ? a[i]! : 0) * (1 - fx) + (inX1 ? a[i + 1]! : 0) * fx;
+  if (y0 + 1 < h) bottom = (inX0 ? a[i + w]! : 0) * (1 - fx) + (inX1 ? a[i + w + 1]! : 0) * fx;
+  return top * (1 - fy) + bottom * fy;
+}
+
+/** Paints `colour` over the RGB canvas with coverage `alpha` at one pixel. */
+function blend(px: Float32Array, i: number, colour: Rgb, alpha: number) {
+  if (alpha <= 0) return;
+  const k = Math.min(1, alpha);
+  px[i] = px[i]! + (colour[0] - px[i]!) * k;
+  px[i + 1] = px[i + 1]! + (colour[1] - px[i + 1]!) * k;
+  px[i + 2] = px[i + 2]! + (colour[2] - px[i + 2]!) * k;
+}
+
+/** A curve across the picture (a sum of two sines), anti-aliased, `width` pixels thick. */
+function curve(px: Float32Array, colour: Rgb, width: number) {
+  const W = CAPTCHA_WIDTH;
+  const H = CAPTCHA_HEIGHT;
+  const y0 = rand(0.25, 0.75) * H;
+  const a1 = rand(6, 16);
+  const l1 = rand(60, 160);
+  const p1 = rand(0, 2 * Math.PI);
+  const a2 = rand(2, 6);
+  const l2 = rand(20, 45);
+  const p2 = rand(0, 2 * Math.PI);
+  const slope = rand(-0.25, 0.25);
+  const from = rand(0, 0.2) * W;
+  const to = rand(0.8, 1) * W;
+  const r = width / 2;
+  for (let x = Math.floor(from); x < to; x++) {
+    const yc = y0 + slope * (x - W / 2) + a1 * Math.sin((2 * Math.PI * x) / l1 + p1) + a2 * Math.sin((2 * Math.PI * x) / l2 + p2);
+    for (let y = Math.max(0, Math.floor(yc - r - 1)); y <= Math.min(H - 1, Math.ceil(yc + r + 1)); y++) {
+      blend(px, (y * W + x) * 3, colour, r + 0.5 - Math.abs(y - yc));
+    }
+  }
+}
+
+/** The raw RGB pixels of a picture of `text`. */
+export async function drawCaptcha(text: string): Promise<Float32Array> {
+  const masks = await captchaGlyphs();
+  const W = CAPTCHA_WIDTH;
+  const H = CAPTCHA_HEIGHT;
+  const px = new Float32Array(W * H * 3);
+
+  // A light background: a gradient between two pastel hues with a grain.
+  const hue = rand(0, 360);
+  const bgA = hsl(hue, 0.6, 0.93);
+  const bgB = hsl((hue + rand(60, 180)) % 360, 0.6, 0.9);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const t = (x + y) / (W + H);
+      const i = (y * W + x) * 3;
+      for (let c = 0; c < 3; c++) px[i + c] = bgA[c]! + (bgB[c]! - bgA[c]!) * t;
+    }
+
+  // Faint curves behind the characters.
+  for (let n = 0; n < 3; n++) curve(px, hsl(rand(0, 360), 0.5, rand(0.6, 0.75)), rand(1, 2.5));
+
+  // The characters, each dark in its own hue, turned, scaled, sheared and moved at random.
+  const colours: Rgb[] = [];
+  const slot = (W - 24) / text.length;
+  [...text].forEach((ch, k) => {
+    const g = masks.get(ch);
+    if (!g) throw new Error(`no glyph for ${ch}`);
+    const colour = hsl(rand(0, 360), rand(0.5, 0.8), rand(0.18, 0.3));
+    colours.push(colour);
+    const scale = (rand(0.85, 1.05) * GLYPH_PX) / g.h;
+    const angle = rand(-0.35, 0.35);
+    const shear = rand(-0.2, 0.2);
+    const cx = 12 + slot * (k + 0.5) + rand(-3, 3);
+    const cy = H / 2 + rand(-7, 7);
+    const cos = Math.cos(angle);
+    const sin = Math.sin(angle);
+    const reach = Math.ceil(Math.hypot(g.w, g.h) * scale * 0.65) + 2;
+    for (let y = Math.max(0, Math.floor(cy - reach)); y < Math.min(H, cy + reach); y++)
+      for (let x = Math.max(0, Math.floor(cx - reach)); x < Math.min(W, cx + reach); x++) {
+        // Destination → glyph: undo the move, the turn, the shear and the scale.
+        const dx = x - cx;
+        const dy = y - cy;
+        const rx = cos * dx + sin * dy;
+        const ry = -sin * dx + cos * dy;
+        const u = (rx - shear * ry) / scale + g.w / 2;
+        const v = ry / scale + g.h / 2;
+        blend(px, (y * W + x) * 3, colour, sample(g.a, g.w, g.h, u - 0.5, v - 0.5));
+      }
+  });
+
+  // Curves in the characters' own colours across them (a colour filter cannot take them out).
+  for (let n = 0; n < 2; n++) curve(px, colours[randomInt(colours.length)]!, rand(1.8, 2.8));
+
+  // The warp: rows shifted sideways and columns up and down by sine waves of random phase.
+  const out = new Float32Array(px.length);
+  const ax = rand(2.5, 4.5);
+  const lx = rand(35, 70);
+  const phx = rand(0, 2 * Math.PI);
+  const ay = rand(3, 6);
+  const ly = rand(70, 140);
+  const phy = rand(0, 2 * Math.PI);
+  const colShift = new Float32Array(W);
+  for (let x = 0; x < W; x++) colShift[x] = ay * Math.sin((2 * Math.PI * x) / ly + phy);
+  for (let y = 0; y < H; y++) {
+    const sx = ax * Math.sin((2 * Math.PI * y) / lx + phx);
+    for (let x = 0; x < W; x++) {
+      // Clamped inside the picture, so the border keeps the background.
+      const fx = Math.min(W - 1.001, Math.max(0, x + sx));
+      const fy = Math.min(H - 1.001, Math.max(0, y + colShift[x]!));
+      const x0 = Math.floor(fx);
+      const y0 = Math.floor(fy);
+      const tx = fx - x0;
+      const ty = fy - y0;
+      const i00 = (y0 * W + x0) * 3;
+      const i10 = i00 + 3;
+      const i01 = i00 + W * 3;
+      const i11 = i01 + 3;
+      const o = (y * W + x) * 3;
+      for (let c = 0; c < 3; c++) {
+        const top = px[i00 + c]! + (px[i10 + c]! - px[i00 + c]!) * tx;
+        const bottom = px[i01 + c]! + (px[i11 + c]! - px[i01 + c]!) * tx;
+        out[o + c] = top + (bottom - top) * ty;
+      }
+    }
+  }
+
+  // Speckles: single pixels and small dots, dark and light.
+  for (let n = 0; n < 260; n++) {
+    const i = randomInt(W * H) * 3;
+    blend(out, i, Math.random() < 0.5 ? hsl(rand(0, 360), 0.6, 0.3) : [255, 255, 255], rand(0.5, 1));
+  }
+  for (let n = 0; n < 24; n++) {
+    const x0 = rand(2, W - 2);
+    const y0 = rand(2, H - 2);
+    const r = rand(0.8, 1.8);
+    const colour = hsl(rand(0, 360), 0.6, rand(0.25, 0.6));
+    for (let y = Math.floor(y0 - r - 1); y <= y0 + r + 1; y++)
+      for (let x = Math.floor(x0 - r - 1); x <= x0 + r + 1; x++)
+        if (x >= 0 && y >= 0 && x < W && y < H) blend(out, (y * W + x) * 3, colour, r + 0.5 - Math.hypot(x - x0, y - y0));
+  }
+  return out;
+}
+
+/** The picture of `text` as a PNG data URL (drawn here in about 1 ms, encoded by sharp in its own threads). */
+export async function captchaPng(text: string): Promise<string> {
+  const pixels = await drawCaptcha(text);
+  // 32 levels a channel: invisible at this size, and the PNG is some 9 kB instead of 16.
+  const bytes = Buffer.alloc(pixels.length);
+  for (let i = 0; i < pixels.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(pixels[i]! / 8) * 8));
+  const png = await sharp(bytes, { raw: { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}

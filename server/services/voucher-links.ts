@@ -1,0 +1,39 @@
+// Short-lived, single-purpose links to one voucher of one application, for WeChat's file viewer and 在浏览器打开 (which
+// cannot open blob: addresses nor send the token): `<base64url(app.kind.user.expiry)>.<HMAC>`, keyed from the data key,
+// so every instance sharing the key accepts them. Nothing is stored: a link simply stops working after 5 minutes.
+import { timingSafeEqual } from 'node:crypto';
+import { fieldCipher } from '../lib/field-crypto.ts';
+import type { Clock } from './clock.ts';
+
+export const LINK_SECONDS = 300;
+export type VoucherKind = 'hkk' | 'hzsy';
+
+export interface VoucherLink {
+  applicationId: number;
+  kind: VoucherKind;
+  userId: number;
+}
+
+export function createVoucherLinks(clock: Clock) {
+  return {
+    issue(link: VoucherLink): { url: string; expiresIn: number } {
+      const expires = Math.floor(clock.now().getTime() / 1000) + LINK_SECONDS;
+      const payload = Buffer.from(`${link.applicationId}.${link.kind}.${link.userId}.${expires}`).toString('base64url');
+      return { url: `/api/qianru/voucher?t=${payload}.${fieldCipher().signLink(payload)}`, expiresIn: LINK_SECONDS };
+    },
+
+    /** The link's voucher, or null when the signature is wrong or the link has expired. */
+    verify(token: string): VoucherLink | null {
+      const [payload, signature, extra] = token.split('.');
+      if (!payload || !signature || extra !== undefined) return null;
+      const expected = Buffer.from(fieldCipher().signLink(payload));
+      const given = Buffer.from(signature);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const m = /^(\d{1,10})\.(hkk|hzsy)\.(\d{1,10})\.(\d{1,12})$/.exec(Buffer.from(payload, 'base64url').toString());
+      if (!m || Number(m[4]) * 1000 <= clock.now().getTime()) return null;
+      return { applicationId: Number(m[1]), kind: m[2] as VoucherKind, userId: Number(m[3]) };
+    },
+  };
+}
+
+export type VoucherLinks = ReturnType<typeof createVoucherLinks>;

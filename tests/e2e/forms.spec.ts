@@ -1,0 +1,70 @@
+// Forms on phones: the delivery form mailing to a home address (no dormitory building, server and app agree), the
+// counted 用途, and Back after the submit; the delivery part in light, dark and care mode.
+import { expect, test, type Page } from '@playwright/test';
+import { shot, shotModes, signIn } from './support.ts';
+
+/** The next weekday after today in Beijing, within the delivery form's 14 days. */
+function nextWeekday(): string {
+  const day = new Date(Date.now() + 8 * 3600_000);
+  do day.setUTCDate(day.getUTCDate() + 1);
+  while ([0, 6].includes(day.getUTCDay()));
+  return day.toISOString().slice(0, 10);
+}
+
+
+test('mailing to a home address asks no dormitory building; Back after the submit shows the confirmation', async ({ page }) => {
+  await signIn(page, '13800138003');
+  await page.goto('/web/certif/hr-card');
+  await page.getByRole('button', { name: /开始办理|继续办理/ }).click();
+  const reason = page.getByLabel('补办原因');
+  await expect(reason).toHaveAttribute('maxlength', '200');
+  await reason.fill('户口卡遗失');
+  await expect(page.getByText('5/200')).toBeVisible();
+  await page.getByLabel('领取方式').selectOption('1');
+  await expect(page.getByLabel('宿舍楼号')).toBeVisible();
+  await page.getByLabel('联系电话').fill('13800138003');
+  await page.getByLabel('派送日期').fill(nextWeekday());
+  await page.getByLabel('派送时间').selectOption('0');
+  await page.getByLabel('寄送地址').selectOption('1');
+  await expect(page.getByLabel('宿舍楼号')).toHaveCount(0);
+  await page.getByLabel('派送电话').fill('13800138003');
+  await page.getByLabel('收件人电话').fill('13800138003');
+  await page.getByLabel('所在地区').click();
+  await expect(page).toHaveURL(/\/web\/address/);
+  for (const name of ['北京市', '海淀区']) await page.getByRole('button', { name, exact: true }).first().click();
+  await expect(page).toHaveURL(/hr-card/);
+  await expect(page.getByLabel('详细地址')).toHaveAttribute('placeholder', '街道、小区、楼栋及门牌号');
+  await page.getByLabel('详细地址').fill('中关村大街1号3单元501');
+  await page.getByRole('heading', { name: '邮寄信息' }).scrollIntoViewIfNeeded();
+  await shotModes(page, 'forms-delivery-home');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('请核对您填写的信息')).toBeVisible();
+  await expect(page.getByText('家庭住址等校外地址')).toBeVisible();
+  await expect(page.getByText('宿舍楼号')).toHaveCount(0);
+  await page.getByRole('button', { name: '确认提交' }).click();
+  await expect(page.getByText('提交成功').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/step=done/);
+  await expect(page.getByText('提交成功').first()).toBeVisible();
+  await expect(page.getByLabel('补办原因')).toHaveCount(0);
+});
+
+test('用途 is a counted text: a paste longer than 200 is said (a polite toast), not cut silently', async ({ page }) => {
+  await signIn(page, '13800138003');
+  await page.goto('/web/prove/hr-issued');
+  await page.getByRole('button', { name: /开始办理|继续办理/ }).click();
+  const yt = page.getByLabel('用途');
+  await expect(yt).toHaveAttribute('maxlength', '200');
+  await yt.focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '办理护照'.repeat(60));
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await expect(page.locator('.app-toast')).toHaveText('粘贴的内容超过200字，超出部分未填入');
+  await yt.scrollIntoViewIfNeeded();
+  await shot(page, 'forms-purpose-paste');
+  await yt.fill('护'.repeat(200));
+  await expect(page.getByText('200/200')).toBeVisible();
+  await shotModes(page, 'forms-purpose');
+});
