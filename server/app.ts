@@ -73,7 +73,8 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): F
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel),
-    trustProxy: config.trustProxy,
+    // A hop count is supported at run time (fastify/lib/request.js) though its types list only the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     // Path parameters up to 2048 characters reach validation (the document's own maxLength answers in Chinese);
     // a longer one, or a path that is not valid percent-encoding, gets an envelope too (frameworkErrors).

@@ -1,4 +1,5 @@
 // Environment configuration, validated once at start with clear messages.
+import { isIP } from 'node:net';
 import * as v from 'valibot';
 
 const NodeEnv = v.picklist(['development', 'test', 'production'], 'NODE_ENV 必须是 development、test 或 production（NODE_ENV must be development, test or production）');
@@ -38,8 +39,37 @@ const EnvSchema = v.object({
   SMS_GATEWAY_URL: optionalUrl('SMS_GATEWAY_URL'),
   SMS_GATEWAY_TOKEN: v.optional(v.string()),
   TRUST_PROXY: v.optional(
-    v.picklist(['true', 'false', '1', '0'], 'TRUST_PROXY 必须是 true 或 false（TRUST_PROXY must be true or false）'),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check(
+        (text) => parseTrustProxy(text) !== null,
+        'TRUST_PROXY 必须是 true、false、代理层数（如 1）或代理地址列表（如 10.0.0.5,10.0.1.0/24）（TRUST_PROXY must be true, false, a hop count or a comma-separated list of proxy addresses/CIDRs）',
+      ),
+    ),
     'false',
+  ),
+  REDIS_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 或 rediss:// 开头（REDIS_URL must be a redis:// URL）')),
+  ),
+  LOG_LEVEL: v.optional(
+    v.picklist(
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'LOG_LEVEL 必须是 fatal、error、warn、info、debug、trace 或 silent（LOG_LEVEL must be a pino level）',
+    ),
+    'info',
+  ),
+  METRICS_TOKEN: v.optional(
+    v.pipe(v.string(), v.trim(), v.minLength(16, 'METRICS_TOKEN 至少 16 个字符（METRICS_TOKEN must be at least 16 characters）')),
+  ),
+  METRICS_PORT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'METRICS_PORT 必须是整数（METRICS_PORT must be an integer）'),
+      v.transform(Number),
+      v.minValue(1, 'METRICS_PORT 必须在 1–65535 之间（METRICS_PORT must be 1-65535）'),
+      v.maxValue(65535, 'METRICS_PORT 必须在 1–65535 之间（METRICS_PORT must be 1-65535）'),
+    ),
   ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
   DEMO: v.optional(v.picklist(['true', 'false', '1', '0'], 'DEMO 必须是 true 或 false（DEMO must be true or false）'), 'false'),
@@ -55,6 +85,25 @@ const EnvSchema = v.object({
   ),
 });
 
+/** Fastify's trustProxy from TRUST_PROXY: true/false, a hop count, or proxy addresses/CIDRs; null when unreadable. */
+export function parseTrustProxy(text: string): boolean | number | string[] | null {
+  const value = text.trim().toLowerCase();
+  if (value === 'true') return true;
+  if (value === 'false' || value === '0' || value === '') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const isProxy = (part: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) return true;
+    const [address, prefix, ...rest] = part.split('/');
+    const family = isIP(address);
+    if (!family || rest.length > 0) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+  };
+  return parts.length > 0 && parts.every(isProxy) ? parts : null;
+}
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
 export interface Config {
   port: number;
   host: string;
@@ -63,7 +112,15 @@ export interface Config {
   casBaseUrl?: string;
   smsGatewayUrl?: string;
   smsGatewayToken?: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false (default), true (any proxy: only behind one you control), a hop count, or addresses. */
+  trustProxy: boolean | number | string[];
+  /** Shared store for rate-limit counters across instances; absent, counters live in this process. */
+  redisUrl?: string;
+  logLevel: LogLevel;
+  /** Bearer token that opens /metrics on the main port; absent (and no METRICS_PORT), metrics are not served. */
+  metricsToken?: string;
+  /** A separate port serving /metrics only (bind it to a private interface). */
+  metricsPort?: number;
   nodeEnv: 'development' | 'test' | 'production';
   /** Demo mode (`npm start`): demo accounts with a published password and the development CAS. Never in production. */
   demo: boolean;
@@ -102,7 +159,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     casBaseUrl: e.CAS_BASE_URL?.replace(/\/+$/, ''),
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     nodeEnv: e.NODE_ENV,
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -17,6 +17,10 @@ describe('loadConfig', () => {
       smsGatewayUrl: undefined,
       smsGatewayToken: undefined,
       trustProxy: false,
+      redisUrl: undefined,
+      logLevel: 'info',
+      metricsToken: undefined,
+      metricsPort: undefined,
       nodeEnv: 'development',
       demo: false,
       publicUrl: 'http://localhost:8080',
@@ -41,6 +45,31 @@ describe('loadConfig', () => {
       SMS_GATEWAY_URL: '',
     });
     expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', casBaseUrl: 'https://cas.example/cas', trustProxy: true, nodeEnv: 'production', publicUrl: 'https://hukou.example', smsGatewayUrl: undefined });
+  });
+
+  it('reads TRUST_PROXY as true/false, a hop count or proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.0.1.0/24' }).trustProxy).toEqual(['10.0.0.5', '10.0.1.0/24']);
+    expect(loadConfig({ TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
+    for (const bad of ['yes', 'proxy.example', '10.0.0.5;rm', '1e3']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY must be true, false, a hop count/);
+    }
+  });
+
+  it('reads REDIS_URL, LOG_LEVEL and the metrics settings', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0', LOG_LEVEL: 'warn', METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: '9464' })).toMatchObject({
+      redisUrl: 'redis://127.0.0.1:6379/0',
+      logLevel: 'warn',
+      metricsToken: 'x'.repeat(16),
+      metricsPort: 9464,
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://x' })).toThrow(/REDIS_URL must be a redis:\/\/ URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be a pino level/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 
   it('explains what is wrong, in Chinese and English', () => {
