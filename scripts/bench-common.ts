@@ -43,7 +43,7 @@ export async function makeTarget(adminUrl: string | undefined): Promise<Target> 
     return {
       label: 'PGlite (embedded)',
       kind: 'pglite',
-      env: common,
+      env: { ...common, EMBEDDED_DATABASE: 'true' },
       open: async () => withCipher(await openDatabase({ dataDir })),
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
@@ -144,6 +144,8 @@ export interface ServerOptions {
   cpuProfDir?: string;
   /** The server's log lines go here (default: discarded, but still written by the server). */
   onLog?: (line: string) => void;
+  /** Run the built server (`node dist/server/main.js`, as in production) instead of the sources through tsx. */
+  built?: boolean;
 }
 
 export interface RunningServer {
@@ -153,12 +155,12 @@ export interface RunningServer {
 
 /** Starts `server/main.ts` in production mode and resolves with its base URL once it listens. */
 export function startServer(t: Target, opts: ServerOptions = {}): Promise<RunningServer> {
-  const nodeArgs = ['--import', 'tsx'];
+  const nodeArgs = opts.built ? [] : ['--import', 'tsx'];
   if (opts.cpuProfDir) {
     mkdirSync(opts.cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${opts.cpuProfDir}`);
   }
-  const child = spawn(process.execPath, [...nodeArgs, 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, opts.built ? 'dist/server/main.js' : 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -168,6 +170,7 @@ export function startServer(t: Target, opts: ServerOptions = {}): Promise<Runnin
       HOST: '127.0.0.1',
       TRUST_PROXY: 'true',
       PUBLIC_URL: 'http://127.0.0.1',
+      PASSWORD_SIGN_IN_ONLY: 'true',
       DEMO: 'false',
       ...opts.env,
     },

@@ -1,0 +1,316 @@
+// `npm run test:multi [-- --built] [--rush 300] [--places 20]`: the deployment of the README, tried for real on this
+// machine: nginx (Debian's package) in front of two server instances in production mode, on one fresh PostgreSQL
+// database and one Redis, each instance with a DATA_DIR of its own (so nothing can be shared through the disk).
+// Checks, each printed with what it saw:
+//  1. a booking rush through nginx books exactly the quota, on both instances at once;
+//  2. a session made on one instance works on the other, and signing out on one ends it on both;
+//  3. a file uploaded through one instance downloads, byte for byte, through the other;
+//  4. the SMS-sending ceiling is shared (the allowance is not doubled by two instances);
+//  5. kill -9 of one instance in the middle of a submit load: the other keeps serving, every submit a client saw
+//     acknowledged is in the database, and nobody is booked twice (clients retry with the same Idempotency-Key).
+// Exit 1 when a check fails; 2 when a prerequisite (nginx, PostgreSQL, Redis) is missing. Part of `npm test` (required
+// in CI); traffic goes to 127.0.0.1 only.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { and, count, eq } from 'drizzle-orm';
+import Redis from 'ioredis';
+import { applications, users } from '../server/db/schema.ts';
+import { seed } from '../server/db/seed.ts';
+import { hashPassword } from '../server/lib/crypto.ts';
+import { createRepositories } from '../server/repositories/index.ts';
+import { daysAhead } from '../server/services/appointments.ts';
+import { chinaDate } from '../server/services/clock.ts';
+import { DEFAULT_PG, makeTarget, makeUsers, percentile, startServer, stopServer, type RunningServer } from './bench-common.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    built: { type: 'boolean', default: false },
+    rush: { type: 'string', default: '300' },
+    places: { type: 'string', default: '20' },
+    submits: { type: 'string', default: '240' },
+  },
+});
+const RUSH = Number(args.rush);
+const PLACES = Number(args.places);
+const SUBMITS = Number(args.submits);
+const PASSWORD = `Multi@${randomBytes(4).toString('hex')}`;
+const REDIS_URL = process.env.MULTI_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
+const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+
+let failures = 0;
+function check(ok: boolean, what: string, saw: string) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${what}: ${saw}`);
+  if (!ok) failures += 1;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** The proxy settings of the deployment guide's nginx site, included as they are. */
+const PROXY_SNIPPET = new URL('../deploy/nginx/hukou-proxy.conf', import.meta.url).pathname;
+
+/** The nginx site of the deployment guide (deploy/nginx/hukou-site.conf), without TLS on loopback. */
+function nginxConf(dir: string, port: number, upstreams: string[]): string {
+  return `
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream hukou {
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      include ${PROXY_SNIPPET};
+    }
+  }
+}
+`;
+}
+
+function startNginx(dir: string, conf: string): Promise<ChildProcess> {
+  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
+  const file = join(dir, 'nginx.conf');
+  writeFileSync(file, conf);
+  const test = spawnSync(NGINX!, ['-t', '-c', file, '-p', dir], { encoding: 'utf8' });
+  if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
+  const child = spawn(NGINX!, ['-c', file, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`nginx exited ${code}: ${err}`);
+  });
+  return new Promise((resolve) => setTimeout(() => resolve(child), 300));
+}
+
+interface Answer {
+  status: number;
+  code: number;
+  msg: string;
+  body: Record<string, unknown>;
+}
+
+async function call(base: string, path: string, init: { method?: string; token?: string; body?: unknown; key?: string } = {}): Promise<Answer> {
+  try {
+    const response = await fetch(`${base}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { qhyhAuthorization: `Bearer ${init.token}` } : {}),
+        ...(init.key ? { 'idempotency-key': init.key } : {}),
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    const text = await response.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      body = { raw: text.slice(0, 200) };
+    }
+    return { status: response.status, code: Number(body.code ?? 0), msg: String(body.msg ?? ''), body };
+  } catch (err) {
+    return { status: 0, code: 0, msg: `network error: ${(err as Error).message}`, body: {} };
+  }
+}
+
+const booking = (day: string) => ({ blyy: '1', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000000' });
+
+async function main() {
+  if (!NGINX) {
+    console.error('nginx is not installed: sudo apt-get install -y nginx (Debian package; .ci/run installs it).');
+    process.exit(2);
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    // A Redis database of this test's own (7 unless MULTI_REDIS_URL says otherwise): counters of an earlier run must
+    // not count in this one.
+    await redis.flushdb();
+  } catch (err) {
+    console.error(`Redis at ${REDIS_URL} does not answer (${(err as Error).message}).`);
+    process.exit(2);
+  }
+  await redis.quit();
+
+  const t = await makeTarget(adminUrl);
+  const dir = mkdtempSync(join(tmpdir(), 'hukou-multi-'));
+  const servers: (RunningServer | null)[] = [];
+  let nginx: ChildProcess | undefined;
+  try {
+    console.log(`${t.label}; Redis ${REDIS_URL}; ${args.built ? 'built server (node dist/server/main.js)' : 'server sources (tsx)'}`);
+    const days = daysAhead(chinaDate(new Date()), 14, true);
+    const [warmDay, rushDay, loadDay] = days;
+    const handle = await t.open();
+    let tokens: string[];
+    let ids: number[];
+    try {
+      await seed(handle.db, { now: new Date(), demo: false });
+      ({ tokens, ids } = await makeUsers(handle, RUSH + SUBMITS + 20));
+      const repos = createRepositories(handle.db);
+      await repos.quotas.setTotal('sfzbl', '1', warmDay!, 10_000);
+      await repos.quotas.setTotal('sfzbl', '1', rushDay!, PLACES);
+      await repos.quotas.setTotal('sfzbl', '1', loadDay!, 10_000);
+      // One account with a password, for the sign-in on one instance.
+      const { hash, salt } = await hashPassword(PASSWORD);
+      await handle.db.update(users).set({ passwordHash: hash, passwordSalt: salt }).where(eq(users.id, ids.at(-1)!));
+    } finally {
+      await handle.close();
+    }
+    const signInPhone = `17${String(ids.length - 1).padStart(9, '0')}`;
+
+    const env = (k: number) => ({ DATA_DIR: join(dir, `instance-${k}`), REDIS_URL, TRUST_PROXY: '1' });
+    for (const k of [0, 1]) servers.push(await startServer(t, { built: args.built, env: env(k) }));
+    const [a, b] = servers as RunningServer[];
+    const port = await freePort();
+    nginx = await startNginx(join(dir, 'nginx'), nginxConf(join(dir, 'nginx'), port, [a!.base, b!.base].map((u) => u.replace('http://', ''))));
+    const front = `http://127.0.0.1:${port}`;
+    console.log(`nginx ${front} → ${a!.base}, ${b!.base}\n`);
+
+    // Warm-up through nginx (not checked): both instances compile their code paths.
+    await Promise.all(tokens.slice(RUSH + SUBMITS, RUSH + SUBMITS + 19).map((token, i) => call(front, '/api/daily/sfzbl/add', { token, body: booking(warmDay!), key: `warm-${i}-${randomBytes(4).toString('hex')}` })));
+
+    // 1. Booking rush through nginx.
+    const started = performance.now();
+    const rush = await Promise.all(
+      tokens.slice(0, RUSH).map(async (token, i) => {
+        const t0 = performance.now();
+        const r = await call(front, '/api/daily/sfzbl/add', { token, body: booking(rushDay!), key: `rush-${i}-${randomBytes(4).toString('hex')}` });
+        return { ...r, ms: performance.now() - t0 };
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const booked = rush.filter((r) => r.code === 200).length;
+    const full = rush.filter((r) => r.code === 100).length;
+    const other = rush.length - booked - full;
+    const latencies = rush.map((r) => r.ms).sort((x, y) => x - y);
+    const check1 = await t.open();
+    const [stored] = await check1.db.select({ n: count() }).from(applications).where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, rushDay!)));
+    await check1.close();
+    check(
+      booked === PLACES && stored!.n === PLACES && other === 0,
+      `1. booking rush, ${RUSH} clients through nginx on 2 instances, ${PLACES} places`,
+      `booked ${booked}, stored ${stored!.n}, refused as full ${full}, other ${other}; ${(RUSH / seconds).toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
+    );
+
+    // 2. A session made on one instance works on the other; signing out on the other ends it everywhere.
+    const login = await call(a!.base, '/qhyhlogin_false', { body: { username: signInPhone, password: PASSWORD } });
+    const token = String(login.body.token ?? '');
+    const onB = await call(b!.base, '/api/userinfo', { token, body: {} });
+    const userB = (onB.body.data as { id?: number } | undefined)?.id;
+    const out = await call(b!.base, '/api/logout', { token, body: {} });
+    const afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
+    check(
+      login.code === 200 && token.length > 0 && onB.code === 200 && userB === ids.at(-1) && out.code === 200 && afterA.status === 401,
+      '2. a session made on instance A works on instance B, and signing out on B ends it on A',
+      `sign-in on A ${login.code}, /api/userinfo on B ${onB.code} (user ${userB}), sign-out on B ${out.code}, then A answers HTTP ${afterA.status}`,
+    );
+
+    // 3. A file uploaded through A downloads through B (each instance has a DATA_DIR of its own).
+    const pdf = Buffer.from(`%PDF-1.4\n% multi-instance ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), '接收证明.pdf');
+    const uploader = tokens[RUSH + SUBMITS + 19]!;
+    const up = await fetch(`${a!.base}/api/wj/upload`, { method: 'POST', headers: { qhyhAuthorization: `Bearer ${uploader}` }, body: form });
+    const upBody = (await up.json()) as { code: number; data?: { id?: string; fileId?: string } };
+    const fileId = upBody.data?.id ?? upBody.data?.fileId;
+    const down = await fetch(`${b!.base}/api/wj/file/${fileId}`, { headers: { qhyhAuthorization: `Bearer ${uploader}` } });
+    const got = Buffer.from(await down.arrayBuffer());
+    check(
+      upBody.code === 200 && down.status === 200 && got.equals(pdf),
+      '3. a file uploaded through instance A downloads through instance B',
+      `upload on A ${upBody.code} (${fileId}), download on B HTTP ${down.status}, ${got.length} of ${pdf.length} bytes${got.equals(pdf) ? ', identical' : ', DIFFERENT'}`,
+    );
+
+    // 4. The SMS ceiling (10 a minute per address) is shared: 14 sends through nginx, alternating instances.
+    const sends: number[] = [];
+    for (let i = 0; i < 14; i += 1) {
+      const r = await call(front, '/api/registerOrLogin/sendMsg', { body: { phone: `1390000${String(1000 + i)}`, smsTicket: `not-a-ticket-${i}`, scene: 'register' } });
+      sends.push(r.status);
+    }
+    const limited = sends.filter((s) => s === 429).length;
+    check(limited === 4, '4. the SMS-sending ceiling is shared by both instances (10 a minute per address)', `14 sends → ${14 - limited} taken, ${limited} × HTTP 429 (statuses ${sends.join(' ')})`);
+
+    // 5. kill -9 of instance A in the middle of a submit load through nginx.
+    const acked = new Map<number, string>();
+    let retried = 0;
+    let gaveUp = 0;
+    let killedAt = -1;
+    let done = 0;
+    const submitOne = async (i: number) => {
+      const key = `load-${i}-${randomBytes(6).toString('hex')}`;
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const r = await call(front, '/api/daily/sfzbl/add', { token: tokens[RUSH + i]!, body: booking(loadDay!), key });
+        if (r.code === 200) {
+          acked.set(ids[RUSH + i]!, key);
+          return;
+        }
+        if (r.status !== 0 && r.status < 500) break; // an answer, not an outage
+        retried += 1;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      gaveUp += 1;
+    };
+    const queue = Array.from({ length: SUBMITS }, (_, i) => i);
+    const worker = async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) {
+        await submitOne(i);
+        done += 1;
+        if (killedAt < 0 && done >= SUBMITS / 3) {
+          killedAt = done;
+          a!.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 20 }, worker));
+    const stillB = await call(b!.base, '/api/userOpenSector', { token: tokens[RUSH]! });
+    const check5 = await t.open();
+    const rows = await check5.db.select({ userId: applications.userId }).from(applications).where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, loadDay!)));
+    await check5.close();
+    const storedUsers = new Set(rows.map((r) => r.userId));
+    const lost = [...acked.keys()].filter((id) => !storedUsers.has(id)).length;
+    const twice = rows.length - storedUsers.size;
+    check(
+      killedAt > 0 && lost === 0 && twice === 0 && gaveUp === 0 && acked.size === SUBMITS && stillB.status === 200,
+      `5. kill -9 of instance A after ${killedAt} of ${SUBMITS} submits`,
+      `acknowledged ${acked.size}, stored ${rows.length}, lost ${lost}, booked twice ${twice}, client retries ${retried}, gave up ${gaveUp}; instance B still answers HTTP ${stillB.status}`,
+    );
+    servers[0] = null;
+  } finally {
+    if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
+    for (const s of servers) if (s) await stopServer(s.child);
+    await t.cleanup();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(failures ? `\nFAILED: ${failures} check(s).` : '\nOK: two instances behind nginx share sessions, files, limits and bookings, and survive the loss of one.');
+  process.exitCode = failures ? 1 : 0;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
