@@ -341,7 +341,7 @@ export const notices = pgTable(
   (t) => [index('notices_user_idx').on(t.userId, t.createdAt), check('notices_type_ck', sql`${t.type} in ('apply', 'borrow', 'system')`)],
 );
 
-/** Uploaded files: stored under DATA_DIR/uploads by content hash; the type comes from the content. */
+/** Uploaded files: their bytes are in file_blobs under stored_name (content hash); the type comes from the content. */
 export const uploads = pgTable(
   'uploads',
   {
@@ -358,6 +358,16 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId, t.createdAt), check('uploads_size_ck', sql`${t.size} > 0`)],
 );
+
+/**
+ * The bytes of uploads and generated vouchers, by stored name (content hash + extension, or the voucher's name): in
+ * the database, so every instance sees them and one backup holds everything.
+ */
+export const fileBlobs = pgTable('file_blobs', {
+  name: varchar('name', { length: 200 }).primaryKey(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
+});
 
 /** 我的户籍: one household-registration record per user. */
 export const householdRecords = pgTable(

@@ -1,7 +1,7 @@
 // Announcements with their files, public downloads, notices and uploads.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { announcements, notices, publicFiles, uploads } from '../db/schema.ts';
+import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type PublicFileRow = typeof publicFiles.$inferSelect;
@@ -135,5 +135,18 @@ export const uploadsRepo = (db: Executor) => ({
       .from(uploads)
       .where(and(eq(uploads.ownerId, ownerId), gte(uploads.createdAt, since)));
     return row?.n ?? 0;
+  },
+});
+
+/** The bytes of stored files by name (uploads and vouchers), shared by every instance. */
+export const fileBlobsRepo = (db: Executor) => ({
+  /** Stores the bytes once: a name already stored keeps its bytes (names are content hashes or made once). */
+  async put(name: string, content: Buffer): Promise<void> {
+    await db.insert(fileBlobs).values({ name, content }).onConflictDoNothing();
+  },
+
+  async get(name: string): Promise<Buffer | null> {
+    const [row] = await db.select({ content: fileBlobs.content }).from(fileBlobs).where(eq(fileBlobs.name, name));
+    return row ? Buffer.from(row.content) : null;
   },
 });

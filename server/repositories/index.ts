@@ -3,7 +3,7 @@ import type { Executor } from '../db/client.ts';
 import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
 import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
 import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, phoneTicketsRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
-import { announcementsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
+import { announcementsRepo, fileBlobsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
 import { rosterRepo } from './roster.ts';
 import { sessionsRepo } from './sessions.ts';
@@ -32,6 +32,7 @@ export const createRepositories = (db: Executor) => ({
   publicFiles: publicFilesRepo(db),
   notices: noticesRepo(db),
   uploads: uploadsRepo(db),
+  fileBlobs: fileBlobsRepo(db),
   applications: applicationsRepo(db),
   idempotency: idempotencyRepo(db),
   quotas: quotasRepo(db),

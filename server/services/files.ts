@@ -1,5 +1,6 @@
-// Uploaded files: checked by content (jpg/png/webp/pdf, at most 10 MB) and stored under DATA_DIR/uploads by
-// content hash. Images are checked by their declared dimensions before anything decodes them and stored as the
+// Uploaded files: checked by content (jpg/png/webp/pdf, at most 10 MB) and stored in the database (table file_blobs) by
+// content hash, so every instance sees them and one backup holds them; files an earlier release kept under
+// DATA_DIR/uploads are still read from there, and moved into the database when first read. Images are checked by their declared dimensions before anything decodes them and stored as the
 // normalised JPEG of server/lib/images.ts (never as sent); PDFs are stored as sent. The storage interface leaves
 // room for S3-compatible object storage; vouchers are kept in the same storage.
 import { randomBytes } from 'node:crypto';
@@ -38,6 +39,23 @@ export function directoryStorage(dir: string): FileStorage {
       } catch {
         return null;
       }
+    },
+  };
+}
+
+/**
+ * The database storage (every instance, one backup). `legacy` is the directory storage of earlier releases: a name
+ * missing from the database is looked up there and, when found, copied into the database.
+ */
+export function databaseStorage(repos: Pick<Repositories, 'fileBlobs'>, legacy?: FileStorage): FileStorage {
+  return {
+    put: (name, content) => repos.fileBlobs.put(name, content),
+    async get(name) {
+      const stored = await repos.fileBlobs.get(name);
+      if (stored || !legacy) return stored;
+      const old = await legacy.get(name);
+      if (old) await repos.fileBlobs.put(name, old);
+      return old;
     },
   };
 }

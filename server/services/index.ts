@@ -18,7 +18,7 @@ import { createVoucherLinks } from './voucher-links.ts';
 import { createVoucherService } from './vouchers.ts';
 import { createFeedbackService } from './feedback.ts';
 import { KEY_TTL_SECONDS } from './idempotency.ts';
-import { createFileService, directoryStorage } from './files.ts';
+import { createFileService, databaseStorage, directoryStorage } from './files.ts';
 import { createHousekeeping } from './housekeeping.ts';
 import { createLoginGuard } from './login-guard.ts';
 import { createNoticeService } from './notices.ts';
@@ -51,7 +51,7 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
   const cas: CasClient | null = config.casBaseUrl ? httpCasClient(config.casBaseUrl, log) : devCas;
   const notices = createNoticeService(repos, clock);
   const appointments = createAppointmentService(repos, clock);
-  const files = createFileService(repos, directoryStorage(join(config.dataDir, 'uploads')), clock);
+  const files = createFileService(repos, databaseStorage(repos, directoryStorage(join(config.dataDir, 'uploads'))), clock);
   const vouchers = createVoucherService(repos, files, clock, log);
   const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log, afterMove: (app) => vouchers.afterMove(app) });
   const forms = createDailyForms(repos, appointments, clock);

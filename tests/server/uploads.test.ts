@@ -2,11 +2,16 @@
 // stored as normalised JPEGs; the vouchers of a finished move-in are made at 已办结, stored, and served from storage;
 // old uploads are re-encoded (never handed raw to pdfkit); an error while making a voucher is the request's, not the
 // process's.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../../server/app.ts';
+import { databaseStorage } from '../../server/services/files.ts';
 import { crc32, deflateRawSync, deflateSync, constants as zlibConstants } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fileBlobs } from '../../server/db/schema.ts';
 import { decodeLoad, MAX_DECODING, MAX_WAITING, normaliseImage } from '../../server/lib/images.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { createPerson, material, personOf, postdocMoveInReadyToFinish, type Person } from './movement-helpers.ts';
@@ -90,14 +95,9 @@ function multipart(filename: string, content: Buffer) {
 
 const upload = (token: string, filename: string, content: Buffer) => t.json({ method: 'POST', url: '/api/wj/upload', token, ...multipart(filename, content) });
 
-const uploadsDir = () => join(t.app.config.dataDir, 'uploads');
-const storedFiles = () => {
-  try {
-    return readdirSync(uploadsDir()).sort();
-  } catch {
-    return [];
-  }
-};
+/** Names of the stored files (uploads and vouchers): the database's file_blobs, which every instance shares. */
+const storedFiles = async () => (await t.app.db.select({ name: fileBlobs.name }).from(fileBlobs)).map((r) => r.name).sort();
+const storedBytes = async (name: string) => Buffer.from((await t.app.db.select().from(fileBlobs).where(eq(fileBlobs.name, name)))[0]!.content);
 
 /** What an upload answers, how long it took, and how many sharp pipelines it made. */
 async function timedUpload(token: string, filename: string, content: Buffer) {
@@ -111,12 +111,12 @@ describe('images are checked by their declared size before any decode', () => {
   it('refuses the 65-byte PNG that claims 40000×40000: 图片尺寸过大, nothing decoded, nothing stored', async () => {
     expect(HEADER_ONLY.length).toBeLessThanOrEqual(66);
     const token = await t.login(demo.undergraduate.phone);
-    const before = storedFiles();
+    const before = await storedFiles();
     const { res, decoded } = await timedUpload(token, 'tiny.png', HEADER_ONLY);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ code: 100, msg: TOO_LARGE });
     expect(decoded, 'sharp never saw it').toBe(0);
-    expect(storedFiles()).toEqual(before);
+    expect(await storedFiles()).toEqual(before);
   });
 
   it('refuses a real 16000×16000 PNG bomb fast, without decoding it', async () => {
@@ -262,7 +262,7 @@ const imageFilters = (pdf: Buffer) =>
     .filter((dict) => dict.includes('/Subtype /Image'))
     .map((dict) => /\/Filter \/(\w+)/.exec(dict)?.[1] ?? 'none');
 
-const vouchersOf = (id: number) => storedFiles().filter((f) => f.startsWith(`voucher-${id}-`));
+const vouchersOf = async (id: number) => (await storedFiles()).filter((f) => f.startsWith(`voucher-${id}-`));
 const download = (p: Person, what: 'downloadhkkPdf' | 'downloadHzsyzpPdf', id: number) => t.request({ method: 'GET', url: `/api/qianru/${what}?id=${id}`, token: p.token });
 
 describe('vouchers are made at 已办结, stored, and served from storage', () => {
@@ -271,15 +271,15 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
     const photo = await sharp({ create: { width: 330, height: 480, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
     const photoId = (await upload(p.token, '证件照.jpg', photo)).body.data.fileId as string;
     const id = await readyToFinish(p, photoId);
-    expect(vouchersOf(id)).toEqual([]);
+    expect(await vouchersOf(id)).toEqual([]);
 
     await staffMoves(t, id, 7);
-    const made = vouchersOf(id);
+    const made = await vouchersOf(id);
     expect(made).toHaveLength(2);
     expect(made.some((f) => f.startsWith(`voucher-${id}-hkk-`))).toBe(true);
     expect(made.some((f) => f.startsWith(`voucher-${id}-hzsy-`))).toBe(true);
-    const storedCard = readFileSync(join(uploadsDir(), made.find((f) => f.includes('-hkk-'))!));
-    const storedHead = readFileSync(join(uploadsDir(), made.find((f) => f.includes('-hzsy-'))!));
+    const storedCard = await storedBytes(made.find((f) => f.includes('-hkk-'))!);
+    const storedHead = await storedBytes(made.find((f) => f.includes('-hzsy-'))!);
 
     const calls = decoder.calls;
     const first = await download(p, 'downloadhkkPdf', id);
@@ -292,7 +292,7 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
     expect(first.rawPayload.equals(storedCard)).toBe(true);
     expect(second.rawPayload.equals(storedCard), 'served from storage, not made again (a new one would carry a new date)').toBe(true);
     expect(head.rawPayload.equals(storedHead)).toBe(true);
-    expect(vouchersOf(id)).toEqual(made);
+    expect(await vouchersOf(id)).toEqual(made);
 
     const pdf = readPdf(storedCard);
     expect(pdf.text).toContain(p.name);
@@ -315,7 +315,7 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
     const after = await download(p, 'downloadhkkPdf', id);
     expect(after.rawPayload.equals(before)).toBe(false);
     expect(readPdf(after.rawPayload).text).toContain('江苏南京');
-    expect(vouchersOf(id).filter((f) => f.includes('-hkk-'))).toHaveLength(2);
+    expect((await vouchersOf(id)).filter((f) => f.includes('-hkk-'))).toHaveLength(2);
     expect((await download(p, 'downloadhkkPdf', id)).rawPayload.equals(after.rawPayload)).toBe(true);
   });
 
@@ -331,7 +331,7 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
       // (Before: pdfkit decoded the PNG on this download and a RangeError in a zlib callback ended the process.)
       const card = await download(p, 'downloadhkkPdf', id);
       expect(card.statusCode, what).toBe(200);
-      expect(vouchersOf(id), what).toHaveLength(2);
+      expect(await vouchersOf(id), what).toHaveLength(2);
       const pdf = readPdf(card.rawPayload);
       expect(pdf.images, what).toBe(images);
       expect(imageFilters(card.rawPayload), what).toEqual(Array(images).fill('DCTDecode'));
@@ -347,13 +347,13 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
     // Finished without the work after the transition (as before vouchers were stored).
     const afterMove = vi.spyOn(t.app.services.vouchers, 'afterMove').mockResolvedValue();
     await staffMoves(t, id, 7);
-    expect(vouchersOf(id)).toEqual([]);
+    expect(await vouchersOf(id)).toEqual([]);
     afterMove.mockRestore();
     const [a, b] = await Promise.all([download(p, 'downloadhkkPdf', id), download(p, 'downloadhkkPdf', id)]);
     expect(a.statusCode).toBe(200);
     expect(a.rawPayload.equals(b.rawPayload)).toBe(true);
     expect(readPdf(a.rawPayload).images, 'the old webp photo, re-encoded').toBe(1);
-    expect(vouchersOf(id)).toHaveLength(1);
+    expect(await vouchersOf(id)).toHaveLength(1);
   });
 });
 
@@ -365,7 +365,7 @@ describe('an error while making a voucher is the request’s, not the process’
     const put = vi.spyOn(t.app.services.files.storage, 'put').mockRejectedValue(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
     const finished = await staffMoves(t, id, 7);
     expect(finished.status).toBe(7);
-    expect(vouchersOf(id)).toEqual([]);
+    expect(await vouchersOf(id)).toEqual([]);
 
     // …and on the download, asynchronously (in a later turn of the event loop): a 500, not a crash.
     put.mockImplementation(() => new Promise((_, reject) => setTimeout(() => reject(new Error('storage went away')), 5)));
@@ -378,5 +378,32 @@ describe('an error while making a voucher is the request’s, not the process’
     const card = await download(p, 'downloadhkkPdf', id);
     expect(card.statusCode).toBe(200);
     expect(readPdf(card.rawPayload).images).toBe(1);
+  });
+});
+
+describe('stored files live in the database, shared by every instance', () => {
+  it('a file uploaded through one app downloads through a second app on the same database, with another DATA_DIR', async () => {
+    const p = await createPerson(t, { rylb: '3' });
+    const pdf = Buffer.from(`%PDF-1.4\n% shared ${Date.now()}\n%%EOF\n`);
+    const up = await upload(p.token, '接收证明.pdf', pdf);
+    expect(up.body.code).toBe(200);
+    const other = await buildApp({ ...t.app.config, dataDir: mkdtempSync(join(tmpdir(), 'hukou-other-')) }, { db: { db: t.app.db, kind: 'pglite', close: async () => {} }, logger: false });
+    try {
+      const res = await other.inject({ method: 'GET', url: `/api/wj/file/${up.body.data.fileId}`, headers: { qhyhAuthorization: `Bearer ${p.token}` } });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(pdf)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reads a file an earlier release kept under DATA_DIR/uploads and moves it into the database', async () => {
+    const legacy = new Map([['abc.pdf', Buffer.from('%PDF-1.4 old')]]);
+    const dir = { put: async () => {}, get: async (name: string) => legacy.get(name) ?? null };
+    const storage = databaseStorage(t.app.repos, dir);
+    expect(await storage.get('abc.pdf')).toEqual(Buffer.from('%PDF-1.4 old'));
+    legacy.clear();
+    expect(await storage.get('abc.pdf'), 'now from the database').toEqual(Buffer.from('%PDF-1.4 old'));
+    expect(await storage.get('missing.pdf')).toBeNull();
   });
 });
