@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import Redis from 'ioredis';
 import { AppError } from '../lib/envelope.ts';
 
 export const GENERAL_LIMIT = { max: 600, timeWindow: 60_000 };
@@ -15,9 +16,31 @@ export const LIMITS = {
   register: { max: 10, timeWindow: 60_000 },
 } as const;
 
+/**
+ * With REDIS_URL the counters live in Redis, so several instances share one allowance; without it, in this process
+ * (one instance). If Redis stops answering, requests are served uncounted (skipOnError) and the error is logged,
+ * rather than the site going down with it.
+ */
+function redisStore(app: FastifyInstance) {
+  const url = app.config.redisUrl;
+  if (!url) return {};
+  const redis = new Redis(url, { connectTimeout: 2000, commandTimeout: 1000, maxRetriesPerRequest: 1 });
+  let last = 0;
+  redis.on('error', (err) => {
+    // One line a minute at most while Redis is away.
+    if (Date.now() - last > 60_000) app.log.error({ err: { message: err.message } }, 'Redis (rate-limit counters) does not answer');
+    last = Date.now();
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return { redis, nameSpace: 'hukou-rl:', skipOnError: true };
+}
+
 export default fp(async function limitsPlugin(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: true,
+    ...redisStore(app),
     ...GENERAL_LIMIT,
     // Static files of the app are not API traffic. A signed-in caller (identity verified by the auth plugin's
     // onRequest hook, which runs first) has a ceiling of their own, so students behind one campus NAT do not share
