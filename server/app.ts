@@ -1,4 +1,4 @@
-// Builds the app: plugins (helmet, limits, db, errors, input guard, openapi, compression, auth, multipart), then routes, then /web/.
+// Builds the app: plugins (helmet, limits, db, errors, health, metrics, input guard, openapi, compression, auth, multipart), then routes, then /web/.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -9,6 +9,8 @@ import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import healthPlugin from './plugins/health.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import limitsPlugin from './plugins/limits.ts';
 import openapiPlugin, { OPENAPI_FORMATS, strictDateFormats } from './plugins/openapi.ts';
@@ -72,7 +74,7 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): F
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel),
+    logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel ?? config.logLevel),
     // A hop count is supported at run time (fastify/lib/request.js) though its types list only the other forms.
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
@@ -109,6 +111,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(limitsPlugin);
   await app.register(dbPlugin, { handle: opts.db, clock: opts.clock ?? systemClock, smsSender: opts.smsSender });
   await app.register(errorsPlugin);
+  await app.register(healthPlugin);
+  await app.register(metricsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { document: opts.document });
   // Before the routes: it compresses the answers of every route registered after it.

@@ -12,6 +12,7 @@ async function main() {
   installProcessGuards(app.log); // an error outside any request: logged, exit code 1 for the supervisor
 
   let closing = false;
+  let closeMetrics = async () => {};
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -23,6 +24,7 @@ async function main() {
     timer.unref();
     try {
       await app.close();
+      await closeMetrics();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while shutting down');
@@ -33,6 +35,20 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  // METRICS_PORT: /metrics on a listener of its own, for Prometheus on a private address (no token needed there).
+  if (config.metricsPort) {
+    const { default: Fastify } = await import('fastify');
+    const metrics = Fastify({ logger: false });
+    metrics.get('/metrics', async (_request, reply) => reply.type(app.metrics.contentType).send(await app.metrics.metrics()));
+    closeMetrics = () => metrics.close();
+    try {
+      await metrics.listen({ port: config.metricsPort, host: config.host });
+    } catch (err) {
+      // Two instances on one host cannot share the port: the second serves no metrics there, and says so.
+      app.log.warn({ err: { message: (err as Error).message } }, `metrics port ${config.metricsPort} unavailable; /metrics only with METRICS_TOKEN`);
+    }
+  }
   const url = `http://localhost:${(app.server.address() as { port: number }).port}/web/`;
   const lines = [``, `  户籍业务办理已启动 Server ready: ${url}`, `  接口文档 API reference: ${url.replace('/web/', '/api-docs')}`];
   if (!config.databaseUrl) lines.push(`  数据库 Database: PGlite in ${config.dataDir}/pglite (PostgreSQL: set DATABASE_URL)`);

@@ -1,6 +1,6 @@
 // Fastify type extensions shared by plugins and routes.
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
 import type { OpenApiDoc } from './lib/openapi-doc.ts';
 import type { Repositories } from './repositories/index.ts';
 import type { Services } from './services/index.ts';
@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
+    /** The open database (kind, pool use for metrics). */
+    dbHandle: DatabaseHandle;
     repos: Repositories;
     services: Services;
     openapi: OpenApiDoc;

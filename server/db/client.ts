@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); absent on PGlite. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,7 +47,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       await pool.end();
       throw err;
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
 
   const lock = opts.dataDir ? acquireDirLock(opts.dataDir) : undefined;

@@ -35,6 +35,7 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   }
   if (!opts.handle) app.addHook('onClose', async () => handle.close());
   app.decorate('db', handle.db);
+  app.decorate('dbHandle', handle);
   const repos = createRepositories(handle.db);
   app.decorate('repos', repos);
   app.decorate('services', createServices({ config, db: handle.db, repos, clock: opts.clock, log: app.log, smsSender: opts.smsSender }));

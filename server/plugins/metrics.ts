@@ -1,0 +1,60 @@
+// Prometheus metrics (prom-client, a registry per app): requests and latency per operation (the route's pattern, never
+// the raw URL with its ids and tokens), status class, database pool use, event-loop lag and the process's own metrics.
+// Served at /metrics on the main port only with `Authorization: Bearer <METRICS_TOKEN>` (404 otherwise, so it is not
+// advertised), and on METRICS_PORT by a listener of its own (server/main.ts).
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+}
+
+const sameSecret = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export default fp(async function metricsPlugin(app: FastifyInstance) {
+  const register = new Registry();
+  collectDefaultMetrics({ register, prefix: 'hukou_' });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({ name: 'hukou_http_requests_total', help: 'HTTP requests by method, route pattern and status class', labelNames, registers: [register] });
+  const duration = new Histogram({
+    name: 'hukou_http_request_duration_seconds',
+    help: 'HTTP request duration by method, route pattern and status class',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [register],
+  });
+  const handle = app.dbHandle;
+  if (handle.poolStats) {
+    const stats = handle.poolStats;
+    new Gauge({ name: 'hukou_db_pool_connections', help: 'PostgreSQL pool connections (total)', registers: [register], collect() { this.set(stats().total); } });
+    new Gauge({ name: 'hukou_db_pool_idle', help: 'PostgreSQL pool connections idle', registers: [register], collect() { this.set(stats().idle); } });
+    new Gauge({ name: 'hukou_db_pool_waiting', help: 'Queries waiting for a PostgreSQL connection', registers: [register], collect() { this.set(stats().waiting); } });
+  }
+  app.decorate('metrics', register);
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics' || route === '/healthz' || route === '/readyz') return;
+    // Files of the web app are one label, not one per asset.
+    const labels = { method: request.method, route: route.startsWith('/web') ? '/web/*' : route, status: `${Math.floor(reply.statusCode / 100)}xx` };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  // Without a token the route does not exist; with a wrong one it answers like a route that does not exist.
+  const token = app.config.metricsToken;
+  if (token) {
+    app.get('/metrics', { config: { rateLimit: false }, logLevel: 'warn' }, async (request, reply) => {
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) return reply.status(404).send({ code: 404, msg: '接口不存在' });
+      return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
+    });
+  }
+});
