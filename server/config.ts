@@ -72,6 +72,8 @@ const EnvSchema = v.object({
     ),
   ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
+  EMBEDDED_DATABASE: v.optional(v.picklist(['true', 'false', '1', '0'], 'EMBEDDED_DATABASE 必须是 true 或 false（EMBEDDED_DATABASE must be true or false）'), 'false'),
+  PASSWORD_SIGN_IN_ONLY: v.optional(v.picklist(['true', 'false', '1', '0'], 'PASSWORD_SIGN_IN_ONLY 必须是 true 或 false（PASSWORD_SIGN_IN_ONLY must be true or false）'), 'false'),
   DEMO: v.optional(v.picklist(['true', 'false', '1', '0'], 'DEMO 必须是 true 或 false（DEMO must be true or false）'), 'false'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   DATA_ENCRYPTION_KEY: v.optional(
@@ -148,8 +150,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (demo && e.NODE_ENV === 'production') {
     throw new ConfigError('配置错误（invalid configuration）:\n  - DEMO: 演示模式不能用于生产环境（DEMO cannot be used with NODE_ENV=production）');
   }
-  if (!e.DATA_ENCRYPTION_KEY && e.NODE_ENV === 'production') {
-    throw new ConfigError('配置错误（invalid configuration）:\n  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）');
+  if (e.NODE_ENV === 'production') {
+    // Production says what it runs on: each missing choice is one line, all at once.
+    const yes = (flag: string) => flag === 'true' || flag === '1';
+    const missing = [
+      !e.DATABASE_URL && !yes(e.EMBEDDED_DATABASE) &&
+        '  - DATABASE_URL: 生产环境必须配置 PostgreSQL，或明确选择内嵌数据库 EMBEDDED_DATABASE=true（DATABASE_URL is required with NODE_ENV=production, or EMBEDDED_DATABASE=true）',
+      !e.PUBLIC_URL && '  - PUBLIC_URL: 生产环境必须配置对外访问地址（PUBLIC_URL is required with NODE_ENV=production）',
+      !e.CAS_BASE_URL && !yes(e.PASSWORD_SIGN_IN_ONLY) &&
+        '  - CAS_BASE_URL: 生产环境必须配置统一身份认证，或明确选择只用账号密码登录 PASSWORD_SIGN_IN_ONLY=true（CAS_BASE_URL is required with NODE_ENV=production, or PASSWORD_SIGN_IN_ONLY=true）',
+      !e.DATA_ENCRYPTION_KEY && '  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）',
+    ].filter(Boolean);
+    if (missing.length) throw new ConfigError(`配置错误（invalid configuration）:\n${missing.join('\n')}`);
   }
   return {
     port: e.PORT,

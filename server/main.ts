@@ -5,9 +5,15 @@ import { LockError } from './db/lock.ts';
 import { installProcessGuards } from './lib/process-guards.ts';
 import { demoAccounts, demoPassword, demoStaff } from './db/seed-data/index.ts';
 
+/** Defined (true) in the build (scripts/build-server.ts); absent when the sources run through tsx. */
+declare const __HUKOU_BUILT__: boolean | undefined;
+const built = typeof __HUKOU_BUILT__ !== 'undefined' && __HUKOU_BUILT__;
+
 async function main() {
-  // `npm start` is the demo: `--demo` turns on demo accounts and the development CAS (never in production).
-  const config = loadConfig(process.argv.includes('--demo') ? { ...process.env, DEMO: 'true' } : process.env);
+  // `npm start` is the demo: `--demo` turns on demo accounts and the development CAS (never in production). The built
+  // server (`node dist/server/main.js`) is production unless NODE_ENV says otherwise.
+  const env = { ...process.env, ...(built && !process.env.NODE_ENV ? { NODE_ENV: 'production' } : {}) };
+  const config = loadConfig(process.argv.includes('--demo') ? { ...env, DEMO: 'true' } : env);
   const app = await buildApp(config);
   installProcessGuards(app.log); // an error outside any request: logged, exit code 1 for the supervisor
 

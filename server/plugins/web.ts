@@ -2,15 +2,15 @@
 // and a rendered reference at /api-docs (Redoc served from node_modules).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
+import { projectRoot } from '../lib/paths.ts';
 
 /** The Content-Security-Policy source that allows the pages' one inline script (src/app/boot-script.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = `${projectRoot}/`;
 export const webDist = `${root}dist/web`;
 const redocBundle = `${root}node_modules/redoc/bundles`;
 

@@ -10,7 +10,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import type { CollectiveHousehold } from '../db/seed-data/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,11 +24,12 @@ import { hasVoucher, MSG, type AttachmentRef } from './applications.ts';
 import { chinaDate, chinaDateTime, type Clock } from './clock.ts';
 import type { FileService } from './files.ts';
 import { collectiveOfMoveIn, familyMembersOf, type Person } from './movement-hooks.ts';
+import { fromRoot } from '../lib/paths.ts';
 
 const require = createRequire(import.meta.url);
 /** Noto Sans Hans Regular from @embedpdf/fonts-sc (its entry is dist/index.cjs, the fonts sit in fonts/). */
 export const FONT_FILE = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf');
-const PHOTOS_DIR = fileURLToPath(new URL('../db/seed-data/files/', import.meta.url));
+const PHOTOS_DIR = `${fromRoot('server', 'db', 'seed-data', 'files')}/`;
 
 export const NOT_FINISHED = '迁入尚未办结，暂无凭证';
 /** The applicant's ID photo (一寸白底彩色证件照) among the attachments of a move-in. */

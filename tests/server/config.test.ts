@@ -6,7 +6,34 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { acquireDirLock, LockError } from '../../server/db/lock.ts';
 
+/** What production needs (each refusal below leaves one out). */
+const PRODUCTION = {
+  DATABASE_URL: 'postgres://u@h/db',
+  PUBLIC_URL: 'https://hukou.example.edu.cn',
+  CAS_BASE_URL: 'https://cas.example.edu.cn/cas',
+  DATA_ENCRYPTION_KEY: 'ab'.repeat(32),
+};
+
 describe('loadConfig', () => {
+  it('refuses a production start without each thing production needs, all named at once', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).nodeEnv).toBe('production');
+    const cases: [string, RegExp][] = [
+      ['DATABASE_URL', /DATABASE_URL is required with NODE_ENV=production, or EMBEDDED_DATABASE=true/],
+      ['PUBLIC_URL', /PUBLIC_URL is required with NODE_ENV=production/],
+      ['CAS_BASE_URL', /CAS_BASE_URL is required with NODE_ENV=production, or PASSWORD_SIGN_IN_ONLY=true/],
+      ['DATA_ENCRYPTION_KEY', /DATA_ENCRYPTION_KEY is required with NODE_ENV=production/],
+    ];
+    for (const [left, message] of cases) {
+      const env: Record<string, string> = { ...PRODUCTION, NODE_ENV: 'production' };
+      delete env[left];
+      expect(() => loadConfig(env), left).toThrow(message);
+    }
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*CAS_BASE_URL[\s\S]*DATA_ENCRYPTION_KEY/);
+    // The explicit choices stand in for PostgreSQL and for single sign-on.
+    const { DATABASE_URL: _db, CAS_BASE_URL: _cas, ...rest } = PRODUCTION;
+    expect(loadConfig({ ...rest, NODE_ENV: 'production', EMBEDDED_DATABASE: 'true', PASSWORD_SIGN_IN_ONLY: 'true' }).databaseUrl).toBeUndefined();
+  });
+
   it('has defaults', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
@@ -29,7 +56,7 @@ describe('loadConfig', () => {
 
   it('turns demo mode on only when asked, and never with production', () => {
     expect(loadConfig({ DEMO: 'true' }).demo).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: 'ab'.repeat(32) }).demo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).demo).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toThrow(/DEMO cannot be used with NODE_ENV=production/);
   });
 

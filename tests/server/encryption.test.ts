@@ -115,7 +115,7 @@ describe('DATA_ENCRYPTION_KEY', () => {
   it('is required in production: the server refuses to start without it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEY is required with NODE_ENV=production/);
     expect(() => resolveDataKey({ nodeEnv: 'production', dataDir: mkdtempSync(join(tmpdir(), 'hukou-key-')) })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: TEST_DATA_KEY }).dataEncryptionKey).toEqual(testKey);
+    expect(loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, EMBEDDED_DATABASE: 'true', PASSWORD_SIGN_IN_ONLY: 'true', PUBLIC_URL: 'https://x.example' }).dataEncryptionKey).toEqual(testKey);
   });
 
   it('outside production without it, is generated once into DATA_DIR/data-encryption.key (mode 0600) with a warning', () => {
