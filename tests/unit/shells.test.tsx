@@ -1,6 +1,6 @@
 // The pre-rendered first-load pages (src/app/shells.ts, written into login.html and home.html by the build) must be
 // what the app renders first, so the real screen replaces the page's frame in one render, without a flash.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { render } from 'preact';
 import { act } from '@testing-library/preact';
 import { App } from '@/app/app';
@@ -22,6 +22,12 @@ function expectFrameOf(frame: Element, real: Element, path = frame.tagName.toLow
 }
 
 let root: HTMLElement | null = null;
+// The app loads screens it may need next in the background: let those imports finish before the environment goes
+// (else vitest reports an import after teardown).
+afterAll(async () => {
+  await Promise.all(Object.values(SHELL_PAGES).map((p) => preloadScreen(p!.path)));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+});
 afterEach(() => {
   if (root) render(null, root);
   root?.remove();
