@@ -11,7 +11,7 @@ import { prepareFieldEncryption } from '../db/field-encryption.ts';
 import { LockError } from '../db/lock.ts';
 import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-crypto.ts';
 import { createRepositories } from '../repositories/index.ts';
-import { importRoster, MAX_ROSTER_ROWS, ROSTER_LAST_IMPORT } from '../services/roster.ts';
+import { importRoster, lastRosterImport, MAX_ROSTER_ROWS, ROSTER_LAST_IMPORT } from '../services/roster.ts';
 import { parseRosterCsv } from '../../src/features/admin/roster-csv.ts';
 
 /** UTF-8 when the bytes are valid UTF-8, else GB18030 (Excel on a Chinese system). */
@@ -54,16 +54,7 @@ export async function main(args: string[], env: Record<string, string | undefine
     const result = await handle.db.transaction(async (tx) => {
       const r = createRepositories(tx);
       const done = await importRoster(r, rows, now);
-      await r.settings.set(ROSTER_LAST_IMPORT, {
-        at: now.toISOString(),
-        staffName: '命令行导入',
-        total: done.total,
-        imported: done.imported,
-        updated: done.updated,
-        unchanged: done.unchanged,
-        refused: done.refused.length,
-        bound: done.bound,
-      });
+      await r.settings.set(ROSTER_LAST_IMPORT, lastRosterImport(done, now, '命令行导入'));
       return done;
     });
     for (const r of result.refused) out(`  第 ${lines[r.row - 1] ?? r.row} 行 line ${lines[r.row - 1] ?? r.row}  ${r.no}  ${r.reason}`);

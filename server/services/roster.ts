@@ -120,3 +120,26 @@ export async function importRoster(r: Repositories, rows: readonly RosterInputRo
 /** An account's own name, ID number (keyed hash) and kind of person match the roster row. */
 const confirmsAccount = (entry: RosterRow, user: UserRow) =>
   confirms(entry, user.personType, user.name) && !!user.idNumberHash && user.idNumberHash === entry.idNumberHash;
+
+/** What the roster page shows of the last import (settings ROSTER_LAST_IMPORT), by the console or the command line. */
+export interface LastRosterImport {
+  at: string;
+  staffName: string;
+  total: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  refused: number;
+  bound: number;
+}
+
+export const lastRosterImport = (done: RosterImportResult, at: Date, staffName: string): LastRosterImport => ({
+  at: at.toISOString(),
+  staffName,
+  total: done.total,
+  imported: done.imported,
+  updated: done.updated,
+  unchanged: done.unchanged,
+  refused: done.refused.length,
+  bound: done.bound,
+});

@@ -3,22 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
 import { chinaDateTime } from '../../services/clock.ts';
-import { importRoster, ROSTER_LAST_IMPORT, ROSTER_STUDENT_TYPES, type RosterImportResult } from '../../services/roster.ts';
+import { importRoster, lastRosterImport, ROSTER_LAST_IMPORT, ROSTER_STUDENT_TYPES, type LastRosterImport, type RosterImportResult } from '../../services/roster.ts';
 import type { components } from '../../../src/api/schema';
 import { auditTools } from './audit.ts';
 
 type S = components['schemas'];
 
-interface LastImport {
-  at: string;
-  staffName: string;
-  total: number;
-  imported: number;
-  updated: number;
-  unchanged: number;
-  refused: number;
-  bound: number;
-}
 
 export default async function rosterRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -26,7 +16,7 @@ export default async function rosterRoutes(app: FastifyInstance) {
 
   app.operation('adminGetRoster', async () => {
     const { total, students, unverifiedAccounts } = await repos.roster.counts(ROSTER_STUDENT_TYPES);
-    const last = await repos.settings.get<LastImport>(ROSTER_LAST_IMPORT);
+    const last = await repos.settings.get<LastRosterImport>(ROSTER_LAST_IMPORT);
     const status: S['RosterStatus'] = {
       total,
       students,
@@ -44,17 +34,7 @@ export default async function rosterRoutes(app: FastifyInstance) {
       request,
       async (r) => {
         const done = await importRoster(r, request.body.rows, now);
-        const last: LastImport = {
-          at: now.toISOString(),
-          staffName: me.name,
-          total: done.total,
-          imported: done.imported,
-          updated: done.updated,
-          unchanged: done.unchanged,
-          refused: done.refused.length,
-          bound: done.bound,
-        };
-        await r.settings.set(ROSTER_LAST_IMPORT, last);
+        await r.settings.set(ROSTER_LAST_IMPORT, lastRosterImport(done, now, me.name));
         return done;
       },
       (done) => ({
