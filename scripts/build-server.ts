@@ -1,9 +1,15 @@
 // The server for production: server/main.ts and the operator commands (server/cli/*.ts) bundled by esbuild into plain
-// JavaScript under dist/server/, run with `node` (no tsx, no devDependency: packages stay external, installed by
-// `npm ci --omit=dev`). Data files (migrations, the bundled contract, seed photos, dist/web) are read from the project
-// root at run time (server/lib/paths.ts), so a release is the checkout plus dist/.
-import { readdirSync, rmSync } from 'node:fs';
+// JavaScript under dist/server/, run with `node` (no tsx, no devDependency). The packages of "dependencies" stay
+// external, installed by `npm ci --omit=dev`; anything else the server imports (valibot, the shared src/ modules) is
+// bundled in, so "dependencies" lists exactly what the built server loads at run time. Data files (migrations, the
+// bundled contract, seed photos, dist/web, dist/api-docs) are read from the project root at run time
+// (server/lib/paths.ts), so a release is the checkout plus dist/. The one font weight the server draws with is
+// copied here from the devDependency that holds five (server/lib/fonts.ts).
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
+import { CJK_FONT_NAME } from '../server/lib/fonts.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const cli = readdirSync(`${root}server/cli`).filter((f) => f.endsWith('.ts')).map((f) => `server/cli/${f}`);
@@ -18,7 +24,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  external: Object.keys(JSON.parse(readFileSync(`${root}package.json`, 'utf8')).dependencies).flatMap((p) => [p, `${p}/*`]),
   sourcemap: true,
   tsconfig: 'tsconfig.json',
   // `node dist/server/main.js` starts in production unless NODE_ENV says otherwise (server/main.ts).
@@ -27,5 +33,8 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
+mkdirSync(`${root}dist/server/fonts`);
+const fontPackage = dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc'));
+copyFileSync(join(fontPackage, '..', 'fonts', CJK_FONT_NAME), `${root}dist/server/fonts/${CJK_FONT_NAME}`);
 const bytes = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js')).reduce((sum, [, o]) => sum + o.bytes, 0);
-console.log(`server built: dist/server (${['main.js', ...cli.map((c) => c.replace('server/', '').replace('.ts', '.js'))].join(', ')}; ${(bytes / 1024).toFixed(0)} kB of JavaScript)`);
+console.log(`server built: dist/server (${['main.js', ...cli.map((c) => c.replace('server/', '').replace('.ts', '.js'))].join(', ')}; ${(bytes / 1024).toFixed(0)} kB of JavaScript; fonts/${CJK_FONT_NAME})`);

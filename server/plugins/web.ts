@@ -1,7 +1,8 @@
 // The web app at /web/ (history fallback to index.html), `/` → /web/, the bundled document at /openapi.json
-// and a rendered reference at /api-docs (Redoc served from node_modules).
+// and the API reference at /api-docs: one page rendered by the build (scripts/build-docs.ts, Redocly's build-docs with
+// Redoc inlined, so an intranet without the Redocly CDN reads it too).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
@@ -12,7 +13,7 @@ export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SC
 
 const root = `${projectRoot}/`;
 export const webDist = `${root}dist/web`;
-const redocBundle = `${root}node_modules/redoc/bundles`;
+export const docsDist = `${root}dist/api-docs`;
 
 const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>前端尚未构建</title>
 <body style="font-family:sans-serif;padding:2em;line-height:1.6"><h1>前端尚未构建 The web app is not built</h1>
@@ -20,16 +21,22 @@ const NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><titl
 <p>Run <code>npm run build</code> in the project directory, then restart the server.</p>
 <p>接口文档 API reference: <a href="/api-docs">/api-docs</a></p></body></html>`;
 
-const DOCS_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>接口文档 API reference</title>
-<style>body{margin:0}</style></head><body>
-<redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
-<script src="/api-docs/redoc.standalone.js"></script></body></html>`;
+const DOCS_NOT_BUILT = `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>接口文档尚未构建</title>
+<body style="font-family:sans-serif;padding:2em;line-height:1.6"><h1>接口文档尚未构建 The API reference is not built</h1>
+<p>请先在项目目录运行 <code>npm run build</code>。契约本身见 <a href="/openapi.json">/openapi.json</a>。</p>
+<p>Run <code>npm run build</code>; the contract itself is at <a href="/openapi.json">/openapi.json</a>.</p></body></html>`;
 
-const DOCS_CSP = {
+/** CSP sources for every inline script of a built page: the reference page's scripts are all inline. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)]
+    .filter((m) => m[1]!.length > 0)
+    .map((m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`);
+}
+
+const docsCsp = (scripts: string[]) => ({
   directives: {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", 'blob:'],
+    scriptSrc: ["'self'", 'blob:', ...scripts],
     workerSrc: ["'self'", 'blob:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -37,26 +44,31 @@ const DOCS_CSP = {
     connectSrc: ["'self'"],
     upgradeInsecureRequests: null,
   },
-};
+});
 
-export default async function webPlugin(app: FastifyInstance, opts: { distDir?: string }) {
+export default async function webPlugin(app: FastifyInstance, opts: { distDir?: string; docsDir?: string }) {
   const dist = opts.distDir ?? webDist;
+  const docs = opts.docsDir ?? docsDist;
   // Gives reply.sendFile to every route; files are named with an explicit root where sent. preCompressed: a file's
   // .br or .gz copy written by the build (scripts/vite-plugin-precompress.ts) is sent as it is when the browser accepts
   // it (Content-Encoding, Vary: accept-encoding); without a copy the file goes out as it is, or compressed on the fly
   // by @fastify/compress (server/app.ts) when it is text.
-  await app.register(fastifyStatic, { root: redocBundle, serve: false, cacheControl: false, preCompressed: true });
+  await app.register(fastifyStatic, { root: docs, serve: false, cacheControl: false, preCompressed: true });
   app.get('/', async (_request, reply) => reply.redirect('/web/'));
 
   app.get('/openapi.json', async (_request, reply) =>
     reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(JSON.stringify(app.openapi.raw)),
   );
-  app.get('/api-docs', { helmet: { contentSecurityPolicy: DOCS_CSP } }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
-  );
-  app.get('/api-docs/redoc.standalone.js', async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=86400').sendFile('redoc.standalone.js', redocBundle),
-  );
+  if (existsSync(`${docs}/index.html`)) {
+    const csp = docsCsp(inlineScriptHashes(readFileSync(`${docs}/index.html`, 'utf8')));
+    app.get('/api-docs', { helmet: { contentSecurityPolicy: csp } }, async (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', docs),
+    );
+  } else {
+    app.get('/api-docs', async (_request, reply) =>
+      reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(DOCS_NOT_BUILT),
+    );
+  }
 
   if (!existsSync(`${dist}/index.html`)) {
     const notBuilt = async (_request: unknown, reply: import('fastify').FastifyReply) =>

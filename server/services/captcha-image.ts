@@ -1,14 +1,13 @@
 // The picture of an image code: a PNG whose pixels alone carry the characters. Each glyph is drawn from a mask that
-// sharp rendered once from Noto Sans Hans Bold (the font the vouchers already ship with, so no system font is
-// needed), turned, scaled, sheared and moved at random; curves in the characters' own colours cross them; the whole
-// picture is then warped by sine displacements of its rows and columns and speckled with noise, and sharp encodes
+// sharp rendered once from Noto Sans Hans (the vouchers' font, server/lib/fonts.ts, so no system font is needed)
+// and thickened to a bold stroke, turned, scaled, sheared and moved at random; curves in the characters' own colours
+// cross them; the whole picture is then warped by sine displacements of its rows and columns and speckled with noise, and sharp encodes
 // it (in its own threads). No vector outline or text ever leaves the server, so a script has to read the picture
 // like a person does; what stops a script that does is the server's ceilings (single use, 2 minutes, per-address
 // limits, SMS limits per phone).
 import { randomInt } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import { cjkFontFile } from '../lib/fonts.ts';
 
 /** No 0/O/Q/D, 1/I/L/J, 2/Z, 4/A, 5/S, 6/G, 8/B or U/V pairs: turned and warped, every character still reads as itself. */
 export const CAPTCHA_ALPHABET = 'ACEFHKMNPRTWXY35789';
@@ -17,8 +16,6 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_WIDTH = 200;
 export const CAPTCHA_HEIGHT = 80;
 
-const require = createRequire(import.meta.url);
-const FONT_FILE = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Bold.otf');
 /** The glyph masks' cap height in pixels, before the per-character scale. */
 const GLYPH_PX = 44;
 
@@ -31,11 +28,37 @@ interface Glyph {
 
 let glyphs: Promise<Map<string, Glyph>> | null = null;
 
+/** How far the Regular weight's strokes are grown, in pixels of the 80 px rendering: about the Bold weight's stems. */
+const THICKEN = 3;
+
+/** A grey mask grown by r pixels in every direction (a (2r+1)² maximum filter, row pass then column pass), on a
+ * canvas r pixels wider on each side so the grown ink is not clipped. */
+export function thicken(src: Uint8Array, width: number, height: number, r: number): { data: Uint8Array; width: number; height: number } {
+  const w = width + 2 * r;
+  const h = height + 2 * r;
+  const rows = new Uint8Array(w * h);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < w; x++) {
+      let max = 0;
+      for (let k = Math.max(0, x - 2 * r); k <= Math.min(width - 1, x); k++) max = Math.max(max, src[y * width + k]!);
+      rows[(y + r) * w + x] = max;
+    }
+  const data = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      let max = 0;
+      for (let k = Math.max(0, y - r); k <= Math.min(h - 1, y + r); k++) max = Math.max(max, rows[k * w + x]!);
+      data[y * w + x] = max;
+    }
+  return { data, width: w, height: h };
+}
+
 async function renderGlyph(ch: string): Promise<Glyph> {
-  const { data, info } = await sharp({ text: { text: ch, fontfile: FONT_FILE, font: 'Noto Sans Hans Bold 80', dpi: 72 } })
+  const raw = await sharp({ text: { text: ch, fontfile: cjkFontFile(), font: 'Noto Sans Hans 80', dpi: 72 } })
     .extractChannel(0)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  const { data, ...info } = thicken(raw.data, raw.info.width, raw.info.height, THICKEN);
   // Crop to the ink, so every glyph is centred on its own shape whatever the font's metrics.
   let top = info.height;
   let bottom = -1;

@@ -8,8 +8,7 @@
 // vouchers were stored). pdfkit only ever embeds JPEGs: the applicant's photo is re-encoded by sharp (with the
 // limits of uploads) on generation, the head-page photos ship with the app; nothing decodes a user's bytes later.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { CollectiveHousehold } from '../db/seed-data/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,11 +23,9 @@ import { hasVoucher, MSG, type AttachmentRef } from './applications.ts';
 import { chinaDate, chinaDateTime, type Clock } from './clock.ts';
 import type { FileService } from './files.ts';
 import { collectiveOfMoveIn, familyMembersOf, type Person } from './movement-hooks.ts';
+import { cjkFontFile } from '../lib/fonts.ts';
 import { fromRoot } from '../lib/paths.ts';
 
-const require = createRequire(import.meta.url);
-/** Noto Sans Hans Regular from @embedpdf/fonts-sc (its entry is dist/index.cjs, the fonts sit in fonts/). */
-export const FONT_FILE = join(dirname(require.resolve('@embedpdf/fonts-sc')), '..', 'fonts', 'NotoSansHans-Regular.otf');
 const PHOTOS_DIR = `${fromRoot('server', 'db', 'seed-data', 'files')}/`;
 
 export const NOT_FINISHED = '迁入尚未办结，暂无凭证';
@@ -41,7 +38,7 @@ const STAMP = '#c8102e';
 
 let fontBytes: Promise<Buffer> | null = null;
 /** Read once (8 MB) and kept: every voucher embeds a subset of it. */
-const font = () => (fontBytes ??= readFile(FONT_FILE));
+const font = () => (fontBytes ??= readFile(cjkFontFile()));
 
 const photoCache = new Map<string, Promise<Buffer>>();
 const headPagePhoto = (c: CollectiveHousehold) => {

@@ -28,16 +28,22 @@ writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
 // What the build writes: a .br and a .gz copy of every text file (scripts/vite-plugin-precompress.ts).
 precompressDir(dist);
 // A picture has no compressed copy and is never compressed on the fly.
+// The reference page build-docs writes (scripts/build-docs.ts): inline scripts only.
+const docsDir = join(dist, 'api-docs');
+mkdirSync(docsDir);
+const DOCS_PAGE = `<!doctype html><html><head><script>window.redocReady = 1</script></head><body>${'<p>reference</p>'.repeat(200)}<script type="module">hydrate(document.body)</script></body></html>`;
+writeFileSync(join(docsDir, 'index.html'), DOCS_PAGE);
+precompressDir(docsDir);
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
 writeFileSync(join(dist, 'assets', 'logo-abc123.png'), PNG);
 
 /** As buildApp registers them: compression before the routes, the web app last. */
-async function webApp(distDir: string): Promise<FastifyInstance> {
+async function webApp(distDir: string, docsDir = join(distDir, 'api-docs')): Promise<FastifyInstance> {
   const app = Fastify();
   app.decorate('openapi', loadDocument());
   await app.register(helmet);
   await app.register(compressionPlugin);
-  await app.register(webPlugin, { distDir });
+  await app.register(webPlugin, { distDir, docsDir });
   await app.ready();
   return app;
 }
@@ -109,15 +115,26 @@ describe('API reference', () => {
     expect(res.json().openapi).toMatch(/^3\./);
   });
 
-  it('renders /api-docs with Redoc served from this server; the CSP allows it there only', async () => {
-    const page = await app.inject({ method: 'GET', url: '/api-docs' });
-    expect(page.body).toContain('<redoc spec-url="/openapi.json"');
-    expect(page.body).toContain('/api-docs/redoc.standalone.js');
-    expect(page.headers['content-security-policy']).toContain("worker-src 'self' blob:");
-    const js = await app.inject({ method: 'GET', url: '/api-docs/redoc.standalone.js' });
-    expect(js.statusCode).toBe(200);
-    expect(js.headers['content-type']).toContain('javascript');
+  it('sends the page the build rendered at /api-docs (brotli copy included); the CSP allows its inline scripts there only', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api-docs', headers: { 'accept-encoding': 'br' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(DOCS_PAGE);
+    const csp = page.headers['content-security-policy'] as string;
+    for (const script of ['window.redocReady = 1', 'hydrate(document.body)']) {
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    }
+    expect(csp).toContain("worker-src 'self' blob:");
     expect((await app.inject({ method: 'GET', url: '/web/' })).headers['content-security-policy']).not.toContain('blob:');
+  });
+
+  it('says how to build the reference when it is not built, and still serves the contract', async () => {
+    const bare = await webApp(dist, join(dist, 'no-docs'));
+    const page = await bare.inject({ method: 'GET', url: '/api-docs' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    expect((await bare.inject({ method: 'GET', url: '/openapi.json' })).statusCode).toBe(200);
+    await bare.close();
   });
 });
 
