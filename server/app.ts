@@ -9,6 +9,7 @@ import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
+import loadShedPlugin from './plugins/load-shed.ts';
 import healthPlugin from './plugins/health.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dbPlugin, { handle: opts.db, clock: opts.clock ?? systemClock, smsSender: opts.smsSender });
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
+  await app.register(loadShedPlugin, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });
   await app.register(metricsPlugin);
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { document: opts.document });

@@ -71,6 +71,13 @@ const EnvSchema = v.object({
       v.maxValue(65535, 'METRICS_PORT 必须在 1–65535 之间（METRICS_PORT must be 1-65535）'),
     ),
   ),
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'LOAD_SHED_EVENT_LOOP_DELAY_MS 必须是整数毫秒，0 表示关闭（LOAD_SHED_EVENT_LOOP_DELAY_MS must be an integer of ms, 0 = off）'),
+      v.transform(Number),
+    ),
+  ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
   EMBEDDED_DATABASE: v.optional(v.picklist(['true', 'false', '1', '0'], 'EMBEDDED_DATABASE 必须是 true 或 false（EMBEDDED_DATABASE must be true or false）'), 'false'),
   PASSWORD_SIGN_IN_ONLY: v.optional(v.picklist(['true', 'false', '1', '0'], 'PASSWORD_SIGN_IN_ONLY 必须是 true 或 false（PASSWORD_SIGN_IN_ONLY must be true or false）'), 'false'),
@@ -123,6 +130,8 @@ export interface Config {
   metricsToken?: string;
   /** A separate port serving /metrics only (bind it to a private interface). */
   metricsPort?: number;
+  /** Shed new API requests (503) while the event loop's mean delay exceeds this many ms; 0 = never. */
+  loadShedEventLoopDelayMs: number;
   nodeEnv: 'development' | 'test' | 'production';
   /** Demo mode (`npm start`): demo accounts with a published password and the development CAS. Never in production. */
   demo: boolean;
@@ -176,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    // On by default in production only: a development or test run (PGlite seeding blocks the loop) never sheds.
+    loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
     nodeEnv: e.NODE_ENV,
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

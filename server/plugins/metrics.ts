@@ -38,6 +38,9 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     new Gauge({ name: 'hukou_db_pool_idle', help: 'PostgreSQL pool connections idle', registers: [register], collect() { this.set(stats().idle); } });
     new Gauge({ name: 'hukou_db_pool_waiting', help: 'Queries waiting for a PostgreSQL connection', registers: [register], collect() { this.set(stats().waiting); } });
   }
+  const shed = app.loadShed;
+  new Counter({ name: 'hukou_requests_shed_total', help: 'API requests answered 503 at once because the event loop lagged (LOAD_SHED_EVENT_LOOP_DELAY_MS)', registers: [register], collect() { this.reset(); this.inc(shed.shed()); } });
+  new Gauge({ name: 'hukou_event_loop_delay_mean_seconds', help: 'Mean event-loop delay over the last second (what load shedding compares)', registers: [register], collect() { this.set(shed.delayMs() / 1000); } });
   app.decorate('metrics', register);
 
   app.addHook('onResponse', async (request, reply) => {

@@ -3473,14 +3473,15 @@ export interface components {
              */
             message: string;
         };
-        /** @description 失败信封 Failure envelope (code 400/401/403/404/405/409/429/500) */
+        /** @description 失败信封 Failure envelope (code 400/401/403/404/405/409/429/500/503) */
         ErrorEnvelope: {
             /**
              * @description 400 请求不合法（`errors` 给出字段错误）；401 未登录或会话失效（客户端清除会话并在 1.5 秒后跳转登录页）；
-             *     403 无权限；404 不存在；405 不支持该请求方法（响应头 Allow 列出支持的方法）；409 状态冲突；429 请求过于频繁；500 系统繁忙。
+             *     403 无权限；404 不存在；405 不支持该请求方法（响应头 Allow 列出支持的方法）；409 状态冲突；429 请求过于频繁；500 系统繁忙；
+             *     503 当前访问人数较多，请稍后再试（服务端过载时立即拒绝新请求，带 Retry-After 秒数；请求未被处理，可原样重试）。
              * @enum {integer}
              */
-            code: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500;
+            code: 400 | 401 | 403 | 404 | 405 | 409 | 429 | 500 | 503;
             /**
              * @description 中文错误信息 Message in Chinese
              * @example 请先登录
@@ -5635,7 +5636,10 @@ export interface components {
         };
     };
     responses: {
-        /** @description 其他错误（如 500 系统繁忙，请稍后再试） Any other failure, as an envelope */
+        /**
+         * @description 其他错误（如 500 系统繁忙，请稍后再试；503 当前访问人数较多，请稍后再试，带 Retry-After，请求未被处理）
+         *     Any other failure, as an envelope (503: shed under overload before any work, with Retry-After; safe to retry)
+         */
         Error: {
             headers: {
                 [name: string]: unknown;
