@@ -1,7 +1,7 @@
 // Image codes, SMS permits, SMS codes, the SMS outbox and sign-in failure counters.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { casTickets, imageCodes, loginFailures, phoneTickets, sessions, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
+import { casTickets, imageCodes, loginFailures, phoneTickets, sessions, settings, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
 export type LoginFailureRow = typeof loginFailures.$inferSelect;
@@ -215,5 +215,23 @@ export const housekeepingRepo = (db: Executor) => ({
     await db.delete(smsCodes).where(lt(smsCodes.createdAt, keepSmsSince));
     await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, keepSmsSince));
     await db.delete(loginFailures).where(and(lt(loginFailures.lastFailureAt, forgetFailuresBefore), sql`coalesce(${loginFailures.lockedUntil} < ${now.toISOString()}::timestamptz, true)`));
+  },
+
+  /**
+   * Claims the run of a periodic job for this instance: true for exactly one of the instances that ask at the same
+   * time, and again only once `since` has passed the previous claim. One statement (an upsert that updates only
+   * a claim older than `since`), so it needs no lock held across the job and works on PostgreSQL and PGlite alike.
+   */
+  async claimJob(job: string, now: Date, since: Date, instance: string): Promise<boolean> {
+    const rows = await db
+      .insert(settings)
+      .values({ key: `job.${job}`, value: { at: now.toISOString(), by: instance }, updatedAt: now })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` },
+        setWhere: lt(settings.updatedAt, since),
+      })
+      .returning({ key: settings.key });
+    return rows.length === 1;
   },
 });

@@ -1,10 +1,15 @@
 // Hourly housekeeping: clean-up of expired codes, permits, tickets and sessions (SMS records are kept 2 days for
 // the daily limit), plus the tasks of other services (appointment quotas ahead, borrow reminders, old keys).
+// Every instance keeps the timer; each hour one of them claims the run (a row in settings, repos.housekeeping.claimJob),
+// so several instances behind a proxy remind a borrower once, not once per instance.
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
 import { addSeconds, type Clock } from './clock.ts';
 
 const EVERY_MS = 3600_000;
+/** A claim older than this lets the next timer run: a little under the hour, so timers that drift never skip one. */
+const CLAIM_MS = 55 * 60_000;
 
 export interface HousekeepingTask {
   name: string;
@@ -13,6 +18,7 @@ export interface HousekeepingTask {
 
 export function createHousekeeping(repos: Repositories, clock: Clock, log: FastifyBaseLogger, tasks: HousekeepingTask[] = []) {
   let timer: NodeJS.Timeout | undefined;
+  const instance = randomUUID();
   const all: HousekeepingTask[] = [
     {
       name: 'purge',
@@ -33,12 +39,27 @@ export function createHousekeeping(repos: Repositories, clock: Clock, log: Fasti
       }
     }
   };
+  /** Runs the tasks when this instance wins the hour's claim; false when another instance has the hour. */
+  const runIfDue = async (): Promise<boolean> => {
+    const now = clock.now();
+    let claimed: boolean;
+    try {
+      claimed = await repos.housekeeping.claimJob('housekeeping', now, new Date(now.getTime() - CLAIM_MS), instance);
+    } catch (err) {
+      log.warn({ err }, 'housekeeping could not claim its run');
+      return false;
+    }
+    if (claimed) await run();
+    return claimed;
+  };
   return {
+    /** Every task now, unconditionally (tests, and an operator's one-off). */
     run,
-    /** Runs once now (quotas ahead after a restart), then every hour. */
+    runIfDue,
+    /** Claims a run now (quotas ahead after a first start), then every hour. */
     start() {
-      void run();
-      timer = setInterval(() => void run(), EVERY_MS);
+      void runIfDue();
+      timer = setInterval(() => void runIfDue(), EVERY_MS);
       timer.unref();
     },
     stop() {
