@@ -3,14 +3,38 @@
 // custom format, restored by pg_restore. The embedded database (DATA_DIR): PGlite's own dump (a gzip tarball of its
 // data directory); the server must be stopped (it holds the directory locked). Restore refuses a database that
 // already holds tables unless --force. The data-encryption key is not in the backup: keep it apart.
+// Beside the file, <file>.manifest.json says what it holds: the migrations applied in the backed-up database, the
+// release that made it, its size and SHA-256. Restore checks the file against it (a truncated copy is refused) and
+// refuses a backup made by a newer release (more migrations than this release knows) unless --force.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
+import { releaseMigrations } from '../db/client.ts';
 import { acquireDirLock, LockError } from '../db/lock.ts';
+import { fromRoot } from '../lib/paths.ts';
+
+export interface BackupManifest {
+  product: 'hukou-campus';
+  /** package.json version of the release that made the backup. */
+  release: string;
+  database: 'postgres' | 'pglite';
+  /** Migrations applied in the backed-up database. */
+  migrations: number;
+  createdAt: string;
+  file: string;
+  bytes: number;
+  sha256: string;
+}
+
+export const manifestPath = (file: string) => `${resolve(file)}.manifest.json`;
+const MIGRATIONS_SQL = 'select count(*)::int as n from drizzle.__drizzle_migrations';
+const releaseVersion = () => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+const sha256File = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 const KEY_REMINDER = '提醒：备份中不含数据加密密钥 DATA_ENCRYPTION_KEY，请另行妥善保管（the data-encryption key is not in the backup: keep it apart）';
 
@@ -29,7 +53,15 @@ export async function backup(args: string[], env: Record<string, string | undefi
   try {
     const w = where(env);
     const target = resolve(file);
+    let migrations = 0;
     if (w.databaseUrl) {
+      const client = new pg.Client({ connectionString: w.databaseUrl });
+      await client.connect();
+      try {
+        migrations = (await client.query(MIGRATIONS_SQL)).rows[0].n;
+      } finally {
+        await client.end();
+      }
       const r = run('pg_dump', ['--format=custom', '--no-owner', '--file', target, w.databaseUrl]);
       if (r.status !== 0) return (out(`备份失败 pg_dump failed: ${r.stderr.trim() || r.error?.message}`), 1);
     } else {
@@ -37,6 +69,7 @@ export async function backup(args: string[], env: Record<string, string | undefi
       const lock = acquireDirLock(w.dataDir);
       try {
         const db = await PGlite.create(w.pgliteDir);
+        migrations = (await db.query<{ n: number }>(MIGRATIONS_SQL)).rows[0]!.n;
         const dump = await db.dumpDataDir('gzip');
         await db.close();
         writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
@@ -44,7 +77,18 @@ export async function backup(args: string[], env: Record<string, string | undefi
         lock.release();
       }
     }
-    out(`已备份 Backed up ${w.databaseUrl ? 'PostgreSQL' : 'PGlite'} to ${target}`);
+    const manifest: BackupManifest = {
+      product: 'hukou-campus',
+      release: releaseVersion(),
+      database: w.databaseUrl ? 'postgres' : 'pglite',
+      migrations,
+      createdAt: new Date().toISOString(),
+      file: basename(target),
+      bytes: statSync(target).size,
+      sha256: sha256File(target),
+    };
+    writeFileSync(manifestPath(target), `${JSON.stringify(manifest, null, 2)}\n`);
+    out(`已备份 Backed up ${w.databaseUrl ? 'PostgreSQL' : 'PGlite'} to ${target} (${migrations} migrations; manifest ${manifestPath(target)})`);
     out(KEY_REMINDER);
     return 0;
   } catch (err) {
@@ -60,6 +104,8 @@ export async function restore(args: string[], env: Record<string, string | undef
   try {
     const w = where(env);
     const bytes = readFileSync(file);
+    const refusal = checkManifest(file, bytes, force, out);
+    if (refusal) return (out(refusal), 1);
     const isPgDump = bytes.subarray(0, 5).toString('latin1') === 'PGDMP';
     if (w.databaseUrl) {
       if (!isPgDump) return (out('这不是 PostgreSQL 备份（not a pg_dump custom-format file）'), 1);
@@ -93,6 +139,33 @@ export async function restore(args: string[], env: Record<string, string | undef
     if (err instanceof ConfigError || err instanceof LockError) return (out(err.message), 1);
     return (out(`恢复失败 Restore failed: ${(err as Error).message}`), 1);
   }
+}
+
+/** Why the file must not be restored, or null. Without a manifest (a backup made by hand) it warns and goes on. */
+function checkManifest(file: string, bytes: Buffer, force: boolean, out: Out): string | null {
+  const path = manifestPath(file);
+  if (!existsSync(path)) {
+    out(`注意：没有清单文件 ${path}，无法核对备份的完整性和版本（no manifest: size, checksum and release are not checked）`);
+    return null;
+  }
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path, 'utf8')) as BackupManifest;
+  } catch {
+    return `清单文件无法读取 The manifest ${path} is not valid JSON`;
+  }
+  if (manifest.bytes !== bytes.length || manifest.sha256 !== createHash('sha256').update(bytes).digest('hex')) {
+    return `备份文件与清单不符（大小或校验和不同），文件可能不完整或已损坏（${file} does not match its manifest: truncated or damaged）`;
+  }
+  const known = releaseMigrations();
+  if (manifest.migrations > known) {
+    const why = `备份来自更新的版本 ${manifest.release}（${manifest.migrations} 个迁移，本版本只有 ${known} 个），请用该版本或更新的版本恢复（the backup was made by a newer release）`;
+    if (!force) return `${why}；确认仍要恢复请加 --force`;
+    out(`注意：${why}`);
+  } else if (manifest.migrations < known) {
+    out(`备份来自 ${manifest.release}（${manifest.migrations} 个迁移）：启动时将补齐其余 ${known - manifest.migrations} 个迁移（the server applies the newer migrations at start）`);
+  }
+  return null;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,5 +1,6 @@
 // Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite (data dir with a lock file,
 // or in memory for tests). Both are drizzle's pg dialect; migrations run on open.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -28,6 +29,10 @@ export interface DatabaseHandle {
 }
 
 export const migrationsFolder = fromRoot('server', 'db', 'migrations');
+
+/** Migrations this release ships (drizzle's journal). */
+export const releaseMigrations = (): number =>
+  (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
 
 /** The advisory lock key that serialises migrations across instances (any constant of our own). */
 export const MIGRATION_LOCK = 7_243_915_001;

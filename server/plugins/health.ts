@@ -1,16 +1,12 @@
 // Probes for supervisors and load balancers: /healthz (the process answers) and /readyz (the database answers and every
 // migration of this release is applied). While the app closes (SIGTERM), Fastify answers every request, probes included,
 // with 503 (return503OnClosing) until running requests finish. Not rate-limited, not logged per probe, no sign-in.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { migrationsFolder } from '../db/client.ts';
+import { releaseMigrations } from '../db/client.ts';
 
-/** Migrations this release ships (drizzle's journal). */
-export const releaseMigrations = (): number =>
-  (JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+export { releaseMigrations };
 
 export default fp(async function healthPlugin(app: FastifyInstance) {
   const expected = releaseMigrations();

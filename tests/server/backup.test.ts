@@ -1,12 +1,13 @@
 // Backup → wipe → restore finds the same applications, files and sessions, on the embedded database and on PostgreSQL.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
-import { backup, restore } from '../../server/cli/backup.ts';
+import { backup, manifestPath, restore, type BackupManifest } from '../../server/cli/backup.ts';
+import { releaseMigrations } from '../../server/db/client.ts';
 import { loadConfig } from '../../server/config.ts';
 import { applications } from '../../server/db/schema.ts';
 import { DEMO_PASSWORD, demo, TEST_DATA_KEY } from './helpers.ts';
@@ -77,6 +78,33 @@ describe('npm run db:backup / db:restore', () => {
     await expectState(env, state);
   });
 
+  it('writes a manifest; restore refuses a damaged file and a backup of a newer release (unless --force)', async () => {
+    const dir = scratch();
+    const env = { DATA_DIR: dir };
+    await makeState(env);
+    const file = join(scratch(), 'hukou.tgz');
+    expect(await backup([file], env, () => {})).toBe(0);
+    const manifest = JSON.parse(readFileSync(manifestPath(file), 'utf8')) as BackupManifest;
+    expect(manifest).toMatchObject({ product: 'hukou-campus', database: 'pglite', migrations: releaseMigrations(), file: 'hukou.tgz' });
+    expect(manifest.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const target = { DATA_DIR: scratch() };
+
+    // A copy cut short in transfer.
+    const whole = readFileSync(file);
+    writeFileSync(file, whole.subarray(0, whole.length - 100));
+    const damaged: string[] = [];
+    expect(await restore([file], target, (l) => damaged.push(l))).toBe(1);
+    expect(damaged.join('\n')).toContain('备份文件与清单不符');
+    writeFileSync(file, whole);
+
+    // Made by a release with one more migration than this one knows.
+    writeFileSync(manifestPath(file), JSON.stringify({ ...manifest, release: '9.9.9', migrations: releaseMigrations() + 1 }));
+    const newer: string[] = [];
+    expect(await restore([file], target, (l) => newer.push(l))).toBe(1);
+    expect(newer.join('\n')).toContain('备份来自更新的版本 9.9.9');
+    expect(await restore([file, '--force'], target, () => {})).toBe(0);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: pg_dump, drop, pg_restore into an empty database', async () => {
     const admin = process.env.TEST_DATABASE_URL!;
     const name = `hukou_backup_${Date.now().toString(36)}`;
@@ -94,6 +122,7 @@ describe('npm run db:backup / db:restore', () => {
       const state = await makeState(env);
       const file = join(scratch(), 'hukou.dump');
       expect(await backup([file], env, () => {})).toBe(0);
+      expect(JSON.parse(readFileSync(manifestPath(file), 'utf8'))).toMatchObject({ database: 'postgres', migrations: releaseMigrations() });
       await sql(`DROP DATABASE ${name} WITH (FORCE)`);
       await sql(`CREATE DATABASE ${name}`);
       expect(await restore([file], env, () => {})).toBe(0);
