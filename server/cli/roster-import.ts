@@ -1,5 +1,5 @@
-// `npm run roster:import -- <file.csv>`: loads the office's roster of students and staff (学号或工作证号, 人员类别, 姓名,
-// 身份证件号码; a header row is skipped; UTF-8 or GBK as Excel saves it) that registration and single sign-on bind
+// `npm run roster:import -- <file.csv|file.xlsx>`: loads the office's roster of students and staff (学号或工作证号, 人员类别,
+// 姓名, 身份证件号码; a header row is skipped): a CSV in UTF-8 or GBK as Excel saves it, or an Excel workbook's first sheet that registration and single sign-on bind
 // to — the same parsing and the same import as the console's 校园身份名册 page, in one transaction. Same settings as
 // the server (DATABASE_URL or DATA_DIR, and DATA_ENCRYPTION_KEY: ID numbers are stored encrypted). Prints each
 // refused row with its reason (never an ID number) and a summary; exits 1 when rows were refused.
@@ -13,6 +13,7 @@ import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-cr
 import { createRepositories } from '../repositories/index.ts';
 import { importRoster, lastRosterImport, MAX_ROSTER_ROWS, ROSTER_LAST_IMPORT } from '../services/roster.ts';
 import { parseRosterCsv } from '../../src/features/admin/roster-csv.ts';
+import { isXlsx, xlsxToRosterText } from '../../src/features/admin/roster-xlsx.ts';
 
 /** UTF-8 when the bytes are valid UTF-8, else GB18030 (Excel on a Chinese system). */
 const decode = (bytes: Buffer) => {
@@ -25,10 +26,11 @@ const decode = (bytes: Buffer) => {
 
 export async function main(args: string[], env: Record<string, string | undefined> = process.env, out: (line: string) => void = console.log): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
-  if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv>'), 2);
+  if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv | roster.xlsx>'), 2);
   let text: string;
   try {
-    text = decode(readFileSync(file));
+    const bytes = readFileSync(file);
+    text = isXlsx(bytes) ? await xlsxToRosterText(bytes) : decode(bytes);
   } catch (err) {
     return (out(`无法读取 Cannot read ${file}: ${(err as Error).message}`), 1);
   }

@@ -1,4 +1,4 @@
-// `npm run roster:import`: the office's roster from a CSV file (UTF-8 or GBK), as the console imports it.
+// `npm run roster:import`: the office's roster from an Excel workbook or a CSV file (UTF-8 or GBK), as the console imports it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,24 @@ describe('npm run roster:import', () => {
     const again: string[] = [];
     expect(await rosterImport([file], env, (l) => again.push(l))).toBe(1);
     expect(again.join('\n')).toContain('新增 0，更新 0，未变 1');
+  });
+
+  it('reads an Excel workbook (.xlsx): refused rows named by their row in the worksheet', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hukou-roster-'));
+    dirs.push(dir);
+    // Saved by LibreOffice Calc (tests/unit/roster-xlsx.test.ts reads it cell by cell): row 3 empty, row 6 a wrong check digit.
+    const lines: string[] = [];
+    expect(await rosterImport([join(process.cwd(), 'tests/fixtures/roster.xlsx')], { DATA_DIR: dir, DATA_ENCRYPTION_KEY: TEST_DATA_KEY }, (l) => lines.push(l))).toBe(1);
+    const text = lines.join('\n');
+    expect(text).toMatch(/第 6 行 line 6 {2}2025100004 {2}\S+/);
+    expect(text).toContain('共 4 行，新增 3');
+    const handle = await openDatabase({ dataDir: dir });
+    try {
+      const rows = await handle.db.select().from(campusRoster);
+      expect(rows.map((r) => r.campusNo).sort()).toEqual(['2012100099', '2025100001', '2025100003']);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('reads a GBK file as Excel saves it', async () => {

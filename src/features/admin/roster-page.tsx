@@ -6,6 +6,7 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
 import { parseRosterCsv, readRosterFile, ROSTER_BATCH } from './roster-csv';
+import { isXlsx, xlsxToRosterText } from './roster-xlsx';
 import { announce, LoadError, PageHead, schema, Table, useRemote } from './ui';
 
 type Result = Schemas['RosterImportResult'];
@@ -61,7 +62,9 @@ export default function RosterPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   async function pick(file: File) {
-    const text = await readRosterFile(file);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // An Excel workbook becomes the same tab-separated text as rows pasted from it (line n = worksheet row n).
+    const text = isXlsx(bytes) ? await xlsxToRosterText(bytes) : await readRosterFile(file);
     setFileName(file.name);
     set('csv')(text);
   }
@@ -126,14 +129,14 @@ export default function RosterPage() {
         </p>
         <Form id="roster" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="导入名册">
           <label class="adm-upload">
-            <span>{fileName ? `已选择 ${fileName}` : '选择 CSV 文件（UTF-8 或 GBK 编码）'}</span>
+            <span>{fileName ? `已选择 ${fileName}` : '选择 Excel（.xlsx）或 CSV 文件（UTF-8 或 GBK 编码）'}</span>
             <input
               type="file"
-              accept=".csv,text/csv,text/plain"
+              accept=".csv,.xlsx,text/csv,text/plain,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               onChange={(e) => {
                 const file = e.currentTarget.files?.[0];
                 e.currentTarget.value = '';
-                if (file) void pick(file).catch(() => showToast('文件读取失败'));
+                if (file) void pick(file).catch((err: unknown) => showToast(err instanceof Error && err.name === 'XlsxError' ? err.message : '文件读取失败'));
               }}
             />
           </label>
