@@ -50,6 +50,8 @@ if (process.env.TEST_DATABASE_URL) {
 }
 run('Build', 'npm', ['run', '-s', 'build']);
 run('Size budgets', npx, ['tsx', 'scripts/size-check.ts']);
+// The release as an operator installs it: npm ci --omit=dev in a copy, then the production start.
+run('Release (npm ci --omit=dev, node dist/server/main.js)', npx, ['tsx', 'scripts/release-check.ts']);
 
 const chromium = existsSync('/usr/bin/chromium');
 let cjk = false;

