@@ -222,12 +222,17 @@ async function main() {
     const token = String(login.body.token ?? '');
     const onB = await call(b!.base, '/api/userinfo', { token, body: {} });
     const userB = (onB.body.data as { id?: number } | undefined)?.id;
+    // A has the session in its cache (server/lib/session-cache.ts) when B ends it: B's notification must evict it.
+    const onA = await call(a!.base, '/api/userinfo', { token, body: {} });
     const out = await call(b!.base, '/api/logout', { token, body: {} });
-    const afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
+    const signedOutAt = performance.now();
+    let afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
+    while (afterA.status !== 401 && performance.now() - signedOutAt < 2000) afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
+    const evictedMs = performance.now() - signedOutAt;
     check(
-      login.code === 200 && token.length > 0 && onB.code === 200 && userB === ids.at(-1) && out.code === 200 && afterA.status === 401,
-      '2. a session made on instance A works on instance B, and signing out on B ends it on A',
-      `sign-in on A ${login.code}, /api/userinfo on B ${onB.code} (user ${userB}), sign-out on B ${out.code}, then A answers HTTP ${afterA.status}`,
+      login.code === 200 && token.length > 0 && onB.code === 200 && onA.code === 200 && userB === ids.at(-1) && out.code === 200 && afterA.status === 401 && evictedMs < 500,
+      '2. a session made on instance A works on instance B, and signing out on B ends it on A (cached there)',
+      `sign-in on A ${login.code}, /api/userinfo on B ${onB.code} (user ${userB}) and on A ${onA.code}, sign-out on B ${out.code}, then A answers HTTP ${afterA.status} ${evictedMs.toFixed(0)} ms after`,
     );
 
     // 3. A file uploaded through A downloads through B (each instance has a DATA_DIR of its own).

@@ -26,6 +26,53 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Connections of the PostgreSQL pool (metrics); absent on PGlite. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: LISTEN on a channel over a connection of its own, reconnecting after a loss (every second); `onState`
+   * says when it is listening and when it is not (notifications may be missed meanwhile). Returns a stop function.
+   * Absent on PGlite (one process).
+   */
+  listen?: (channel: string, onMessage: (payload: string) => void, onState: (listening: boolean) => void) => () => Promise<void>;
+}
+
+/** LISTEN with reconnection, for DatabaseHandle.listen. */
+function listener(connectionString: string): NonNullable<DatabaseHandle['listen']> {
+  return (channel, onMessage, onState) => {
+    let client: pg.Client | null = null;
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const lost = () => {
+      onState(false);
+      client?.removeAllListeners();
+      void client?.end().catch(() => {});
+      client = null;
+      if (!stopped) timer = setTimeout(connect, 1000);
+    };
+    const connect = async () => {
+      const c = new pg.Client({ connectionString });
+      client = c;
+      c.on('error', lost);
+      c.on('end', () => client === c && lost());
+      c.on('notification', (n) => n.channel === channel && onMessage(n.payload ?? ''));
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (stopped) return void c.end().catch(() => {});
+        onState(true);
+      } catch {
+        if (client === c) lost();
+      }
+    };
+    void connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      onState(false);
+      const c = client;
+      client = null;
+      c?.removeAllListeners();
+      await c?.end().catch(() => {});
+    };
+  };
 }
 
 export const migrationsFolder = fromRoot('server', 'db', 'migrations');
@@ -78,6 +125,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
       kind: 'postgres',
       close: () => pool.end(),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      listen: listener(opts.databaseUrl),
     };
   }
 

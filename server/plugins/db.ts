@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { prepareFieldEncryption } from '../db/field-encryption.ts';
 import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-crypto.ts';
 import { seed } from '../db/seed.ts';
+import { SESSION_CHANNEL, sessionCache } from '../lib/session-cache.ts';
 import { seedStaff } from '../db/seed-staff.ts';
 import { seedRoster } from '../db/seed-roster.ts';
 import { createRepositories } from '../repositories/index.ts';
@@ -34,6 +35,16 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
     throw err;
   }
   if (!opts.handle) app.addHook('onClose', async () => handle.close());
+  // The session cache (server/lib/session-cache.ts) is on while this instance hears the others' evictions.
+  if (handle.listen) {
+    const stop = handle.listen(SESSION_CHANNEL, (payload) => sessionCache.onNotify(payload), (listening) => {
+      if (!listening) sessionCache.clear();
+      sessionCache.enabled = listening;
+    });
+    app.addHook('onClose', async () => stop());
+  } else {
+    sessionCache.enabled = true;
+  }
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
   const repos = createRepositories(handle.db);

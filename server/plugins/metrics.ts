@@ -5,6 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sessionCache } from '../lib/session-cache.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -41,6 +42,8 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   const shed = app.loadShed;
   new Counter({ name: 'hukou_requests_shed_total', help: 'API requests answered 503 at once because the event loop lagged (LOAD_SHED_EVENT_LOOP_DELAY_MS)', registers: [register], collect() { this.reset(); this.inc(shed.shed()); } });
   new Gauge({ name: 'hukou_event_loop_delay_mean_seconds', help: 'Mean event-loop delay over the last second (what load shedding compares)', registers: [register], collect() { this.set(shed.delayMs() / 1000); } });
+  new Counter({ name: 'hukou_session_cache_hits_total', help: 'Signed-in requests whose session came from the cache', registers: [register], collect() { this.reset(); this.inc(sessionCache.hits); } });
+  new Counter({ name: 'hukou_session_cache_misses_total', help: 'Signed-in requests whose session was read from the database', registers: [register], collect() { this.reset(); this.inc(sessionCache.misses); } });
   app.decorate('metrics', register);
 
   app.addHook('onResponse', async (request, reply) => {

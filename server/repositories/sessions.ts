@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import { sessionsChanged } from './session-events.ts';
 import { openUser } from './users.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -26,20 +27,24 @@ export const sessionsRepo = (db: Executor) => ({
 
   async revoke(tokenHash: string): Promise<boolean> {
     const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
+    await sessionsChanged(db, `t:${tokenHash}`);
     return rows.length > 0;
   },
 
   async revokeAllOf(userId: number): Promise<void> {
     await db.delete(sessions).where(eq(sessions.userId, userId));
+    await sessionsChanged(db, `u:${userId}`);
   },
 
   /** Ends every session of a user but one (a password change keeps the session that made it). */
   async revokeAllOfExcept(userId: number, keepId: number): Promise<void> {
     await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepId)));
+    await sessionsChanged(db, `u:${userId}`);
   },
 
   async expire(tokenHash: string, at: Date): Promise<boolean> {
     const rows = await db.update(sessions).set({ expiresAt: at }).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
+    await sessionsChanged(db, `t:${tokenHash}`);
     return rows.length > 0;
   },
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { householdRecords, users } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
+import { sessionsChanged } from './session-events.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -92,6 +93,8 @@ export const usersRepo = (db: Executor) => ({
       .set({ ...sealUser(patch), updatedAt: new Date() })
       .where(eq(users.id, id))
       .returning();
+    // A signed-in request carries the user's name, role and person type from the session cache.
+    await sessionsChanged(db, `u:${id}`);
     return openUser(row);
   },
 

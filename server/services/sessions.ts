@@ -1,6 +1,7 @@
 // Sessions: opaque random tokens, only their sha256 stored. Users: 7 days, sliding. Staff (办理员/管理员): 30 minutes
 // idle and 12 hours in all, since a console left open on an office desk reaches everyone's personal data.
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { sessionCache } from '../lib/session-cache.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionUser } from '../types.ts';
 import { addSeconds, type Clock } from './clock.ts';
@@ -28,15 +29,32 @@ export function createSessionService(repos: Repositories, clock: Clock) {
 
     async resolve(tokenHash: string): Promise<SessionUser | null> {
       const now = clock.now();
+      const cached = sessionCache.get(tokenHash);
+      if (cached) {
+        if (cached.expiresAt.getTime() <= now.getTime()) {
+          sessionCache.evictToken(tokenHash);
+          return null;
+        }
+        if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+          cached.lastSeenAt = now;
+          cached.expiresAt = expiryOf(cached.staff, now, cached.createdAt);
+          await repos.sessions.touch(cached.user.sessionId, now, cached.expiresAt);
+        }
+        return { ...cached.user };
+      }
       const found = await repos.sessions.findActive(tokenHash, now);
       if (!found) return null;
       const { session, user } = found;
       // A disabled account's sessions end at once (they are also revoked when it is disabled).
       if (user.disabled) return null;
-      if (now.getTime() - session.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
-        await repos.sessions.touch(session.id, now, expiryOf(user.role !== 'user', now, session.createdAt));
+      const staff = user.role !== 'user';
+      let { lastSeenAt, expiresAt } = session;
+      if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+        lastSeenAt = now;
+        expiresAt = expiryOf(staff, now, session.createdAt);
+        await repos.sessions.touch(session.id, now, expiresAt);
       }
-      return {
+      const resolved: SessionUser = {
         id: user.id,
         rylb: user.personType,
         loginType: session.loginType,
@@ -45,6 +63,8 @@ export function createSessionService(repos: Repositories, clock: Clock) {
         username: user.username,
         sessionId: session.id,
       };
+      sessionCache.set(tokenHash, { user: resolved, userId: user.id, staff, createdAt: session.createdAt, lastSeenAt, expiresAt });
+      return { ...resolved };
     },
 
     revoke: (tokenHash: string) => repos.sessions.revoke(tokenHash),

@@ -1,0 +1,63 @@
+// The session cache (server/lib/session-cache.ts): a signed-in request usually resolves its token without the
+// database; every change to a session or its user evicts it, in this instance at once and in the others through
+// PostgreSQL's LISTEN/NOTIFY.
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCache } from '../../server/lib/session-cache.ts';
+import { hashToken } from '../../server/services/sessions.ts';
+import { createTestApp, demo, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+const userinfo = (token: string) => t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} });
+const waitFor = async (ok: () => boolean, ms: number) => {
+  const until = Date.now() + ms;
+  while (!ok() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+};
+
+describe('session cache', () => {
+  it('answers the second request of a session from the cache; signing out refuses the token at once', async () => {
+    await waitFor(() => sessionCache.enabled, 5000);
+    expect(sessionCache.enabled).toBe(true);
+    const token = await t.login(demo.undergraduate.phone);
+    expect((await userinfo(token)).status).toBe(200);
+    const hits = sessionCache.hits;
+    expect((await userinfo(token)).status).toBe(200);
+    expect(sessionCache.hits).toBe(hits + 1);
+    // Signing out evicts it: the next request with the token is refused.
+    expect((await t.json({ method: 'POST', url: '/api/logout', token, payload: {} })).status).toBe(200);
+    expect((await userinfo(token)).status).toBe(401);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: a session ended by another instance (its notification) is refused here too', async () => {
+    const token = await t.login(demo.master.phone);
+    expect((await userinfo(token)).status).toBe(200);
+    // Another instance deletes the session: this one, not told, still has it in its cache…
+    await t.app.db.execute(sql`delete from sessions where token_hash = ${hashToken(token)}`);
+    expect((await userinfo(token)).status).toBe(200);
+    // …until the notification the other instance sends with its change arrives.
+    const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
+    await other.connect();
+    await other.query(`select pg_notify('hukou_sessions', $1)`, [`t:${hashToken(token)}`]);
+    await other.end();
+    let status = 200;
+    for (let i = 0; i < 50 && status !== 401; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      status = (await userinfo(token)).status;
+    }
+    expect(status).toBe(401);
+  });
+});
+
+/** The test database's URL: the admin URL with this app's database name. */
+async function databaseUrlOf(app: TestApp): Promise<string> {
+  const result = (await app.app.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${result.rows[0]!.name}`;
+  return url.toString();
+}
