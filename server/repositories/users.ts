@@ -131,6 +131,12 @@ export const usersRepo = (db: Executor) => ({
     return rows.map((r) => r.id);
   },
 
+  /** The user and their household record in one round trip (the hot reads: user info, home tiles). */
+  async withHousehold(userId: number): Promise<{ user: UserRow; household: HouseholdRow | null } | null> {
+    const [row] = await db.select({ user: users, household: householdRecords }).from(users).leftJoin(householdRecords, eq(householdRecords.userId, users.id)).where(eq(users.id, userId));
+    return row ? { user: openUser(row.user)!, household: row.household } : null;
+  },
+
   async household(userId: number): Promise<HouseholdRow | null> {
     const [row] = await db.select().from(householdRecords).where(eq(householdRecords.userId, userId));
     return row ?? null;

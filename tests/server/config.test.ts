@@ -48,10 +48,18 @@ describe('loadConfig', () => {
       logLevel: 'info',
       metricsToken: undefined,
       metricsPort: undefined,
+      loadShedEventLoopDelayMs: 0,
       nodeEnv: 'development',
       demo: false,
       publicUrl: 'http://localhost:8080',
     });
+  });
+
+  it('sheds load from 1 s of event-loop lag in production only, unless told otherwise', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).loadShedEventLoopDelayMs).toBe(1000);
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production', LOAD_SHED_EVENT_LOOP_DELAY_MS: '0' }).loadShedEventLoopDelayMs).toBe(0);
+    expect(loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: '250' }).loadShedEventLoopDelayMs).toBe(250);
+    expect(() => loadConfig({ LOAD_SHED_EVENT_LOOP_DELAY_MS: 'fast' })).toThrow(/LOAD_SHED_EVENT_LOOP_DELAY_MS 必须是整数毫秒/);
   });
 
   it('turns demo mode on only when asked, and never with production', () => {

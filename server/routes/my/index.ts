@@ -10,9 +10,9 @@ export default async function myRoutes(app: FastifyInstance) {
 
   app.operation('getMyHousehold', async (request) => {
     const me = currentUser(request);
-    const user = await repos.users.findById(me.id);
-    if (!user) throw notFound('用户不存在');
-    const record = await repos.users.household(me.id);
+    const found = await repos.users.withHousehold(me.id);
+    if (!found) throw notFound('用户不存在');
+    const { user, household: record } = found;
     const [gender, ethnic, relation, station, card] = await Promise.all([
       user.genderCode ? repos.dict.find('qh_gender', user.genderCode) : null,
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,

@@ -18,9 +18,9 @@ export default async function userRoutes(app: FastifyInstance) {
   const { repos } = app;
 
   const load = async (userId: number) => {
-    const user = await repos.users.findById(userId);
-    if (!user) throw notFound('用户不存在');
-    return { user, household: await repos.users.household(userId) };
+    const found = await repos.users.withHousehold(userId);
+    if (!found) throw notFound('用户不存在');
+    return found;
   };
 
   const infoOf = async (userId: number, loginType: string) => {
