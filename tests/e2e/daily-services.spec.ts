@@ -1,7 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
 import { shot, signIn } from './support.ts';
 
-const day = (n: number) => new Date(Date.now() + n * 86400_000).toISOString().slice(0, 10);
+/** A date n days ahead in China, moved forward to a weekday (delivery and appointments are on working days). */
+const day = (n: number) => {
+  const d = new Date(Date.now() + 8 * 3600_000 + n * 86400_000);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
 
 /** Chooses the first appointment date that still has places and answers its value. */
 async function chooseFreeDate(page: Page): Promise<string> {
