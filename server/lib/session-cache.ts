@@ -2,16 +2,17 @@
 // resolved, are kept in this process for at most SESSION_CACHE_MS. Correct across instances because every change
 // that could make a cached entry wrong goes through two repository files (repositories/sessions.ts: revoke, expire;
 // repositories/users.ts: update) and each of those (1) evicts here at once and (2) sends pg_notify on the
-// 'hukou_sessions' channel from the same executor, so inside a transaction it is delivered at commit: every
+// 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit: every
 // instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached before the
 // commit goes too). While an instance's listener is not connected, its cache is off (every request asks the
 // database). On the embedded database there is one process, and the eviction in (1) suffices. The age limit bounds
 // what a change made outside the application (SQL by hand) can leave behind.
 import type { SessionUser } from '../types.ts';
+import { referenceCache } from './reference-cache.ts';
 
 export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 50_000;
-export const SESSION_CHANNEL = 'hukou_sessions';
+export const SESSION_CHANNEL = 'hukou_cache';
 
 export interface CachedSession {
   user: SessionUser;
@@ -57,15 +58,21 @@ export class SessionCache {
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
   }
 
+  /** Everything cached in this process, sessions and reference data (the listener was lost, or a test edited by hand). */
   clear(): void {
     this.entries.clear();
+    referenceCache.clear();
   }
 
-  /** A notification from any instance: 't:<token hash>' or 'u:<user id>'. */
+  /** A notification from any instance: 't:<token hash>', 'u:<user id>' or 'r:<reference table>' (reference-cache.ts). */
   onNotify(payload: string): void {
     if (payload.startsWith('t:')) this.evictToken(payload.slice(2));
     else if (payload.startsWith('u:')) this.evictUser(Number(payload.slice(2)));
-    else this.clear();
+    else if (payload.startsWith('r:')) referenceCache.evictTable(payload.slice(2));
+    else {
+      this.clear();
+      referenceCache.clear();
+    }
   }
 
   get size(): number {

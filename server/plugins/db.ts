@@ -1,4 +1,5 @@
 // The database decorator (opened from the configuration unless one is given), repositories and services.
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -53,6 +54,9 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   await seed(handle.db, { now: opts.clock.now(), log: app.log, demo: config.demo });
   await seedStaff(handle.db, { log: app.log, demo: config.demo });
   await seedRoster(handle.db, { now: opts.clock.now(), log: app.log, demo: config.demo });
+  // A seed (first start, or an upgrade's) wrote reference data behind the caches' back: every instance drops its own.
+  sessionCache.onNotify('*');
+  await handle.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, '*')`);
   if (config.nodeEnv !== 'test') {
     const { housekeeping } = app.services;
     app.addHook('onReady', async () => housekeeping.start());

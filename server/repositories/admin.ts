@@ -2,6 +2,7 @@
 // (queue, counts, borrowed cards, dashboard figures), questions, and the settings it maintains.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { referenceChanged } from './session-events.ts';
 import {
   announcements,
   applicationEvents,
@@ -361,6 +362,7 @@ export const adminRepo = (db: Executor) => ({
   async replaceSectors(personType: string, rows: (typeof sectors.$inferInsert)[]) {
     await db.delete(sectors).where(eq(sectors.personType, personType));
     if (rows.length) await db.insert(sectors).values(rows);
+    await referenceChanged(db, 'sectors');
   },
 
   async dictTypesPresent(): Promise<string[]> {
@@ -374,6 +376,7 @@ export const adminRepo = (db: Executor) => ({
 
   async createDictItem(values: typeof dictItems.$inferInsert) {
     const [row] = await db.insert(dictItems).values(values).onConflictDoNothing().returning();
+    await referenceChanged(db, 'dict_items');
     return row ?? null;
   },
 
@@ -383,6 +386,7 @@ export const adminRepo = (db: Executor) => ({
       .set(patch)
       .where(and(eq(dictItems.type, type), eq(dictItems.id, id)))
       .returning();
+    await referenceChanged(db, 'dict_items');
     return row ?? null;
   },
 
@@ -418,6 +422,7 @@ export const adminRepo = (db: Executor) => ({
       .values({ code, title, content, updatedAt: now })
       .onConflictDoUpdate({ target: serviceGuides.code, set: { title, content, updatedAt: now } })
       .returning();
+    await referenceChanged(db, 'service_guides');
     return row!;
   },
 
@@ -453,6 +458,8 @@ export const adminRepo = (db: Executor) => ({
 
   async deleteAnnouncement(id: number): Promise<boolean> {
     const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+    // Its attachments (public_files rows) go with it.
+    await referenceChanged(db, 'public_files');
     return rows.length > 0;
   },
 
@@ -467,6 +474,7 @@ export const adminRepo = (db: Executor) => ({
 
   async addPublicFile(values: typeof publicFiles.$inferInsert) {
     const [row] = await db.insert(publicFiles).values(values).returning();
+    await referenceChanged(db, 'public_files');
     return row!;
   },
 
@@ -475,6 +483,7 @@ export const adminRepo = (db: Executor) => ({
       .delete(publicFiles)
       .where(and(eq(publicFiles.kind, 'announcement'), eq(publicFiles.announcementId, announcementId), eq(publicFiles.fileName, fileName)))
       .returning({ id: publicFiles.id });
+    await referenceChanged(db, 'public_files');
     return rows.length > 0;
   },
 

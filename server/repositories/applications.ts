@@ -1,6 +1,7 @@
 // Applications with their events, idempotency keys, appointment quotas, reminders, service guides and feedback.
 import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { cachedRead } from './session-events.ts';
 import {
   applicationEvents,
   applicationReminders,
@@ -258,8 +259,10 @@ export const quotasRepo = (db: Executor) => ({
 
 export const guidesRepo = (db: Executor) => ({
   async find(code: string): Promise<GuideRow | null> {
-    const [row] = await db.select().from(serviceGuides).where(eq(serviceGuides.code, code));
-    return row ?? null;
+    return cachedRead(db, 'service_guides', code, async () => {
+      const [row] = await db.select().from(serviceGuides).where(eq(serviceGuides.code, code));
+      return row ?? null;
+    });
   },
 });
 

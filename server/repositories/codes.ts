@@ -1,6 +1,7 @@
 // Image codes, SMS permits, SMS codes, the SMS outbox and sign-in failure counters.
 import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { referenceChanged } from './session-events.ts';
 import { casTickets, imageCodes, loginFailures, phoneTickets, sessions, settings, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
@@ -232,6 +233,7 @@ export const housekeepingRepo = (db: Executor) => ({
         setWhere: lt(settings.updatedAt, since),
       })
       .returning({ key: settings.key });
+    if (rows.length === 1) await referenceChanged(db, 'settings');
     return rows.length === 1;
   },
 });

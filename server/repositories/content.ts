@@ -1,6 +1,7 @@
 // Announcements with their files, public downloads, notices and uploads.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { cachedRead } from './session-events.ts';
 import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -47,11 +48,13 @@ export const announcementsRepo = (db: Executor) => ({
 
 export const publicFilesRepo = (db: Executor) => ({
   async listKind(kind: string): Promise<FileSummary[]> {
-    return db
-      .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
-      .from(publicFiles)
-      .where(eq(publicFiles.kind, kind))
-      .orderBy(asc(publicFiles.sort), asc(publicFiles.id));
+    return cachedRead(db, 'public_files', kind, () =>
+      db
+        .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+        .from(publicFiles)
+        .where(eq(publicFiles.kind, kind))
+        .orderBy(asc(publicFiles.sort), asc(publicFiles.id)),
+    );
   },
 
   /** A file of a kind by name; announcement attachments only while their announcement is published. */

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { banners, counters, dictItems, divisions, policeStations, sectors, settings } from '../db/schema.ts';
+import { cachedRead, referenceChanged } from './session-events.ts';
 
 export type DictItemRow = typeof dictItems.$inferSelect;
 export type DivisionRow = typeof divisions.$inferSelect;
@@ -20,12 +21,16 @@ export const countersRepo = (db: Executor) => ({
 
 export const settingsRepo = (db: Executor) => ({
   async get<T>(key: string): Promise<T | null> {
-    const [row] = await db.select().from(settings).where(eq(settings.key, key));
-    return row ? (row.value as T) : null;
+    return cachedRead(db, 'settings', key, async () => {
+      const [row] = await db.select().from(settings).where(eq(settings.key, key));
+      return row ? (row.value as T) : null;
+    });
   },
 
   async getMany(keys: string[]): Promise<Map<string, unknown>> {
-    const rows = keys.length ? await db.select().from(settings).where(inArray(settings.key, keys)) : [];
+    const rows = keys.length
+      ? await cachedRead(db, 'settings', `many:${JSON.stringify(keys)}`, () => db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys)))
+      : [];
     return new Map(rows.map((r) => [r.key, r.value]));
   },
 
@@ -34,25 +39,30 @@ export const settingsRepo = (db: Executor) => ({
       .insert(settings)
       .values({ key, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+    await referenceChanged(db, 'settings');
   },
 });
 
 export const dictRepo = (db: Executor) => ({
   async list(type: string): Promise<DictItemRow[]> {
-    return db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id));
+    return cachedRead(db, 'dict_items', `list:${type}`, () => db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id)));
   },
 
   async listTypes(types: string[]): Promise<DictItemRow[]> {
     if (!types.length) return [];
-    return db.select().from(dictItems).where(inArray(dictItems.type, types)).orderBy(asc(dictItems.sort), asc(dictItems.id));
+    return cachedRead(db, 'dict_items', `types:${JSON.stringify(types)}`, () =>
+      db.select().from(dictItems).where(inArray(dictItems.type, types)).orderBy(asc(dictItems.sort), asc(dictItems.id)),
+    );
   },
 
   async find(type: string, value: string): Promise<DictItemRow | null> {
-    const [row] = await db
-      .select()
-      .from(dictItems)
-      .where(and(eq(dictItems.type, type), eq(dictItems.value, value)));
-    return row ?? null;
+    return cachedRead(db, 'dict_items', `find:${type}:${value}`, async () => {
+      const [row] = await db
+        .select()
+        .from(dictItems)
+        .where(and(eq(dictItems.type, type), eq(dictItems.value, value)));
+      return row ?? null;
+    });
   },
 
   /** The label of a code (null for none; the code itself when the dictionary lacks it). */
@@ -101,7 +111,7 @@ export const policeStationsRepo = (db: Executor) => ({
 
 export const sectorsRepo = (db: Executor) => ({
   async forPersonType(personType: string): Promise<SectorRow[]> {
-    return db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id));
+    return cachedRead(db, 'sectors', personType, () => db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id)));
   },
 });
 

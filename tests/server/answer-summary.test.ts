@@ -23,6 +23,7 @@ beforeAll(async () => {
   const now = t.clock.now().getTime();
   const value = { yxStartTime: new Date(now - 30 * 86400_000).toISOString(), yxEndTime: new Date(now + 60 * 86400_000).toISOString() };
   await t.app.db.update(settings).set({ value }).where(eq(settings.key, 'enrolment.window'));
+  t.changedByHand();
 });
 afterEach(() => t.assertContract());
 afterAll(() => t?.close());

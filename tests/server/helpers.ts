@@ -10,6 +10,7 @@ import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data/index.ts';
+import { sessionCache } from '../../server/lib/session-cache.ts';
 import { LogWatch } from './log-watch.ts';
 
 export const PUBLIC_URL = 'http://localhost:8080';
@@ -53,6 +54,11 @@ export interface TestApp {
   lastSms(phone: string): Promise<string>;
   /** Fails when any answer of this app broke the response contract. */
   assertContract(): void;
+  /**
+   * The test changed rows by hand (SQL, not through the application): what an operator does, followed by the
+   * notification every instance listens for (server/lib/session-cache.ts). Drops this process's caches.
+   */
+  changedByHand(): void;
   close(): Promise<void>;
 }
 
@@ -120,6 +126,9 @@ export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & {
       const res = await json({ method: 'GET', url: `/__test__/outbox?phone=${phone}` });
       if (res.status !== 200) throw new Error(`no SMS to ${phone}`);
       return res.body.data.code as string;
+    },
+    changedByHand() {
+      sessionCache.onNotify('*');
     },
     assertContract() {
       const violations = app.contractViolations.splice(0);

@@ -433,6 +433,7 @@ describe('新生迁入 /api/yingxin', () => {
     const now = t.clock.now().getTime();
     const value = { yxStartTime: new Date(now + start * 86400_000).toISOString(), yxEndTime: new Date(now + end * 86400_000).toISOString() };
     await t.app.db.update(settings).set({ value }).where(eq(settings.key, 'enrolment.window'));
+    t.changedByHand();
   };
   afterEach(() => setWindow(-30, 60));
 
@@ -534,6 +535,7 @@ describe('新生迁入 /api/yingxin', () => {
     // The end itself is outside: only strictly before yxEndTime.
     const now = t.clock.now();
     await t.app.db.update(settings).set({ value: { yxStartTime: new Date(now.getTime() - 86400_000).toISOString(), yxEndTime: now.toISOString() } }).where(eq(settings.key, 'enrolment.window'));
+    t.changedByHand();
     expect((await post(t, '/api/yingxin/edit', s.token, { id, ...form })).body).toMatchObject({ code: 100, msg: '当前不在新生迁入办理时间内' });
   });
 

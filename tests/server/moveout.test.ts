@@ -384,6 +384,7 @@ describe('the demo accounts of the seed', () => {
     const added = (await t.app.repos.users.familyOf(staff.id)).filter((m) => ['刘子轩', '王秀兰'].includes(m.user.name));
     await t.app.db.delete(users).where(inArray(users.id, [graduate.id, ...added.map((m) => m.user.id)]));
     await t.app.db.update(settings).set({ value: 2 }).where(eq(settings.key, 'seed.version'));
+    t.changedByHand();
     expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(true);
     expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(false);
     const again = (await t.app.repos.users.findByPhone('13800138009'))!;

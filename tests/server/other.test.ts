@@ -56,6 +56,7 @@ describe('其他业务 /api/qhqt/qtbs', () => {
     const missing = await post(t, '/api/qhqt/qtbs/add', u.token, { lxdh: PHONE });
     expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bslx']);
     await t.app.db.update(dictItems).set({ enabled: false }).where(and(eq(dictItems.type, 'qh_qtbs_type'), eq(dictItems.value, '6')));
+    t.changedByHand();
     expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '6', bsnr: '预约咨询', lxdh: PHONE })).body).toMatchObject({ code: 100, msg: '该业务类型暂停办理' });
     const { id } = (await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '补录文化程度', lxdh: PHONE })).body.data;
     expect((await post(t, '/api/qhqt/qtbs/edit', stranger.token, { id, bslx: '3', bsnr: 'x', lxdh: PHONE })).body).toEqual({ code: 404, msg: '申请不存在' });
@@ -275,6 +276,7 @@ describe('GET /api/guide/{serviceCode}', () => {
     await t.app.db.delete(serviceGuides);
     await t.app.db.update(dictItems).set({ label: '旧名称' }).where(eq(dictItems.type, 'qh_change_type'));
     await t.app.db.update(settings).set({ value: 1 }).where(eq(settings.key, 'seed.version'));
+    t.changedByHand();
     expect(await seed(t.app.db, { now: t.clock.now(), demo: false })).toBe(true);
     expect((await t.app.db.select({ code: serviceGuides.code }).from(serviceGuides)).length).toBe(applicationKinds.length);
     expect((await t.app.repos.dict.list('qh_change_type'))[0]).toMatchObject({ value: '101', label: '姓名变更' });

@@ -170,6 +170,7 @@ describe('demo roster (demo seed only)', () => {
     const user = (await t.app.repos.users.findByPhone(a.phone))!;
     await t.app.db.update(users).set({ studentNo: null, casUid: null, claimedNo: a.xh }).where(eq(users.id, user.id));
     await t.app.db.delete(settings).where(eq(settings.key, 'seed.roster'));
+    t.changedByHand();
     expect(await seedRoster(t.app.db, { demo: true, now: new Date() })).toBe(true);
     expect(await rawUser(user.id)).toMatchObject({ studentNo: a.xh, casUid: a.xh, claimedNo: null });
     expect(await seedRoster(t.app.db, { demo: true, now: new Date() })).toBe(false);

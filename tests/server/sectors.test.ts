@@ -72,6 +72,7 @@ describe('tiles follow what the server accepts', () => {
     await t.app.db.delete(sectors).where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode), eq(sectors.sectorCode, '1')));
     await t.app.db.delete(sectors).where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode), eq(sectors.sectorCode, '2')));
     await t.app.db.update(settings).set({ value: 5 }).where(eq(settings.key, 'seed.version'));
+    t.changedByHand();
     expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(true);
     expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(false);
     const rows = (await newStudentTiles()).sort((a, b) => a.sort - b.sort);

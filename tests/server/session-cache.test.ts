@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { referenceCache } from '../../server/lib/reference-cache.ts';
 import { sessionCache } from '../../server/lib/session-cache.ts';
 import { hashToken } from '../../server/services/sessions.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
@@ -43,7 +44,7 @@ describe('session cache', () => {
     // …until the notification the other instance sends with its change arrives.
     const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
     await other.connect();
-    await other.query(`select pg_notify('hukou_sessions', $1)`, [`t:${hashToken(token)}`]);
+    await other.query(`select pg_notify('hukou_cache', $1)`, [`t:${hashToken(token)}`]);
     await other.end();
     let status = 200;
     for (let i = 0; i < 50 && status !== 401; i++) {
@@ -51,6 +52,36 @@ describe('session cache', () => {
       status = (await userinfo(token)).status;
     }
     expect(status).toBe(401);
+  });
+});
+
+describe('reference cache', () => {
+  const guideTitle = async () => (await t.json({ method: 'GET', url: '/api/guide/sfzbl' })).body.data.title as string;
+
+  it('answers a repeated read of reference data from the cache; a change by hand is seen after its notification', async () => {
+    const title = await guideTitle();
+    const hits = referenceCache.hits;
+    expect(await guideTitle()).toBe(title);
+    expect(referenceCache.hits).toBeGreaterThan(hits);
+    // Changed by hand (not through the console): still the cached title…
+    await t.app.db.execute(sql`update service_guides set title = '手工改过的标题' where code = 'sfzbl'`);
+    expect(await guideTitle()).toBe(title);
+    // …until the notification an operator sends after such a change (on PGlite, one process: its eviction).
+    if (process.env.TEST_DATABASE_URL) {
+      const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
+      await other.connect();
+      await other.query(`select pg_notify('hukou_cache', 'r:service_guides')`);
+      await other.end();
+      let seen = title;
+      for (let i = 0; i < 50 && seen === title; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = await guideTitle();
+      }
+      expect(seen).toBe('手工改过的标题');
+    } else {
+      t.changedByHand();
+      expect(await guideTitle()).toBe('手工改过的标题');
+    }
   });
 });
 

@@ -145,6 +145,7 @@ describe('GET /api/userOpenSector', () => {
     expect(open.yxTime).toBe(open.yxEndTime.slice(0, 10));
     const past = { yxStartTime: '2020-01-01T00:00:00.000Z', yxEndTime: '2020-02-01T00:00:00.000Z' };
     await t.app.db.update(settings).set({ value: past }).where(eq(settings.key, 'enrolment.window'));
+    t.changedByHand();
     const closed = (await sectors(token)).body.data;
     expect(closed.openSectors[0]).toMatchObject({ sectorCode: '5', disabled: true });
     expect(closed.yxTime).toBeNull();

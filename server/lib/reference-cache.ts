@@ -1,0 +1,57 @@
+// Reference data the office edits rarely and every screen reads (dictionaries, home tiles, settings, service guides,
+// the public files lists) is kept in this process for at most REFERENCE_CACHE_MS. Same rules as the session cache
+// (server/lib/session-cache.ts), on the same channel: every write to these tables goes through a repository method
+// that evicts the table here at once and sends pg_notify('hukou_cache', 'r:<table>') through its executor (inside a
+// transaction: at commit), every instance's listener evicts it then, and the cache is off while an instance cannot
+// listen. Reads inside a transaction never use the cache. Entries are per database (several apps in one process,
+// as in tests, never share them) and handed out as copies, so a caller cannot change what the next one reads.
+import { PgTransaction } from 'drizzle-orm/pg-core';
+
+export const REFERENCE_CACHE_MS = 60_000;
+export const REFERENCE_TABLES = ['dict_items', 'sectors', 'settings', 'service_guides', 'public_files'] as const;
+export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
+
+const MAX_ENTRIES = 5_000;
+
+class ReferenceCache {
+  private entries = new Map<string, { value: unknown; at: number; table: ReferenceTable }>();
+  private databases = new WeakMap<object, number>();
+  private nextDatabase = 1;
+  hits = 0;
+  misses = 0;
+
+  private databaseId(db: object): number {
+    let id = this.databases.get(db);
+    if (id === undefined) {
+      id = this.nextDatabase++;
+      this.databases.set(db, id);
+    }
+    return id;
+  }
+
+  /** The value of `load` for this database, table and key: from the cache while fresh, else loaded and kept. */
+  async read<T>(db: object, enabled: boolean, table: ReferenceTable, key: string, load: () => Promise<T>): Promise<T> {
+    if (!enabled || db instanceof PgTransaction) return load();
+    const id = `${this.databaseId(db)}|${table}|${key}`;
+    const entry = this.entries.get(id);
+    if (entry && performance.now() - entry.at <= REFERENCE_CACHE_MS) {
+      this.hits += 1;
+      return structuredClone(entry.value) as T;
+    }
+    this.misses += 1;
+    const value = await load();
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, { value: structuredClone(value), at: performance.now(), table });
+    return value;
+  }
+
+  evictTable(table: string): void {
+    for (const [id, entry] of this.entries) if (entry.table === table) this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+export const referenceCache = new ReferenceCache();
