@@ -57,6 +57,8 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   // A seed (first start, or an upgrade's) wrote reference data behind the caches' back: every instance drops its own.
   sessionCache.onNotify('*');
   await handle.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, '*')`);
+  // Sliding renewals still waiting (services/sessions.ts) are written before the database closes.
+  app.addHook('preClose', async () => app.services.sessions.flush());
   if (config.nodeEnv !== 'test') {
     const { housekeeping } = app.services;
     app.addHook('onReady', async () => housekeeping.start());

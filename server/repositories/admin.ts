@@ -404,11 +404,13 @@ export const adminRepo = (db: Executor) => ({
 
   async createPoliceStation(values: typeof policeStations.$inferInsert) {
     const [row] = await db.insert(policeStations).values(values).onConflictDoNothing().returning();
+    await referenceChanged(db, 'police_stations');
     return row ?? null;
   },
 
   async updatePoliceStation(id: string, patch: Partial<typeof policeStations.$inferInsert>) {
     const [row] = await db.update(policeStations).set(patch).where(eq(policeStations.id, id)).returning();
+    await referenceChanged(db, 'police_stations');
     return row ?? null;
   },
 

@@ -1,6 +1,7 @@
 // Applications with their events, idempotency keys, appointment quotas, reminders, service guides and feedback.
 import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { cachedRead } from './session-events.ts';
 import {
   applicationEvents,
@@ -78,11 +79,15 @@ export const applicationsRepo = (db: Executor) => ({
    * state, for 我的户籍, the console's 借出户口卡 list, a new loan and a move-out.
    */
   async cardOut(userId: number): Promise<ApplicationRow | null> {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(and(eq(applications.userId, userId), eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6])))
-      .limit(1);
+    const statement = prepared(db, 'application_card_out', (name) =>
+      db
+        .select()
+        .from(applications)
+        .where(and(eq(applications.userId, sql.placeholder('userId')), eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6])))
+        .limit(1)
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ userId });
     return openApplication(row);
   },
 

@@ -1,5 +1,5 @@
 // Announcements with their files, public downloads, notices and uploads.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { cachedRead } from './session-events.ts';
 import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
@@ -82,11 +82,19 @@ export const noticesRepo = (db: Executor) => ({
     if (filter.isRead === '0') conditions.push(isNull(notices.readAt));
     if (filter.isRead === '1') conditions.push(gte(notices.readAt, new Date(0)));
     const where = and(...conditions);
-    const [rows, [total]] = await Promise.all([
-      db.select().from(notices).where(where).orderBy(desc(notices.createdAt), desc(notices.id)).limit(page.pageSize).offset(offsetOf(page)),
-      db.select({ n: count() }).from(notices).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
+    // The page and the total in one query (the home screen asks for the unread count on every visit); the total is
+    // counted apart only for a page past the end.
+    const found = await db
+      .select({ notice: notices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.createdAt), desc(notices.id))
+      .limit(page.pageSize)
+      .offset(offsetOf(page));
+    if (found.length) return { rows: found.map((r) => r.notice), total: found[0]!.total };
+    if (offsetOf(page) === 0) return { rows: [], total: 0 };
+    const [total] = await db.select({ n: count() }).from(notices).where(where);
+    return { rows: [], total: total?.n ?? 0 };
   },
 
   async create(values: typeof notices.$inferInsert): Promise<NoticeRow> {

@@ -95,8 +95,10 @@ export const divisionsRepo = (db: Executor) => ({
 
 export const policeStationsRepo = (db: Executor) => ({
   async find(id: string) {
-    const [row] = await db.select().from(policeStations).where(eq(policeStations.id, id));
-    return row ?? null;
+    return cachedRead(db, 'police_stations', id, async () => {
+      const [row] = await db.select().from(policeStations).where(eq(policeStations.id, id));
+      return row ?? null;
+    });
   },
 
   /** `prefix` narrows by division code ('11' Beijing, '1101' its districts, '110108' Haidian). */

@@ -1,5 +1,6 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { sessionsChanged } from './session-events.ts';
 import { openUser } from './users.ts';
@@ -13,16 +14,29 @@ export const sessionsRepo = (db: Executor) => ({
   },
 
   async findActive(tokenHash: string, now: Date) {
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+    const statement = prepared(db, 'session_find_active', (name) =>
+      db
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ tokenHash, now });
     return row ? { session: row.session, user: openUser(row.user) } : null;
   },
 
-  async touch(id: number, now: Date, expiresAt: Date): Promise<void> {
-    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, id));
+  /**
+   * Several sliding renewals in one statement. A session that ended meanwhile (signed out, expired, forced out by an
+   * administrator: its expiry is then at or before `now`) is not brought back, and a renewal never moves one backwards.
+   */
+  async touchMany(touches: { id: number; seen: Date; expiresAt: Date }[], now: Date): Promise<void> {
+    if (!touches.length) return;
+    const rows = JSON.stringify(touches.map((t) => ({ id: t.id, seen: t.seen.toISOString(), exp: t.expiresAt.toISOString() })));
+    await db.execute(sql`
+      update ${sessions} as s set last_seen_at = v.seen, expires_at = v.exp
+      from jsonb_to_recordset(${rows}::jsonb) as v(id integer, seen timestamptz, exp timestamptz)
+      where s.id = v.id and s.expires_at > ${now.toISOString()}::timestamptz and s.last_seen_at < v.seen`);
   },
 
   async revoke(tokenHash: string): Promise<boolean> {

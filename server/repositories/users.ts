@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { householdRecords, users } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 import { sessionsChanged } from './session-events.ts';
@@ -133,7 +134,15 @@ export const usersRepo = (db: Executor) => ({
 
   /** The user and their household record in one round trip (the hot reads: user info, home tiles). */
   async withHousehold(userId: number): Promise<{ user: UserRow; household: HouseholdRow | null } | null> {
-    const [row] = await db.select({ user: users, household: householdRecords }).from(users).leftJoin(householdRecords, eq(householdRecords.userId, users.id)).where(eq(users.id, userId));
+    const statement = prepared(db, 'user_with_household', (name) =>
+      db
+        .select({ user: users, household: householdRecords })
+        .from(users)
+        .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
+        .where(eq(users.id, sql.placeholder('userId')))
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ userId });
     return row ? { user: openUser(row.user)!, household: row.household } : null;
   },
 

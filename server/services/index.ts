@@ -43,7 +43,7 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     (config.smsGatewayUrl
       ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
       : outboxSender(repos, { print: config.demo && config.nodeEnv !== 'test' }));
-  const sessions = createSessionService(repos, clock);
+  const sessions = createSessionService(repos, clock, log);
   const captcha = createCaptchaService(repos, clock, { keepPlainText: config.nodeEnv === 'test' });
   const sms = createSmsService(db, repos, sender, clock);
   const guard = createLoginGuard(repos, clock);

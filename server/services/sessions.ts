@@ -2,6 +2,7 @@
 // idle and 12 hours in all, since a console left open on an office desk reaches everyone's personal data.
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import { sessionCache } from '../lib/session-cache.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
 import type { SessionUser } from '../types.ts';
 import { addSeconds, type Clock } from './clock.ts';
@@ -9,8 +10,10 @@ import { addSeconds, type Clock } from './clock.ts';
 export const SESSION_SECONDS = 7 * 24 * 3600;
 export const STAFF_IDLE_SECONDS = 30 * 60;
 export const STAFF_MAX_SECONDS = 12 * 3600;
-/** Sliding renewal is written at most once a minute per session. */
+/** Sliding renewal is written at most once a minute per session… */
 const TOUCH_EVERY_MS = 60_000;
+/** …and not by the request that renews: renewals wait up to a second and are written together, in one statement. */
+export const TOUCH_FLUSH_MS = 1000;
 
 export const hashToken = (token: string) => sha256(token);
 
@@ -18,8 +21,37 @@ export const hashToken = (token: string) => sha256(token);
 const expiryOf = (staff: boolean, now: Date, createdAt: Date) =>
   staff ? new Date(Math.min(addSeconds(now, STAFF_IDLE_SECONDS).getTime(), addSeconds(createdAt, STAFF_MAX_SECONDS).getTime())) : addSeconds(now, SESSION_SECONDS);
 
-export function createSessionService(repos: Repositories, clock: Clock) {
+export function createSessionService(repos: Repositories, clock: Clock, log?: FastifyBaseLogger) {
+  // Renewals not yet written, by token hash. A request never waits for one: a renewal only moves an expiry that is
+  // still days (users) or minutes (staff) away, so a second's delay or a renewal lost with a crashed instance ends no
+  // session early. A look-up from the database that finds one pending writes it first (the row may be behind it).
+  const pending = new Map<string, { id: number; seen: Date; expiresAt: Date }>();
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  function queueTouch(tokenHash: string, id: number, seen: Date, expiresAt: Date) {
+    pending.set(tokenHash, { id, seen, expiresAt });
+    timer ??= setTimeout(() => void flush(), TOUCH_FLUSH_MS).unref();
+  }
+
+  /** Writes every pending renewal (also on shutdown). A failure is logged, not thrown: the next renewal writes again. */
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending.size) return writing;
+    const batch = [...pending.values()];
+    pending.clear();
+    writing = writing.then(() =>
+      repos.sessions.touchMany(batch, clock.now()).catch((err: unknown) => {
+        log?.warn({ err, sessions: batch.length }, 'session renewals not written');
+      }),
+    );
+    return writing;
+  }
+
   return {
+    flush,
+
     async create(userId: number, loginType: '1' | '2', ip: string, opts: { staff?: boolean } = {}): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
@@ -38,10 +70,11 @@ export function createSessionService(repos: Repositories, clock: Clock) {
         if (now.getTime() - cached.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
           cached.lastSeenAt = now;
           cached.expiresAt = expiryOf(cached.staff, now, cached.createdAt);
-          await repos.sessions.touch(cached.user.sessionId, now, cached.expiresAt);
+          queueTouch(tokenHash, cached.user.sessionId, now, cached.expiresAt);
         }
         return { ...cached.user };
       }
+      if (pending.has(tokenHash)) await flush();
       const found = await repos.sessions.findActive(tokenHash, now);
       if (!found) return null;
       const { session, user } = found;
@@ -52,7 +85,7 @@ export function createSessionService(repos: Repositories, clock: Clock) {
       if (now.getTime() - lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
         lastSeenAt = now;
         expiresAt = expiryOf(staff, now, session.createdAt);
-        await repos.sessions.touch(session.id, now, expiresAt);
+        queueTouch(tokenHash, session.id, now, expiresAt);
       }
       const resolved: SessionUser = {
         id: user.id,
@@ -67,7 +100,10 @@ export function createSessionService(repos: Repositories, clock: Clock) {
       return { ...resolved };
     },
 
-    revoke: (tokenHash: string) => repos.sessions.revoke(tokenHash),
+    revoke: (tokenHash: string) => {
+      pending.delete(tokenHash);
+      return repos.sessions.revoke(tokenHash);
+    },
     revokeAllOf: (userId: number) => repos.sessions.revokeAllOf(userId),
   };
 }

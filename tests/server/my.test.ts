@@ -87,6 +87,9 @@ describe('notices', () => {
     expect(apply.body.total).toBe(1);
     const page2 = await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?pageNum=2&pageSize=2', token });
     expect(page2.body).toMatchObject({ total: 3, rows: [{ title: '系统维护' }] });
+    // A page past the end still tells the total; a user without notices has none.
+    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?pageNum=5&pageSize=2', token })).body).toMatchObject({ total: 3, rows: [] });
+    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=borrow', token: other })).body).toMatchObject({ total: 0, rows: [] });
     expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=nope', token })).status).toBe(400);
   });
 

@@ -55,6 +55,42 @@ describe('session cache', () => {
   });
 });
 
+describe('sliding renewal', () => {
+  const row = async (token: string) =>
+    ((await t.app.db.execute(sql`select last_seen_at, expires_at from sessions where token_hash = ${hashToken(token)}`)) as unknown as { rows: { last_seen_at: string | Date; expires_at: string | Date }[] })
+      .rows[0];
+  const ms = (v: string | Date) => new Date(v).getTime();
+
+  it('is written after the request, several sessions in one statement, and slides the expiry 7 days', async () => {
+    const a = await t.login(demo.undergraduate.phone);
+    const b = await t.login(demo.master.phone);
+    const before = await row(a);
+    t.clock.advance(120);
+    expect((await userinfo(a)).status).toBe(200);
+    expect((await userinfo(b)).status).toBe(200);
+    // Not written by the requests themselves…
+    expect(ms((await row(a))!.last_seen_at)).toBe(ms(before!.last_seen_at));
+    // …but together, within a second.
+    await t.app.services.sessions.flush();
+    for (const token of [a, b]) {
+      const after = (await row(token))!;
+      expect(ms(after.last_seen_at)).toBeGreaterThanOrEqual(ms(before!.last_seen_at) + 120_000);
+      expect(ms(after.expires_at)).toBe(ms(after.last_seen_at) + 7 * 24 * 3600 * 1000);
+    }
+  });
+
+  it('never brings back a session that ended before the renewal was written', async () => {
+    const token = await t.login(demo.undergraduate.phone);
+    t.clock.advance(120);
+    expect((await userinfo(token)).status).toBe(200); // a renewal is now pending
+    // Meanwhile an administrator forces it out (its expiry set in the past), on this instance or another.
+    const ended = new Date(t.clock.now().getTime() - 1000);
+    await t.app.db.execute(sql`update sessions set expires_at = ${ended.toISOString()}::timestamptz where token_hash = ${hashToken(token)}`);
+    await t.app.services.sessions.flush();
+    expect(ms((await row(token))!.expires_at)).toBe(ended.getTime());
+  });
+});
+
 describe('reference cache', () => {
   const guideTitle = async () => (await t.json({ method: 'GET', url: '/api/guide/sfzbl' })).body.data.title as string;
 
