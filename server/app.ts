@@ -1,5 +1,5 @@
 // Builds the app: plugins (helmet, limits, db, errors, health, metrics, input guard, openapi, compression, auth, multipart), then routes, then /web/.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
@@ -80,7 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 1024 * 1024,
     // One line per request, written when it completes (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Path parameters up to 2048 characters reach validation (the document's own maxLength answers in Chinese);
     // a longer one, or a path that is not valid percent-encoding, gets an envelope too (frameworkErrors).
     routerOptions: { maxParamLength: 2048 },

@@ -18,8 +18,8 @@ export function formOperations(app: FastifyInstance) {
 
   /** The user, their household record and the application being edited (null on add). */
   const contextOf = async (me: SessionUser, editing: ApplicationRow | null): Promise<FormContext> => {
-    const [user, household] = await Promise.all([repos.users.findById(me.id), repos.users.household(me.id)]);
-    return { user: user!, household, editing };
+    const found = await repos.users.withHousehold(me.id);
+    return { user: found!.user, household: found!.household, editing };
   };
 
   const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>) => {

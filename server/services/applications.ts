@@ -4,6 +4,7 @@
 // progress at a time (a partial unique index keeps that true under concurrency). Appointment places are taken
 // with a conditional decrement in the transaction and given back on withdrawal or refusal.
 import type { FastifyBaseLogger } from 'fastify';
+import { Gate } from '../lib/gate.ts';
 import { applicationKinds, applicationStatuses, applicationStatusTransitions } from '../db/seed-data/index.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
@@ -70,6 +71,8 @@ export interface Handling {
 export const EDITABLE = [1, 3];
 
 const SYSTEM: Actor = { role: 'system', id: null };
+/** Submits in progress at once per instance (lib/gate.ts): about the database pool's size. */
+const SUBMIT_GATE = 10;
 
 const kindOf = (kind: string, sub: string) => applicationKinds.find((k) => k.code === kind && (k.sub ?? '') === sub);
 
@@ -150,6 +153,7 @@ export interface ApplicationServiceDeps {
 export function createApplicationService({ db, repos, clock, notices, sms, log, afterMove }: ApplicationServiceDeps) {
   const smsEnabled = sms.name !== 'outbox';
   const idempotency = createIdempotency(repos);
+  const submits = new Gate(SUBMIT_GATE);
 
   /** Changes of a user's records when an application reaches a status. */
   const hooks: Record<string, (r: Repositories, app: ApplicationRow, to: number) => Promise<void>> = {
@@ -256,7 +260,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
      * checks the form (after the retry check, so a retry is never refused by rules the first submit changed).
      */
     submit(userId: number, req: IdempotentRequest, build: () => Promise<ApplicationForm>): Promise<ApplicationRow> {
-      return keyed(userId, req, async () => {
+      return submits.run(() => keyed(userId, req, async () => {
         const form = await build();
         const sub = form.sub ?? '';
         const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
@@ -294,7 +298,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
       // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
       if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES).content);
       return app;
-      });
+      }));
     },
 
     /**
