@@ -610,3 +610,28 @@ export const auditLog = pgTable(
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * Sign-in records (登录日志) of users and staff, successes and refusals, kept 180 days (housekeeping). The name typed
+ * is stored only when it matched no account, and then masked; a known account is referred to by id.
+ */
+export const loginRecords = pgTable(
+  'login_records',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'user' (the app) or 'staff' (the console). */
+    realm: varchar('realm', { length: 8 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The masked name typed, when it matched no account. */
+    attemptedName: varchar('attempted_name', { length: 64 }),
+    /** 'password', 'cas' (unified sign-on) or 'register'. */
+    method: varchar('method', { length: 16 }).notNull(),
+    success: boolean('success').notNull(),
+    /** Why a sign-in was refused (the message the person saw). */
+    reason: varchar('reason', { length: 100 }),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: varchar('user_agent', { length: 200 }),
+  },
+  (t) => [index('login_records_at_idx').on(t.at), index('login_records_user_idx').on(t.userId)],
+);

@@ -35,7 +35,7 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${likeEscape(text)}%`;
 /** The instant a China-time day starts (YYYY-MM-DD). */
 export const chinaDayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
-const nextChinaDayStart = (day: string) => new Date(chinaDayStart(day).getTime() + 86400_000);
+export const nextChinaDayStart = (day: string) => new Date(chinaDayStart(day).getTime() + 86400_000);
 
 export const staffRepo = (db: Executor) => ({
   async findByUsername(username: string): Promise<UserRow | null> {

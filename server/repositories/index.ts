@@ -5,6 +5,7 @@ import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo
 import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, phoneTicketsRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
 import { announcementsRepo, fileBlobsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
+import { loginRecordsRepo, onlineSessionsRepo } from './login-records.ts';
 import { rosterRepo } from './roster.ts';
 import { sessionsRepo } from './sessions.ts';
 import { usersRepo } from './users.ts';
@@ -40,6 +41,8 @@ export const createRepositories = (db: Executor) => ({
   feedback: feedbackRepo(db),
   staff: staffRepo(db),
   audit: auditRepo(db),
+  loginRecords: loginRecordsRepo(db),
+  onlineSessions: onlineSessionsRepo(db),
   ratings: ratingsRepo(db),
   admin: adminRepo(db),
 });

@@ -9,6 +9,7 @@ import type { CaptchaService } from './captcha.ts';
 import type { GuardState, LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { SmsService } from './sms.ts';
+import type { LoginRecorder, SignInAttempt, SignInClient } from './login-records.ts';
 
 export const STUDENT_TYPES = ['0', '1', '2', '7'];
 export const STAFF_TYPES = ['3', '4'];
@@ -47,8 +48,8 @@ export interface CasIdentity {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createAuthService(deps: { repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; sms: SmsService }) {
-  const { repos, guard, captcha, sessions, sms } = deps;
+export function createAuthService(deps: { repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; sms: SmsService; recorder: LoginRecorder }) {
+  const { repos, guard, captcha, sessions, sms, recorder } = deps;
 
   /**
    * The phone's proof, first and used up: only the phone's owner learns what is already registered, one code (or the
@@ -69,11 +70,13 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
 
   return {
     /** withCaptcha: /qhyhlogin (image code checked when sent or required); without: /qhyhlogin_false. */
-    async login(input: LoginInput, ip: string, withCaptcha: boolean): Promise<string> {
+    async login(input: LoginInput, client: SignInClient, withCaptcha: boolean): Promise<string> {
+      const { ip } = client;
       const username = input.username.trim();
       const found = await repos.users.findByLoginName(username);
       // Staff accounts sign in only at the console (they have no phone or campus number anyway).
       const user = found?.role === 'user' ? found : null;
+      return recorder.around({ realm: 'user', method: 'password', client, userId: user?.id, typed: username }, async () => {
       // Counted per account, whichever of its names signs in.
       const account = user ? { id: user.id } : { name: username };
       const before = await guard.state(account, ip);
@@ -91,9 +94,11 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
       }
       await guard.clearAccount(account);
       return sessions.create(user.id, '1', ip);
+      });
     },
 
-    async register(input: RegisterInput, ip: string): Promise<string> {
+    async register(input: RegisterInput, client: SignInClient): Promise<string> {
+      const { ip } = client;
       const needsXh = STUDENT_TYPES.includes(input.rylb);
       const needsGzzh = STAFF_TYPES.includes(input.rylb);
       const xh = needsXh ? input.xh?.trim() : undefined;
@@ -139,7 +144,7 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
         if (isUniqueViolation(err)) throw bizError('该手机号或身份证件号已注册');
         throw err;
       }
-      return sessions.create(user.id, '1', ip);
+      return recorder.around({ realm: 'user', method: 'register', client, userId: user.id }, () => sessions.create(user.id, '1', ip));
     },
 
     async retrievePassword(input: PhoneProof & { phone: string; password: string; password2: string }): Promise<void> {
@@ -161,7 +166,10 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
      * type from CAS or the roster, else none yet: the number is recorded once the user gives the type). A number only
      * claimed at registration is never matched.
      */
-    async casLogin(identity: CasIdentity, ip: string): Promise<string> {
+    async casLogin(identity: CasIdentity, client: SignInClient): Promise<string> {
+      const attempt: SignInAttempt = { realm: 'user', method: 'cas', client, typed: identity.uid };
+      return recorder.around(attempt, async () => {
+      const { ip } = client;
       const { uid } = identity;
       let user = await repos.users.findByCasUid(uid);
       if (!user) {
@@ -192,7 +200,9 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
         }
         if (!user) throw bizError('统一身份认证失败，请重新登录');
       }
+      attempt.userId = user.id;
       return sessions.create(user.id, '2', ip);
+      });
     },
   };
 }

@@ -2,6 +2,7 @@
 // the daily limit), plus the tasks of other services (appointment quotas ahead, borrow reminders, old keys).
 // Every instance keeps the timer; each hour one of them claims the run (a row in settings, repos.housekeeping.claimJob),
 // so several instances behind a proxy remind a borrower once, not once per instance.
+import { LOGIN_RECORD_DAYS } from './login-records.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
@@ -25,6 +26,7 @@ export function createHousekeeping(repos: Repositories, clock: Clock, log: Fasti
       run: async () => {
         const now = clock.now();
         await repos.housekeeping.purge(now, addSeconds(now, -2 * 86400), addSeconds(now, -86400));
+        await repos.loginRecords.purgeBefore(addSeconds(now, -LOGIN_RECORD_DAYS * 86400));
       },
     },
     ...tasks,

@@ -25,6 +25,7 @@ import { createNoticeService } from './notices.ts';
 import { createRatingService } from './ratings.ts';
 import { createSectorService } from './sectors.ts';
 import { createSessionService } from './sessions.ts';
+import { createLoginRecorder } from './login-records.ts';
 import { createStaffService } from './staff.ts';
 import { createSmsService, gatewaySender, outboxSender, type SmsSender } from './sms.ts';
 
@@ -44,6 +45,7 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
       ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
       : outboxSender(repos, { print: config.demo && config.nodeEnv !== 'test' }));
   const sessions = createSessionService(repos, clock, log);
+  const recorder = createLoginRecorder(repos, clock, log);
   const captcha = createCaptchaService(repos, clock, { keepPlainText: config.nodeEnv === 'test' });
   const sms = createSmsService(db, repos, sender, clock);
   const guard = createLoginGuard(repos, clock);
@@ -63,8 +65,8 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     guard,
     cas,
     devCas,
-    auth: createAuthService({ repos, guard, captcha, sessions, sms }),
-    staff: createStaffService({ db, repos, guard, captcha, sessions }),
+    auth: createAuthService({ repos, guard, captcha, sessions, sms, recorder }),
+    staff: createStaffService({ db, repos, guard, captcha, sessions, recorder }),
     ratings: createRatingService(repos, clock),
     /** Whether status SMS go out (a real gateway, not the development outbox). */
     statusSmsEnabled: sender.name !== 'outbox',

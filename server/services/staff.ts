@@ -10,6 +10,7 @@ import type { UserRow } from '../repositories/users.ts';
 import type { CaptchaService } from './captcha.ts';
 import type { LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
+import type { LoginRecorder, SignInClient } from './login-records.ts';
 
 export type StaffRole = 'staff' | 'admin';
 
@@ -27,8 +28,8 @@ export interface StaffPatch {
 /** Audit entry of a change, written in the change's transaction. */
 type AuditOf = (row: UserRow) => NewAudit;
 
-export function createStaffService(deps: { db: Database; repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService }) {
-  const { db, repos, guard, captcha, sessions } = deps;
+export function createStaffService(deps: { db: Database; repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; recorder: LoginRecorder }) {
+  const { db, repos, guard, captcha, sessions, recorder } = deps;
   /** Runs a change with its audit entry in one transaction (slow work such as hashing happens before). */
   const withAudit = (audit: AuditOf | undefined, work: (r: Repositories) => Promise<UserRow>) =>
     db.transaction(async (tx) => {
@@ -41,9 +42,11 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
 
   return {
     /** A token for a staff account; code 100 for every refusal (never saying which of name or password was wrong). */
-    async login(input: { username: string; password: string; code: string; uuid: string }, ip: string): Promise<{ token: string; staff: UserRow }> {
+    async login(input: { username: string; password: string; code: string; uuid: string }, client: SignInClient): Promise<{ token: string; staff: UserRow }> {
+      const { ip } = client;
       const username = input.username.trim().toLowerCase();
       const staff = await repos.staff.findByUsername(username);
+      return recorder.around({ realm: 'staff', method: 'password', client, userId: staff?.id, typed: username }, async () => {
       // Counted per account and source: an outsider's failures lock out only the outsider.
       const account = staff ? { id: staff.id } : { name: `staff:${username}` };
       const before = await guard.state(account, ip);
@@ -59,6 +62,7 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
       }
       await guard.clearAccount(account);
       return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
+      });
     },
 
     async changePassword(staffId: number, input: { oldPassword: string; password: string; password2: string }, keepSessionId: number): Promise<UserRow> {

@@ -3408,6 +3408,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/login-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：登录日志 Console: sign-in records
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     用户（移动端：密码登录、统一身份认证、注册后登录）与工作人员（工作台）的每一次登录，成功或被拒绝（记录当时看到的提示），
+         *     时间倒序，保留 180 天。所填账号不存在时只保存打码后的账号（如 138****8000），从不保存密码、验证码或身份证件号。
+         *     读取本身记入审计日志（loginRecords.view）。
+         */
+        get: operations["adminListLoginRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/online-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：在线用户 Console: sessions in force
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     当前有效的登录会话（用户 7 天滑动有效；工作人员闲置 30 分钟或登录满 12 小时失效），最近活动在前。`current` 标出发出本请求的会话。
+         *     读取本身记入审计日志（sessions.view）。
+         */
+        get: operations["adminListOnlineSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/online-sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * 工作台：强制退出 Console: end a session
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     立即结束该会话（所有实例同时生效）：其后该令牌的每个请求答 401「登录已过期，请重新登录」。会话不存在或已结束答 404「会话不存在或已结束」；
+         *     本人当前会话答 code 100「不能强制退出本人当前会话，请使用退出登录」。记入审计日志（session.end）。
+         */
+        delete: operations["adminEndSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster": {
         parameters: {
             query?: never;
@@ -5575,6 +5642,90 @@ export interface components {
             summary: string;
             /** @description 来源地址 Client address */
             ip?: string | null;
+        };
+        /** @description 登录的人（不含手机号与身份证件号） Who signed in (never a phone or ID number) */
+        SignInPerson: {
+            /** @description 账号编号 Account id */
+            userId: number;
+            /** @description 姓名 Name */
+            name: string;
+            /**
+             * @description 角色 Role
+             * @enum {string}
+             */
+            role: "user" | "staff" | "admin";
+            /** @description 角色名称（用户、办理员、管理员） Role label */
+            roleName: string;
+            /** @description 登录名（工作人员）或学号、工作证号（用户） Sign-in name (staff) or campus number (users) */
+            account: string | null;
+        };
+        /** @description 登录日志条目 A sign-in record */
+        LoginRecord: {
+            /** @description 编号 Id */
+            id: number;
+            /** @description 时间 When */
+            at: components["schemas"]["DateTime"];
+            /**
+             * @description 登录端 Realm
+             * @enum {string}
+             */
+            realm: "user" | "staff";
+            /** @description 登录端名称（移动端、工作台） Realm label */
+            realmName: string;
+            /**
+             * @description 方式 Method
+             * @enum {string}
+             */
+            method: "password" | "cas" | "register";
+            /** @description 方式名称（密码登录、统一身份认证、注册） Method label */
+            methodName: string;
+            /** @description 是否成功 Succeeded */
+            success: boolean;
+            /** @description 失败原因（当时看到的提示） Why it was refused */
+            reason: string | null;
+            /** @description 账号（所填账号存在时） The account, when the name matched one */
+            person: components["schemas"]["SignInPerson"] | null;
+            /** @description 打码后的所填账号（不存在的账号） The masked name typed, when it matched no account */
+            attemptedName: string | null;
+            /** @description 来源地址 Client address */
+            ip: string | null;
+            /** @description 浏览器标识（前 200 字） Browser user agent (first 200 characters) */
+            userAgent: string | null;
+        };
+        /** @description 登录日志分页 A page of sign-in records */
+        LoginRecordPage: components["schemas"]["Envelope"] & {
+            rows: components["schemas"]["LoginRecord"][];
+            /** @description 总条数 Total count */
+            total: number;
+        };
+        /** @description 一个有效的登录会话 A session in force */
+        OnlineSession: {
+            /** @description 会话编号 Session id */
+            id: number;
+            person: components["schemas"]["SignInPerson"];
+            /**
+             * @description 登录方式：1 密码，2 统一身份认证 How it signed in
+             * @enum {string}
+             */
+            loginType: "1" | "2";
+            /** @description 登录方式名称 Label */
+            loginTypeName: string;
+            /** @description 登录地址 Address at sign-in */
+            ip: string | null;
+            /** @description 登录时间 Signed in at */
+            createdAt: components["schemas"]["DateTime"];
+            /** @description 最近活动（约每分钟更新） Last active (written about once a minute) */
+            lastSeenAt: components["schemas"]["DateTime"];
+            /** @description 到期时间 Ends at */
+            expiresAt: components["schemas"]["DateTime"];
+            /** @description 是否为本人当前会话 The session making this request */
+            current: boolean;
+        };
+        /** @description 在线会话分页 A page of sessions in force */
+        OnlineSessionPage: components["schemas"]["Envelope"] & {
+            rows: components["schemas"]["OnlineSession"][];
+            /** @description 总条数 Total count */
+            total: number;
         };
         /** @description 校园身份名册概况 The campus roster at a glance */
         RosterStatus: {
@@ -10352,6 +10503,91 @@ export interface operations {
                     };
                 };
             };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListLoginRecords: {
+        parameters: {
+            query?: {
+                /** @description 登录端：user 移动端用户，staff 工作台 Realm */
+                realm?: "user" | "staff";
+                /** @description 结果：1 成功，0 失败 Outcome */
+                success?: "0" | "1";
+                /** @description 姓名、登录名、学号或工作证号（部分匹配） Name, sign-in name, student or staff number (part) */
+                keyword?: string;
+                /** @description 日期起 From */
+                from?: string;
+                /** @description 日期止 Until */
+                to?: string;
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 登录日志分页 A page of records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginRecordPage"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListOnlineSessions: {
+        parameters: {
+            query?: {
+                /** @description 登录端：user 移动端用户，staff 工作台 Realm */
+                realm?: "user" | "staff";
+                /** @description 姓名、登录名、学号或工作证号（部分匹配） Name, sign-in name, student or staff number (part) */
+                keyword?: string;
+                /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
+                pageNum?: components["parameters"]["PageNum"];
+                /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 在线会话分页 A page of sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineSessionPage"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminEndSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 会话编号 Session id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkEmpty"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };

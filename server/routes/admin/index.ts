@@ -5,9 +5,11 @@ import { ok, okRows, okToken } from '../../lib/envelope.ts';
 import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
 import { captchaClient } from '../../services/captcha.ts';
+import { signInClient } from '../../services/login-records.ts';
 import { auditTools } from './audit.ts';
 import processingRoutes from './processing.ts';
 import rosterRoutes from './roster.ts';
+import securityRoutes from './security.ts';
 import settingsRoutes from './settings.ts';
 import { adminMeta, auditWire, staffWire } from './wire.ts';
 
@@ -22,7 +24,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.operation(
     'adminLogin',
     async (request) => {
-      const { token, staff } = await services.staff.login(request.body, clientIp(request));
+      const { token, staff } = await services.staff.login(request.body, signInClient(request));
       await repos.audit.add({
         at: services.clock.now(),
         staffId: staff.id,
@@ -96,4 +98,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(processingRoutes);
   await app.register(settingsRoutes);
   await app.register(rosterRoutes);
+  await app.register(securityRoutes);
 }

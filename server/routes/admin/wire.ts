@@ -190,6 +190,9 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'banner.delete': '删除轮播图',
   'roster.import': '导入校园身份名册',
   'audit.view': '查看审计日志',
+  'loginRecords.view': '查看登录日志',
+  'sessions.view': '查看在线用户',
+  'session.end': '强制退出',
 };
 
 export const auditWire = (e: AuditRow): S['AuditEntry'] => ({

@@ -1,5 +1,6 @@
 // Sign-in, registration, password retrieval, unified login and sign-out.
 import type { FastifyInstance } from 'fastify';
+import { signInClient } from '../../services/login-records.ts';
 import { AppError, badRequest, bizError, ok, okToken } from '../../lib/envelope.ts';
 import { clientIp, requestOrigin, sameSiteService } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
@@ -10,9 +11,9 @@ import devCas from './dev-cas.ts';
 export default async function authRoutes(app: FastifyInstance) {
   const { auth, captcha, sms, cas, sessions } = app.services;
 
-  app.operation('login', async (request) => okToken(await auth.login(request.body, clientIp(request), true)), { rateLimit: LIMITS.signIn });
+  app.operation('login', async (request) => okToken(await auth.login(request.body, signInClient(request), true)), { rateLimit: LIMITS.signIn });
 
-  app.operation('loginWithoutCaptcha', async (request) => okToken(await auth.login(request.body, clientIp(request), false)), {
+  app.operation('loginWithoutCaptcha', async (request) => okToken(await auth.login(request.body, signInClient(request), false)), {
     rateLimit: LIMITS.signIn,
   });
 
@@ -34,7 +35,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const identity = await cas.validate(request.query.ticket, service);
       if (!identity) throw bizError('统一身份认证失败，请重新登录');
       request.log.info({ casUser: identity.uid, clientIp: request.query.ip?.replace(/_/g, '.') }, 'unified login');
-      return ok(await auth.casLogin(identity, clientIp(request)), '登录成功');
+      return ok(await auth.casLogin(identity, signInClient(request)), '登录成功');
     },
     { rateLimit: LIMITS.signIn },
   );
@@ -82,7 +83,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { rateLimit: LIMITS.register },
   );
 
-  app.operation('register', async (request) => okToken(await auth.register(request.body, clientIp(request)), '注册成功'), {
+  app.operation('register', async (request) => okToken(await auth.register(request.body, signInClient(request)), '注册成功'), {
     rateLimit: LIMITS.register,
   });
 
