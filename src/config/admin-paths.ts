@@ -52,6 +52,8 @@ export const adminPaths = {
   staff: route('/staff', '工作人员', '系统', 'admin'),
   roster: route('/roster', '校园身份名册', '系统', 'admin'),
   audit: route('/audit', '审计日志', '系统', 'admin'),
+  loginRecords: route('/login-records', '登录日志', '系统', 'admin'),
+  sessions: route('/online-sessions', '在线用户', '系统', 'admin'),
   password: route('/password', '修改密码'),
 } as const satisfies Record<string, AdminRouteDef>;
 

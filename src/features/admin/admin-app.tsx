@@ -32,6 +32,8 @@ const pages: Record<AdminRouteKey, Page> = {
   staff: page(() => import('./staff-page')),
   roster: page(() => import('./roster-page')),
   audit: page(() => import('./audit-page')),
+  loginRecords: page(() => import('./login-records-page')),
+  sessions: page(() => import('./sessions-page')),
   password: page(() => import('./password-page')),
 };
 
