@@ -16,6 +16,23 @@ export function parseDataKey(text: string): Buffer | null {
   return bytes.length === 32 ? bytes : null;
 }
 
+/** SMS_TEMPLATE_IDS: {"code":"SMS_123","s4":"SMS_456",…}; null when it is not such an object. */
+export function parseTemplateIds(text: string): Record<string, string> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    const entries = Object.entries(value as Record<string, unknown>);
+    return entries.every(([, id]) => typeof id === 'string' && /^[A-Za-z0-9_-]{1,40}$/.test(id)) ? (value as Record<string, string>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The SMS provider (services/sms-providers.ts): credentials, signature and template ids. */
+export type SmsProviderConfig =
+  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; signName: string; templateIds: Record<string, string>; endpoint?: string }
+  | { provider: 'tencent'; secretId: string; secretKey: string; sdkAppId: string; region: string; signName: string; templateIds: Record<string, string>; endpoint?: string };
+
 const EnvSchema = v.object({
   PORT: v.optional(
     v.pipe(
@@ -38,6 +55,21 @@ const EnvSchema = v.object({
   CAS_BASE_URL: optionalUrl('CAS_BASE_URL'),
   SMS_GATEWAY_URL: optionalUrl('SMS_GATEWAY_URL'),
   SMS_GATEWAY_TOKEN: v.optional(v.string()),
+  SMS_PROVIDER: v.optional(v.picklist(['aliyun', 'tencent'], 'SMS_PROVIDER 必须是 aliyun 或 tencent（SMS_PROVIDER must be aliyun or tencent）')),
+  SMS_ACCESS_KEY_ID: v.optional(v.string()),
+  SMS_ACCESS_KEY_SECRET: v.optional(v.string()),
+  SMS_SECRET_ID: v.optional(v.string()),
+  SMS_SECRET_KEY: v.optional(v.string()),
+  SMS_SDK_APP_ID: v.optional(v.string()),
+  SMS_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z]+-[a-z]+$/, 'SMS_REGION 形如 ap-guangzhou（SMS_REGION looks like ap-guangzhou）')), 'ap-guangzhou'),
+  SMS_SIGN_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'SMS_SIGN_NAME 最长 20 字（SMS_SIGN_NAME is at most 20 characters）'))),
+  SMS_TEMPLATE_IDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.check((text) => parseTemplateIds(text) !== null, 'SMS_TEMPLATE_IDS 必须是 JSON 对象，如 {"code":"SMS_123456789"}（SMS_TEMPLATE_IDS must be a JSON object of template ids）'),
+    ),
+  ),
+  SMS_ENDPOINT: optionalUrl('SMS_ENDPOINT'),
   TRUST_PROXY: v.optional(
     v.pipe(
       v.string(),
@@ -121,6 +153,8 @@ export interface Config {
   casBaseUrl?: string;
   smsGatewayUrl?: string;
   smsGatewayToken?: string;
+  /** A Chinese SMS provider sending registered templates (instead of the free-text gateway). */
+  smsProvider?: SmsProviderConfig;
   /** Fastify's trustProxy: false (default), true (any proxy: only behind one you control), a hop count, or addresses. */
   trustProxy: boolean | number | string[];
   /** Shared store for rate-limit counters across instances; absent, counters live in this process. */
@@ -172,6 +206,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`配置错误（invalid configuration）:\n${missing.join('\n')}`);
   }
+  let smsProvider: SmsProviderConfig | undefined;
+  if (e.SMS_PROVIDER) {
+    const need = (name: string, value: string | undefined) =>
+      value ? null : `  - ${name}: SMS_PROVIDER=${e.SMS_PROVIDER} 需要配置 ${name}（${name} is required with SMS_PROVIDER=${e.SMS_PROVIDER}）`;
+    const names = e.SMS_PROVIDER === 'aliyun' ? ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME'] : ['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME'];
+    const missing = names.map((name) => need(name, (e as unknown as Record<string, string | undefined>)[name])).filter(Boolean);
+    if (missing.length) throw new ConfigError(`配置错误（invalid configuration）:\n${missing.join('\n')}`);
+    const templateIds = e.SMS_TEMPLATE_IDS ? parseTemplateIds(e.SMS_TEMPLATE_IDS)! : {};
+    smsProvider =
+      e.SMS_PROVIDER === 'aliyun'
+        ? { provider: 'aliyun', accessKeyId: e.SMS_ACCESS_KEY_ID!, accessKeySecret: e.SMS_ACCESS_KEY_SECRET!, signName: e.SMS_SIGN_NAME!, templateIds, endpoint: e.SMS_ENDPOINT }
+        : { provider: 'tencent', secretId: e.SMS_SECRET_ID!, secretKey: e.SMS_SECRET_KEY!, sdkAppId: e.SMS_SDK_APP_ID!, region: e.SMS_REGION, signName: e.SMS_SIGN_NAME!, templateIds, endpoint: e.SMS_ENDPOINT };
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -180,6 +227,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     casBaseUrl: e.CAS_BASE_URL?.replace(/\/+$/, ''),
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     smsGatewayToken: e.SMS_GATEWAY_TOKEN,
+    smsProvider,
     trustProxy: parseTrustProxy(e.TRUST_PROXY)!,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -15,9 +15,9 @@ import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempoten
 import { createMovementHooks } from './movement-hooks.ts';
 import { applyRecordChange } from './record-change.ts';
 import type { NoticeService } from './notices.ts';
-import { DEFAULT_TEMPLATES, loadTemplates, render, templateKeyFor, type TemplateDef } from './notice-templates.ts';
+import { DEFAULT_TEMPLATES, loadTemplates, placeholdersIn, render, templateKeyFor, type TemplateDef } from './notice-templates.ts';
 import type { NewAudit } from '../repositories/admin.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsMessage, SmsSender } from './sms.ts';
 
 export const MSG = {
   notFound: '申请不存在',
@@ -125,18 +125,30 @@ function noticeText(app: ApplicationRow, to: number, handling: Handling, note: s
       快递单号: handling.kddh ?? '',
       应还日期: app.dueOn ?? '约定日期',
     };
-    return { title: render(template.title, values), content: render(template.content, values) };
+    const sms: Omit<SmsMessage, 'text'> = { template: key!, params: placeholdersIn(template.content).map((p) => [p, values[p]]) };
+    return { title: render(template.title, values), content: render(template.content, values), sms };
   }
   const status = statusName(app.kind, to);
   const detail: Record<number, string> = {
     1: resubmitted ? '已重新提交，户籍办将尽快审核。' : '已提交，户籍办将尽快审核，请留意办理进度。',
     9: '已撤销。',
   };
+  const sms: Omit<SmsMessage, 'text'> = {
+    template: to === 9 ? 'withdrawn' : resubmitted ? 'resubmitted' : 'submitted',
+    params: [
+      ['业务名称', name],
+      ['申请编号', app.referenceNo],
+    ],
+  };
   return {
     title: `${name}：${resubmitted ? '已重新提交' : status}`,
     content: `您的${name}申请（${app.referenceNo}）${detail[to] ?? status}`,
+    sms,
   };
 }
+
+/** What a notice sends as SMS: its text after the signature, and its template with parameters. */
+type NoticeSms = { content: string; sms: Omit<SmsMessage, 'text'> };
 
 export interface ApplicationServiceDeps {
   db: Database;
@@ -172,11 +184,11 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
   };
 
   /** The SMS of a status change, after commit and never awaited by the request. */
-  function announce(app: ApplicationRow, text: string) {
+  function announce(app: ApplicationRow, notice: NoticeSms) {
     if (!smsEnabled) return;
     void (async () => {
       const user = await repos.users.findById(app.userId);
-      if (user?.phone) await sms.send(user.phone, `【户籍业务办理】${text}`);
+      if (user?.phone) await sms.send(user.phone, { text: `【户籍业务办理】${notice.content}`, ...notice.sms });
     })().catch((err) => log.warn({ err, applicationId: app.id }, 'status SMS not sent'));
   }
 
@@ -296,7 +308,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
       });
       // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
-      if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES).content);
+      if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
       return app;
       }));
     },
@@ -317,11 +329,11 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
         }
         await checkAttachments(userId, form.attachments);
         const moved = (app: ApplicationRow) => !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
-        let announced: string | null = null;
+        let announced: NoticeSms | null = null;
         const finishNow = async (r: Repositories, app: ApplicationRow) => {
           if (!form.finish) return app;
           const finished = await move(r, app, 7, SYSTEM, form.finish, {});
-          announced = finished.text.content;
+          announced = finished.text;
           return finished.updated;
         };
         const app = await once(userId, req, form.duplicateMessage ?? MSG.duplicate, async (r) => {
@@ -338,7 +350,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           }
           if (locked.status === 3) {
             const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
-            announced = text.content;
+            announced = text;
             return finishNow(r, updated);
           }
           const now = clock.now();
@@ -363,14 +375,14 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
         if (!canContinue(current)) throw bizError(MSG.cannotContinue);
         const form = await build(current);
         await checkAttachments(userId, form.attachments);
-        let announced = '';
+        let announced: NoticeSms | null = null;
         const app = await once(userId, req, MSG.duplicate, async (r) => {
           const locked = await r.applications.lockById(id);
           if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
           if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
           await idempotency.claim(r, userId, req, locked.id, clock.now());
           const moved = await move(r, locked, 1, { role: 'user', id: userId }, '继续提交迁移证信息', {}, { stage: '2', answers: form.answers, attachments: form.attachments });
-          announced = moved.text.content;
+          announced = moved.text;
           return moved.updated;
         });
         if (announced) announce(app, announced);
@@ -420,7 +432,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
         if (opts.audit) await r.audit.add(opts.audit(moved.updated));
         return moved;
       });
-      announce(result.updated, result.text.content);
+      announce(result.updated, result.text);
       await afterMove?.(result.updated).catch((err) => log.error({ err, applicationId: id }, 'work after a transition failed'));
       return result.updated;
     },
@@ -437,7 +449,16 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           ? `您借用的户口卡已于 ${app.dueOn} 到期，请尽快归还户籍办公室（申请编号 ${app.referenceNo}）。逾期未还将暂停借用资格。`
           : `您借用的户口卡将于 ${app.dueOn} 到期，请按时归还户籍办公室（申请编号 ${app.referenceNo}）。`;
         await notices.notify(app.userId, { type: 'borrow', title: overdue ? '户口卡借用已逾期' : '户口卡即将到期', content, applicationId: app.id, applicationNo: app.referenceNo });
-        announce(app, content);
+        announce(app, {
+          content,
+          sms: {
+            template: overdue ? 'borrow_overdue' : 'borrow_due',
+            params: [
+              ['应还日期', app.dueOn!],
+              ['申请编号', app.referenceNo],
+            ],
+          },
+        });
       }
     },
   };

@@ -1,7 +1,7 @@
 // The services of the app, built once from the configuration, the database and a clock.
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config, SmsProviderConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { createAuthService } from './auth.ts';
@@ -27,7 +27,9 @@ import { createSectorService } from './sectors.ts';
 import { createSessionService } from './sessions.ts';
 import { createLoginRecorder } from './login-records.ts';
 import { createStaffService } from './staff.ts';
-import { createSmsService, gatewaySender, outboxSender, type SmsSender } from './sms.ts';
+import { createSmsService, gatewaySender, outboxSender, type SmsSender, type SmsTemplateKey } from './sms.ts';
+import { aliyunSender, tencentSender } from './sms-providers.ts';
+import { TEMPLATE_KEYS, loadTemplates } from './notice-templates.ts';
 
 export interface ServiceDeps {
   config: Config;
@@ -38,12 +40,29 @@ export interface ServiceDeps {
   smsSender?: SmsSender;
 }
 
+/**
+ * The configured provider's sender. Template ids: a notice template's own (set in the console) before
+ * SMS_TEMPLATE_IDS; every other message (code, own moves, reminders) from SMS_TEMPLATE_IDS.
+ */
+function providerSender(provider: SmsProviderConfig, repos: Repositories, log: FastifyBaseLogger): SmsSender {
+  const templateId = async (template: SmsTemplateKey) => {
+    const notice = (TEMPLATE_KEYS as readonly string[]).includes(template) ? (await loadTemplates(repos)).find((t) => t.key === template)?.smsTemplateId : undefined;
+    return notice || provider.templateIds[template] || undefined;
+  };
+  const common = { signName: provider.signName, templateId, log, endpoint: provider.endpoint };
+  return provider.provider === 'aliyun'
+    ? aliyunSender({ ...common, accessKeyId: provider.accessKeyId, accessKeySecret: provider.accessKeySecret })
+    : tencentSender({ ...common, secretId: provider.secretId, secretKey: provider.secretKey, sdkAppId: provider.sdkAppId, region: provider.region });
+}
+
 export function createServices({ config, db, repos, clock, log, smsSender }: ServiceDeps) {
   const sender =
     smsSender ??
-    (config.smsGatewayUrl
-      ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
-      : outboxSender(repos, { print: config.demo && config.nodeEnv !== 'test' }));
+    (config.smsProvider
+      ? providerSender(config.smsProvider, repos, log)
+      : config.smsGatewayUrl
+        ? gatewaySender(config.smsGatewayUrl, config.smsGatewayToken, log)
+        : outboxSender(repos, { print: config.demo && config.nodeEnv !== 'test' }));
   const sessions = createSessionService(repos, clock, log);
   const recorder = createLoginRecorder(repos, clock, log);
   const captcha = createCaptchaService(repos, clock, { keepPlainText: config.nodeEnv === 'test' });

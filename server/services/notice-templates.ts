@@ -11,12 +11,15 @@ export type Placeholder = (typeof PLACEHOLDERS)[number];
 export interface TemplateText {
   title: string;
   content: string;
+  smsTemplateId?: string;
 }
 
 export interface TemplateDef extends TemplateText {
   key: TemplateKey;
   name: string;
   to: number;
+  /** The SMS provider's id of this template as registered there (Aliyun SMS_…, Tencent a number); set in the console. */
+  smsTemplateId?: string;
 }
 
 const PREFIX = '您的{业务名称}申请（{申请编号}）';
@@ -46,11 +49,19 @@ export function templateKeyFor(kind: string, to: number): TemplateKey | null {
 export const unknownPlaceholders = (text: string) =>
   [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p) => !(PLACEHOLDERS as readonly string[]).includes(p));
 
+/** The known placeholders of a text, in the order they first appear (an SMS template's parameters, in order). */
+export const placeholdersIn = (text: string): Placeholder[] => [
+  ...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p): p is Placeholder => (PLACEHOLDERS as readonly string[]).includes(p))),
+];
+
 export const render = (text: string, values: Partial<Record<Placeholder, string | null | undefined>>) =>
   text.replace(/\{([^{}]*)\}/g, (all, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as Placeholder] ?? '') : all));
 
 /** The templates in force: the defaults with the office's edits. */
 export async function loadTemplates(repos: Repositories): Promise<TemplateDef[]> {
   const edits = (await repos.settings.get<Partial<Record<TemplateKey, TemplateText>>>(SETTINGS_KEY)) ?? {};
-  return DEFAULT_TEMPLATES.map((t) => ({ ...t, ...(edits[t.key] ? { title: edits[t.key]!.title, content: edits[t.key]!.content } : {}) }));
+  return DEFAULT_TEMPLATES.map((t) => {
+    const edit = edits[t.key];
+    return { ...t, ...(edit ? { title: edit.title, content: edit.content, ...(edit.smsTemplateId ? { smsTemplateId: edit.smsTemplateId } : {}) } : {}) };
+  });
 }

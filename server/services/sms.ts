@@ -8,17 +8,39 @@ import { maskPhone } from '../lib/masks.ts';
 import type { Database } from '../db/client.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import { addSeconds, startOfChinaDay, type Clock } from './clock.ts';
+import { TEMPLATE_KEYS, type Placeholder, type TemplateKey } from './notice-templates.ts';
+
+/**
+ * One SMS: its whole text (development outbox, free-text gateways) and, for the providers that send only registered
+ * templates with a signature (Aliyun, Tencent Cloud: services/sms-providers.ts), the template it stands for and its
+ * parameters in the order they appear in the text.
+ */
+export interface SmsMessage {
+  text: string;
+  template: SmsTemplateKey;
+  params: [SmsParam, string][];
+}
+
+/**
+ * The messages the product sends: the verification code, the staff transitions (notice-templates.ts, one per key),
+ * the user's own moves and the borrowing reminders.
+ */
+export type SmsTemplateKey = 'code' | TemplateKey | 'submitted' | 'resubmitted' | 'withdrawn' | 'borrow_due' | 'borrow_overdue';
+export const SMS_TEMPLATE_KEYS: readonly SmsTemplateKey[] = ['code', ...TEMPLATE_KEYS, 'submitted', 'resubmitted', 'withdrawn', 'borrow_due', 'borrow_overdue'];
+
+/** A parameter: a notice placeholder or the code. */
+export type SmsParam = Placeholder | '验证码';
 
 export interface SmsSender {
   readonly name: string;
-  send(phone: string, text: string): Promise<void>;
+  send(phone: string, message: SmsMessage): Promise<void>;
 }
 
 /** Records every message in the outbox table; in development also prints it (that is the delivery). */
 export function outboxSender(repos: Repositories, opts: { print: boolean }): SmsSender {
   return {
     name: 'outbox',
-    async send(phone, text) {
+    async send(phone, { text }) {
       await repos.smsOutbox.add(phone, text);
       if (opts.print) console.log(`[短信 SMS → ${phone}] ${text}`);
     },
@@ -29,7 +51,7 @@ export function outboxSender(repos: Repositories, opts: { print: boolean }): Sms
 export function gatewaySender(url: string, token: string | undefined, log: FastifyBaseLogger): SmsSender {
   return {
     name: 'gateway',
-    async send(phone, text) {
+    async send(phone, { text }) {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -108,7 +130,11 @@ export function createSmsService(db: Database, repos: Repositories, sender: SmsS
         await txRepos.smsCodes.issue({ phone, purpose, codeHash: hashCode(phone, code), expiresAt: addSeconds(now, SMS_CODE_SECONDS), ip, createdAt: now }, now);
       });
       // Network I/O stays outside the transaction.
-      await sender.send(phone, `【户籍业务办理】您正在${PURPOSE_TEXT[purpose]}，验证码 ${code}，5分钟内有效。如非本人操作请忽略。`);
+      await sender.send(phone, {
+        text: `【户籍业务办理】您正在${PURPOSE_TEXT[purpose]}，验证码 ${code}，5分钟内有效。如非本人操作请忽略。`,
+        template: 'code',
+        params: [['验证码', code]],
+      });
       return { resendAfter: SMS_RESEND_SECONDS, expiresIn: SMS_CODE_SECONDS };
     },
 

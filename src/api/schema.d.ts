@@ -5490,6 +5490,18 @@ export interface components {
             title: string;
             /** @description 消息正文（也是短信正文） Notice body (also the SMS text) */
             content: string;
+            /** @description 短信服务商的模板编号（未设置为 null，使用 SMS_TEMPLATE_IDS 中的） Provider template id, or null */
+            smsTemplateId: string | null;
+            /**
+             * @description 短信模板参数，按正文中出现的顺序（腾讯云模板的 {1} {2}… 依此顺序；阿里云模板用 variable 作变量名，如 ${service}）。
+             *     Template parameters in the order they appear in the body (Tencent {1}, {2}…; Aliyun variable names).
+             */
+            smsParams: {
+                /** @description 占位符 Placeholder */
+                name: string;
+                /** @description 阿里云模板变量名 Aliyun variable name */
+                variable: string;
+            }[];
         };
         /** @description 字典类型 A dictionary type */
         DictType: {
@@ -9838,6 +9850,15 @@ export interface operations {
                         data?: {
                             /** @description 是否配置了短信网关（未配置时只发消息通知） Whether an SMS gateway is configured */
                             smsEnabled: boolean;
+                            /**
+                             * @description 短信发送方式：aliyun 阿里云短信、tencent 腾讯云短信（按模板编号发送）、gateway 自建网关（发送全文）、null 未配置 How SMS go out
+                             * @enum {string|null}
+                             */
+                            smsProvider: "aliyun" | "tencent" | "gateway" | null;
+                            /** @description 占位符对应的阿里云模板变量名（如 业务名称 → service） Aliyun variable name of each placeholder */
+                            smsVariables: {
+                                [key: string]: string;
+                            };
                             templates: components["schemas"]["NoticeTemplate"][];
                         };
                     };
@@ -9864,6 +9885,8 @@ export interface operations {
                     title: string;
                     /** @description 正文 Body */
                     content: string;
+                    /** @description 短信服务商的模板编号（阿里云 SMS_ 开头，腾讯云为数字；留空则用 SMS_TEMPLATE_IDS 中的） Provider template id (empty uses SMS_TEMPLATE_IDS) */
+                    smsTemplateId?: string | null;
                 };
             };
         };

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { householdRecords, quotas } from '../../server/db/schema.ts';
 import { chinaDate } from '../../server/services/clock.ts';
 import { daysAhead } from '../../server/services/appointments.ts';
-import type { SmsSender } from '../../server/services/sms.ts';
+import type { SmsMessage, SmsSender } from '../../server/services/sms.ts';
 import type { TestApp } from './helpers.ts';
 
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -92,13 +92,13 @@ export const staffMoves = (t: TestApp, id: number, to: number, opts: Parameters<
   t.app.services.applications.transition(id, to, { role: 'staff', id: null }, opts);
 
 /** An SMS sender that records messages (stands for a configured gateway). */
-export function recordingSender(): SmsSender & { sent: { phone: string; text: string }[] } {
-  const sent: { phone: string; text: string }[] = [];
+export function recordingSender(): SmsSender & { sent: { phone: string; text: string; message: SmsMessage }[] } {
+  const sent: { phone: string; text: string; message: SmsMessage }[] = [];
   return {
     name: 'recording',
     sent,
-    async send(phone, text) {
-      sent.push({ phone, text });
+    async send(phone, message) {
+      sent.push({ phone, text: message.text, message });
     },
   };
 }

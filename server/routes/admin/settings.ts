@@ -10,7 +10,8 @@ import { pageOf } from '../../lib/request.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, cleanFileName } from '../../services/files.ts';
-import { DEFAULT_TEMPLATES, SETTINGS_KEY, TEMPLATE_KEYS, loadTemplates, unknownPlaceholders, type TemplateKey, type TemplateText } from '../../services/notice-templates.ts';
+import { DEFAULT_TEMPLATES, PLACEHOLDERS, SETTINGS_KEY, TEMPLATE_KEYS, loadTemplates, placeholdersIn, unknownPlaceholders, type TemplateKey, type TemplateText } from '../../services/notice-templates.ts';
+import { SMS_VARIABLES } from '../../services/sms-providers.ts';
 import type { components } from '../../../src/api/schema';
 import { announcementWire, bannerWire, guideWire } from '../common/wire.ts';
 import { auditTools } from './audit.ts';
@@ -234,16 +235,26 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   /* ---------------------------------------------------------------- notice templates */
 
-  const templateWire = (t: { key: TemplateKey; name: string; to: number; title: string; content: string }): S['NoticeTemplate'] => ({
+  const templateWire = (t: { key: TemplateKey; name: string; to: number; title: string; content: string; smsTemplateId?: string }): S['NoticeTemplate'] => ({
     key: t.key,
     name: t.name,
     to: t.to as S['AppStatus'],
     title: t.title,
     content: t.content,
+    smsTemplateId: t.smsTemplateId ?? null,
+    smsParams: placeholdersIn(t.content).map((name) => ({ name, variable: SMS_VARIABLES[name] })),
   });
 
   app.operation('adminListNoticeTemplates', async () =>
-    ok({ smsEnabled: services.statusSmsEnabled, templates: (await loadTemplates(repos)).map(templateWire) }, '查询成功'),
+    ok(
+      {
+        smsEnabled: services.statusSmsEnabled,
+        smsProvider: app.config.smsProvider?.provider ?? (app.config.smsGatewayUrl ? 'gateway' : null),
+        smsVariables: Object.fromEntries(PLACEHOLDERS.map((p) => [p, SMS_VARIABLES[p]])),
+        templates: (await loadTemplates(repos)).map(templateWire),
+      },
+      '查询成功',
+    ),
   );
 
   app.operation('adminUpdateNoticeTemplate', async (request) => {
@@ -251,6 +262,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     if (!TEMPLATE_KEYS.includes(key)) throw notFound('模板不存在');
     const title = request.body.title.trim();
     const content = request.body.content.trim();
+    const smsTemplateId = request.body.smsTemplateId?.trim() || undefined;
     const errors = (['title', 'content'] as const).flatMap((field) =>
       unknownPlaceholders(field === 'title' ? title : content).map((p) => ({ field, message: `未知的占位符 {${p}}` })),
     );
@@ -261,11 +273,16 @@ export default async function settingsRoutes(app: FastifyInstance) {
       request,
       async (r) => {
         const edits = (await r.settings.get<Partial<Record<TemplateKey, TemplateText>>>(SETTINGS_KEY)) ?? {};
-        await r.settings.set(SETTINGS_KEY, { ...edits, [key]: { title, content } });
+        await r.settings.set(SETTINGS_KEY, { ...edits, [key]: { title, content, ...(smsTemplateId ? { smsTemplateId } : {}) } });
       },
-      () => ({ action: 'template.update', targetType: 'template', targetId: key, summary: `修改通知模板「${TEMPLATE_NAMES[key]?.name ?? key}」` }),
+      () => ({
+        action: 'template.update',
+        targetType: 'template',
+        targetId: key,
+        summary: `修改通知模板「${TEMPLATE_NAMES[key]?.name ?? key}」${smsTemplateId ? `，短信模板编号 ${smsTemplateId}` : ''}`,
+      }),
     );
-    return ok(templateWire({ ...TEMPLATE_NAMES[key]!, title, content }), '已保存');
+    return ok(templateWire({ ...TEMPLATE_NAMES[key]!, title, content, smsTemplateId }), '已保存');
   });
 
   /* ---------------------------------------------------------------- dictionaries */

@@ -92,6 +92,12 @@ const knownPlaceholders = (s: string) => (s.match(/\{[^}]*\}/g) ?? []).every((m)
 export const templateSchema = v.object({
   title: v.pipe(required('请填写消息标题'), v.check(knownPlaceholders, '含有未知的占位符')),
   content: v.pipe(required('请填写正文'), v.check(knownPlaceholders, '含有未知的占位符')),
+  smsTemplateId: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^[A-Za-z0-9_-]{0,40}$/, '模板编号只含字母、数字、下划线或减号（如 SMS_123456789）'),
+    v.transform((id) => id || null),
+  ),
 });
 
 /** "说明 号码" per line. */

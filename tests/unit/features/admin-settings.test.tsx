@@ -191,7 +191,10 @@ describe('settings', () => {
 
   it('refuses an unknown placeholder in a notice template', async () => {
     const fetch = adminConsole('/settings/notice-templates', {
-      'GET /api/admin/notice-templates': { code: 200, data: { smsEnabled: false, templates: [{ key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: '原因：{原因}' }] } },
+      'GET /api/admin/notice-templates': {
+        code: 200,
+        data: { smsEnabled: false, smsProvider: null, smsVariables: {}, templates: [{ key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: '原因：{原因}', smsTemplateId: null, smsParams: [] }] },
+      },
       'PUT /api/admin/notice-templates/s3': { code: 200, data: {} },
     });
     expect(await screen.findByText('未配置短信网关：只发送消息通知')).not.toBeNull();
@@ -204,7 +207,36 @@ describe('settings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '{申请编号}' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/notice-templates/s3')).toHaveLength(1));
-    expect(await bodyOf(fetch, '/api/admin/notice-templates/s3')).toEqual({ title: '{业务名称}：退回修改', content: '您的申请（{申请编号}' });
+    expect(await bodyOf(fetch, '/api/admin/notice-templates/s3')).toEqual({ title: '{业务名称}：退回修改', content: '您的申请（{申请编号}', smsTemplateId: null });
+    // Without a template provider there is no template id to give.
+    expect(within(dialog).queryByLabelText('短信模板编号')).toBeNull();
+  });
+
+  it('with Tencent Cloud SMS, takes the template id and says which parameters the template needs, in order', async () => {
+    const fetch = adminConsole('/settings/notice-templates', {
+      'GET /api/admin/notice-templates': {
+        code: 200,
+        data: {
+          smsEnabled: true,
+          smsProvider: 'tencent',
+          smsVariables: { 业务名称: 'service', 申请编号: 'no', 原因: 'reason' },
+          templates: [{ key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: '您的{业务名称}申请（{申请编号}）被退回，原因：{原因}', smsTemplateId: null, smsParams: [] }],
+        },
+      },
+      'PUT /api/admin/notice-templates/s3': { code: 200, data: {} },
+    });
+    expect(await screen.findByText('短信经腾讯云按模板编号发送：未设模板编号的操作只发消息通知')).not.toBeNull();
+    expect(screen.getByText('未设置')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '编辑 退回修改' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('腾讯云模板参数：{1}=业务名称 {2}=申请编号 {3}=原因');
+    fill(dialog, '短信模板编号', 'SMS 1');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('模板编号只含字母、数字、下划线或减号');
+    fill(dialog, '短信模板编号', '1234567');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/notice-templates/s3')).toHaveLength(1));
+    expect(await bodyOf(fetch, '/api/admin/notice-templates/s3')).toMatchObject({ smsTemplateId: '1234567' });
   });
 });
 
