@@ -25,7 +25,7 @@ const SEED_MARKER = 'seed.version';
  * 4: the 其他业务 tile; 5: the change type 110 人员类型变更 (the person type is the office's record, changed by application);
  * 6: the ID-card and borrow-card tiles of new students (theirs once they have moved in).
  */
-const SEED_VERSION = 6;
+const SEED_VERSION = 7;
 const MUNICIPALITIES = ['11', '12', '31', '50'];
 const filesDir = `${fromRoot('server', 'db', 'seed-data', 'files')}/`;
 
@@ -98,6 +98,7 @@ export function dictionaryRows(): DictRow[] {
     ...couriers('qh_hjzm_kd', data.proofDeliveryOptions),
     ...items('qh_qc_reason', data.moveOutReasons),
     ...items('qh_delivery_slot', data.deliveryTimeSlots),
+    ...data.expressCompanies.map((c, i) => ({ type: 'qh_express', value: c.value, label: c.label, extra: { trackUrl: c.trackUrl }, sort: i + 1 })),
     ...codes('gb_relation', data.relations),
     ...codes('gb_mz', [...data.ethnicGroups, ...data.ethnicGroupExtras]),
     ...codes('gb_xb', data.genders),
@@ -225,6 +226,8 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
         const added = sectorRows().filter((r) => r.personType === '7' && ['1', '2'].includes(r.sectorCode) && !r.parentCode && !have.some((h) => h.code === r.sectorCode));
         if (added.length) await tx.insert(schema.sectors).values(added.map((r, i) => ({ ...r, sort: last + i + 1 })));
       }
+      // Version 7 adds the couriers staff ship with (寄出), with their tracking pages.
+      if (from < 7) await tx.insert(schema.dictItems).values(dictionaryRows().filter((r) => r.type === 'qh_express')).onConflictDoNothing();
       return true;
     });
     if (upgraded) opts.log?.info(`database seed upgraded to version ${SEED_VERSION}`);

@@ -64,7 +64,11 @@ export interface Handling {
   lqdd?: string | null;
   lqsj?: string | null;
   kdgs?: string | null;
+  /** The courier's code in the dictionary qh_express (寄出 chooses it there). */
+  kdgsdm?: string | null;
   kddh?: string | null;
+  /** The courier's public tracking page of this waybill, as it was when shipped. */
+  trackUrl?: string | null;
   ghrq?: string | null;
 }
 

@@ -2786,7 +2786,7 @@ export interface paths {
         /**
          * 工作台：办理（变更状态） Console: move an application
          * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。按 services.md 状态表移动申请：2 审核中（从 1）；3 退回修改（从 1、2，须填 note 原因）；4 办理中/已借出（从 1、2；借用户口卡无应还日期时须填 ghrq）；
-         *     5 待领取（从 2、4，须填 lqdd 领取地点、lqsj 领取时间）；6 已寄出（从 2、4，须填 kdgs 快递公司、kddh 快递单号）；7 已办结/已归还（从 4、5、6）；8 未通过（从 1、2、4，须填 note 原因）。
+         *     5 待领取（从 2、4，须填 lqdd 领取地点、lqsj 领取时间）；6 已寄出（从 2、4，须填 kdgs 快递公司代码、kddh 快递单号；记录快递公司名称与查询物流的链接）；7 已办结/已归还（从 4、5、6）；8 未通过（从 1、2、4，须填 note 原因）。
          *     - 缺少必填项答 400「请填写原因」/「请填写办理信息」，errors 指向字段。
          *     - 表外的变化答 409「当前状态不允许该操作」。
          *     - 并发：请求带上工作人员看到的 expectedVersion（及可选 expectedStatus）；期间申请已被他人办理或用户修改时答 409「申请状态已变化，请刷新后重试」，
@@ -4356,6 +4356,8 @@ export interface components {
             kdgs?: string | null;
             /** @description 快递单号（状态 6） Waybill number */
             kddh?: string | null;
+            /** @description 快递公司的物流查询页（含单号；寄出时按字典 qh_express 生成，无则为 null） The courier's public tracking page of this waybill */
+            trackUrl?: string | null;
             /**
              * Format: date
              * @description 应还日期（借用户口卡，状态 4） Return due date
@@ -5198,7 +5200,7 @@ export interface components {
             /** @description 必填的输入 Inputs it needs：note（原因，3、8）、lqdd+lqsj（5）、kdgs+kddh（6）、ghrq（借用户口卡转 4 且无应还日期时） */
             requires: ("note" | "lqdd" | "lqsj" | "kdgs" | "kddh" | "ghrq")[];
             /**
-             * @description 输入的建议初值（工作人员可修改；无建议时省略）：寄出（6）的 kdgs 为申请人选择的快递公司（借用户口卡、户籍证明），
+             * @description 输入的建议初值（工作人员可修改；无建议时省略）：寄出（6）的 kdgs 为申请人选择的快递公司的代码（借用户口卡、户籍证明），
              *     通知领取（5）的 lqdd、lqsj 为「联系我们」的办公地址（不含邮编）与办公时间。
              *     Starting values of the inputs, editable: the applicant's courier for 6, the office's address and hours for 5.
              */
@@ -5207,9 +5209,16 @@ export interface components {
                 lqdd?: string;
                 /** @description 领取时间 Pickup time */
                 lqsj?: string;
-                /** @description 快递公司 Courier */
+                /** @description 快递公司代码（字典 qh_express） Courier code */
                 kdgs?: string;
             };
+            /** @description 寄出（6）可选的快递公司（字典 qh_express 中启用的），kdgs 取其 value。 The couriers 寄出 chooses from */
+            couriers?: {
+                /** @description 代码 Code */
+                value: string;
+                /** @description 名称 Name */
+                label: string;
+            }[];
         };
         /** @description 状态表允许、但办结规则此刻会拒绝的办理操作（目前只有 7 已办结），及原因 A staff action the rules would refuse now, and why */
         BlockedTransition: {
@@ -9329,9 +9338,9 @@ export interface operations {
                     lqdd?: string;
                     /** @description 领取时间（5 必填，如 工作日 9:00-11:30） Pickup time */
                     lqsj?: string;
-                    /** @description 快递公司（6 必填） Courier */
+                    /** @description 快递公司代码（6 必填；字典 qh_express 中启用的一项，见 transitions[].couriers；未选或已停用答 400「请选择快递公司」） Courier code */
                     kdgs?: string;
-                    /** @description 快递单号（6 必填） Waybill number */
+                    /** @description 快递单号（6 必填；6-30 位字母、数字或 -） Waybill number */
                     kddh?: string;
                     /**
                      * Format: date

@@ -22,7 +22,12 @@ async function staffSignIn(page: Page) {
 async function act(page: Page, action: string, inputs: Record<string, string> = {}) {
   await page.getByRole('button', { name: action, exact: true }).click();
   if (Object.keys(inputs).length) {
-    for (const [label, value] of Object.entries(inputs)) await page.getByLabel(label).fill(value);
+    for (const [label, value] of Object.entries(inputs)) {
+      const field = page.getByLabel(label);
+      // A list (快递公司) is chosen by the option's name, anything else typed.
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: value });
+      else await field.fill(value);
+    }
     await page.getByRole('button', { name: `确认${action}` }).click();
   } else {
     await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: action }).click();
@@ -87,6 +92,8 @@ test('a certificate goes back for correction, is resubmitted, sent and finished 
   await page.goto(`/web/details?id=${id}`);
   for (const label of ['已提交', '审核中', '退回修改', '办理中', '已寄出', '已办结']) await expect(page.getByText(label).first()).toBeVisible();
   await expect(page.getByText('EMS1234567890').first()).toBeVisible();
+  // The courier's own tracking page of this waybill.
+  await expect(page.getByRole('link', { name: /查看物流/ })).toHaveAttribute('href', 'https://www.ems.com.cn/queryList?mailNum=EMS1234567890');
   await page.getByLabel('满意', { exact: true }).check();
   await page.getByLabel('评价内容').fill('办理很快');
   await page.getByRole('button', { name: '提交评价' }).click();

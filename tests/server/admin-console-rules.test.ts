@@ -2,7 +2,10 @@
 // offered only where the finishing rules will take it (else said why), the forms of 寄出 and 通知领取 starting
 // with the applicant's courier and the office's place and hours, and ID numbers masked with 显示 revealing one
 // at a time, audited.
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dictItems, settings } from '../../server/db/schema.ts';
+import { seed } from '../../server/db/seed.ts';
 import type { NewApplication } from '../../server/repositories/applications.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, call, createStaff, renew } from './admin-helpers.ts';
@@ -136,7 +139,15 @@ describe('the forms of 寄出 and 通知领取', () => {
     const borrow = await application(u.id, 'hkkjy', 2, { dueOn: '2099-01-10', answers: { jyyy: '1', lqfs: '1' } });
     const page = await detail(borrow.id);
     const option = (to: number) => page.transitions.find((x: { to: number }) => x.to === to);
-    expect(option(6)).toEqual({ to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], prefill: { kdgs: '顺丰速运' } });
+    // The courier from the office's list (qh_express), starting with the one the applicant chose.
+    expect(option(6)).toEqual({
+      to: 6,
+      toName: '已寄出',
+      action: '寄出',
+      requires: ['kdgs', 'kddh'],
+      prefill: { kdgs: 'SF' },
+      couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }, { value: 'JD', label: '京东物流' }, { value: 'ZTO', label: '中通快递' }, { value: 'YTO', label: '圆通速递' }, { value: 'YD', label: '韵达快递' }, { value: 'STO', label: '申通快递' }],
+    });
     expect(option(5)).toEqual({
       to: 5,
       toName: '待领取',
@@ -146,12 +157,26 @@ describe('the forms of 寄出 and 通知领取', () => {
     });
     expect(option(4).prefill).toBeUndefined();
 
-    // A proof mailed by EMS (the dictionary's 中国邮政EMS（到付）): the courier's name without the note.
+    // A proof mailed by EMS (the dictionary's 中国邮政EMS（到付）): the courier of that name.
     const proof = await application(u.id, 'hjzmkj', 4, { answers: { zmlx: '1', yt: '签证', fs: 1, kdfs: '2' } });
-    expect((await detail(proof.id)).transitions.find((x: { to: number }) => x.to === 6).prefill).toEqual({ kdgs: '中国邮政EMS' });
+    expect((await detail(proof.id)).transitions.find((x: { to: number }) => x.to === 6).prefill).toEqual({ kdgs: 'EMS' });
     // Picked up at the office, or a kind without a courier choice: nothing to start 寄出 with.
     const pickup = await application(u.id, 'hkkbb', 4, { answers: { bbyy: '遗失', lqfs: '0' } });
     expect((await detail(pickup.id)).transitions.find((x: { to: number }) => x.to === 6).prefill).toBeUndefined();
+  });
+});
+
+describe('the couriers of 寄出', () => {
+  it('a database seeded before version 7 gets them on the next start, once, each with its tracking page', async () => {
+    await t.app.db.delete(dictItems).where(eq(dictItems.type, 'qh_express'));
+    await t.app.db.update(settings).set({ value: 6 }).where(eq(settings.key, 'seed.version'));
+    t.changedByHand();
+    expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(true);
+    expect(await seed(t.app.db, { now: t.clock.now(), demo: true })).toBe(false);
+    t.changedByHand();
+    const rows = await t.app.db.select().from(dictItems).where(eq(dictItems.type, 'qh_express')).orderBy(dictItems.sort);
+    expect(rows.map((r) => r.label)).toEqual(['顺丰速运', '中国邮政EMS', '京东物流', '中通快递', '圆通速递', '韵达快递', '申通快递']);
+    expect(rows.every((r) => /^https:\/\/[^{}]+\{no\}[^{}]*$/.test((r.extra as { trackUrl: string }).trackUrl))).toBe(true);
   });
 });
 

@@ -147,16 +147,24 @@ describe('POST /api/admin/applications/{id}/transition', () => {
     await post(t, '/api/qhqt/qtbs/edit', user.token, { id, bslx: '2', bsnr: '查询户籍信息（已补充）', lxdh: '13900000009' });
     expect((await act(t, staff.token, id, 2)).body.data.status).toBe(2);
     expect((await act(t, staff.token, id, 4)).body.data.status).toBe(4);
-    const noWaybill = await act(t, staff.token, id, 6, { kdgs: '顺丰速运' });
+    const noWaybill = await act(t, staff.token, id, 6, { kdgs: 'SF' });
     expect(noWaybill.body).toMatchObject({ code: 400, errors: [{ field: 'kddh', message: '请填写此项' }] });
-    expect((await act(t, staff.token, id, 6, { kdgs: '顺丰速运', kddh: 'SF1234567890' })).body.data.status).toBe(6);
+    // The courier must come from the office's list, and a waybill look like one.
+    expect((await act(t, staff.token, id, 6, { kdgs: '顺丰速运', kddh: 'SF1234567890' })).body).toMatchObject({ code: 400, errors: [{ field: 'kdgs', message: '请选择快递公司' }] });
+    expect((await act(t, staff.token, id, 6, { kdgs: 'SF', kddh: 'SF 12/34' })).body).toMatchObject({ code: 400, errors: [{ field: 'kddh', message: '快递单号为 6-30 位字母、数字或 -' }] });
+    expect((await act(t, staff.token, id, 6, { kdgs: 'SF', kddh: 'SF1234567890' })).body.data.status).toBe(6);
     expect((await noticesOf(user.token))[0].content).toContain('已寄出，顺丰速运 单号 SF1234567890');
     expect((await act(t, staff.token, id, 7)).body.data).toMatchObject({ status: 7, statusName: '已办结' });
 
     const mine = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, user.token)).body.data;
     expect(mine.events.map((e: { to: number }) => e.to)).toEqual([1, 3, 1, 2, 4, 6, 7]);
     expect(mine.events[1]).toMatchObject({ actor: { role: 'staff', name: '户籍办' }, note: '请补充身份证复印件' });
-    expect(mine.handling).toMatchObject({ reason: '请补充身份证复印件', kdgs: '顺丰速运', kddh: 'SF1234567890' });
+    expect(mine.handling).toMatchObject({
+      reason: '请补充身份证复印件',
+      kdgs: '顺丰速运',
+      kddh: 'SF1234567890',
+      trackUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890',
+    });
     expect(mine.actions).toEqual(['rate']);
     const page = (await detail(id)).body.data;
     expect(page.events[1].actor).toEqual({ role: 'staff', name: staff.name });

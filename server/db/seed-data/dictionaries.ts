@@ -155,6 +155,21 @@ export const couriers: readonly CourierOption[] = [
   { dictLabel: '自取', dictValue: '0', switch: '1', remark: '到户籍办公室领取' },
 ];
 
+/**
+ * 快递公司 staff ship with (寄出): each with its public tracking page, `{no}` standing for the waybill number. The
+ * office maintains the list (字典 qh_express: names, order, 停用); a courier it adds has no tracking page (the
+ * student then reads the courier and the waybill without a link).
+ */
+export const expressCompanies: readonly { value: string; label: string; trackUrl: string }[] = [
+  { value: 'SF', label: '顺丰速运', trackUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/{no}' },
+  { value: 'EMS', label: '中国邮政EMS', trackUrl: 'https://www.ems.com.cn/queryList?mailNum={no}' },
+  { value: 'JD', label: '京东物流', trackUrl: 'https://www.jdl.com/orderSearch/?waybillCodes={no}' },
+  { value: 'ZTO', label: '中通快递', trackUrl: 'https://www.kuaidi100.com/chaxun?com=zhongtong&nu={no}' },
+  { value: 'YTO', label: '圆通速递', trackUrl: 'https://www.kuaidi100.com/chaxun?com=yuantong&nu={no}' },
+  { value: 'YD', label: '韵达快递', trackUrl: 'https://www.kuaidi100.com/chaxun?com=yunda&nu={no}' },
+  { value: 'STO', label: '申通快递', trackUrl: 'https://www.kuaidi100.com/chaxun?com=shentong&nu={no}' },
+];
+
 /** 集中派送时段 (delivery form). */
 export const deliveryTimeSlots: readonly DictItem[] = [
   { value: '0', label: '上午(12-13点)' },

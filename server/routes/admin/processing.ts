@@ -5,7 +5,7 @@ import { appointmentRules, applicationStatuses, applicationStatusTransitions, se
 import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
 import { answerAt, answerSummary } from '../../services/answer-summary.ts';
-import { MSG, kindName, statusName } from '../../services/applications.ts';
+import { MSG, kindName, statusName, type Handling } from '../../services/applications.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { finishRefusal } from '../../services/finish-rules.ts';
 import type { ApplicationRow } from '../../repositories/applications.ts';
@@ -49,8 +49,28 @@ export const quotaWire = (q: { kind: string; channel: string; day: string; total
   remaining: q.remaining,
 });
 
+/** Couriers staff may ship with (the dictionary qh_express, enabled ones), for the 寄出 form. */
+export async function couriersOf(repos: Repositories): Promise<{ value: string; label: string }[]> {
+  return (await repos.dict.list('qh_express')).filter((c) => c.enabled).map((c) => ({ value: c.value, label: c.label }));
+}
+
+/** The courier (its code in qh_express) and waybill of a 寄出, checked; the name and tracking page recorded with them. */
+async function shipment(repos: Repositories, code: string | undefined, waybill: string | undefined): Promise<Handling> {
+  const errors: { field: string; message: string }[] = [];
+  const courier = code?.trim() ? await repos.dict.find('qh_express', code.trim()) : null;
+  if (!courier || !courier.enabled) errors.push({ field: 'kdgs', message: '请选择快递公司' });
+  if (waybill && !/^[A-Za-z0-9-]{6,30}$/.test(waybill)) errors.push({ field: 'kddh', message: '快递单号为 6-30 位字母、数字或 -' });
+  if (errors.length) throw badRequest('请填写寄出信息', errors);
+  const template = (courier!.extra as { trackUrl?: string } | null)?.trackUrl;
+  return {
+    kdgs: courier!.label,
+    kdgsdm: courier!.value,
+    ...(waybill && template ? { trackUrl: template.replace('{no}', encodeURIComponent(waybill)) } : {}),
+  };
+}
+
 /** Limits of the transition inputs (the document's maxLength): a longer starting value is not offered. */
-const PREFILL_LIMIT = { lqdd: 100, lqsj: 100, kdgs: 50 } as const;
+const PREFILL_LIMIT = { lqdd: 100, lqsj: 100 } as const;
 const fits = (field: keyof typeof PREFILL_LIMIT, value: string | null | undefined) => (value && value.length <= PREFILL_LIMIT[field] ? value : undefined);
 
 /** The courier dictionary of the kinds whose applicant chooses one (the code '0' is picking it up). */
@@ -68,9 +88,10 @@ export async function prefillOf(repos: Repositories, row: ApplicationRow, target
   const choice = COURIER_CHOICE[row.kind];
   const code = choice && (row.answers as Record<string, unknown>)[choice.field];
   if (targets.includes(6) && choice && typeof code === 'string' && code !== '0') {
+    // The applicant's choice (e.g. 顺丰速运（到付）) names a courier of the dictionary staff ship with.
     const label = (await repos.dict.find(choice.dict, code))?.label.replace(/（[^）]*）$/, '').trim();
-    const kdgs = fits('kdgs', label);
-    if (kdgs) prefill[6] = { kdgs };
+    const courier = label ? (await couriersOf(repos)).find((c) => c.label === label) : undefined;
+    if (courier) prefill[6] = { kdgs: courier.value };
   }
   if (targets.includes(5)) {
     const contact = await repos.settings.get<S['ContactInfo']>('contact');
@@ -137,6 +158,7 @@ export default async function processingRoutes(app: FastifyInstance) {
       targets.includes(7) ? finishRefusal(repos, row) : null,
       prefillOf(repos, row, targets),
     ]);
+    const couriers = targets.includes(6) ? await couriersOf(repos) : [];
     const labels = { gender: gender?.label, ethnic: ethnic?.label, relation: relation?.label, policeStation: station?.name };
     const household = record ? (householdWire(user, record, labels, card, chinaDate(now())) as S['HouseholdRecord']) : null;
     await audit.record(request, {
@@ -159,6 +181,7 @@ export default async function processingRoutes(app: FastifyInstance) {
         summary,
         finishRefusal: refusal,
         prefill,
+        couriers,
       }),
       '查询成功',
     );
@@ -213,9 +236,11 @@ export default async function processingRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const { id } = request.params;
     const { to, expectedVersion, expectedStatus, note, lqdd, lqsj, kdgs, kddh, ghrq } = request.body;
-    const handling = Object.fromEntries(
-      Object.entries({ lqdd, lqsj, kdgs, kddh, ghrq }).filter(([, v]) => typeof v === 'string' && v.trim()).map(([k, v]) => [k, v!.trim()]),
+    const handling: Handling = Object.fromEntries(
+      Object.entries({ lqdd, lqsj, kddh, ghrq }).filter(([, v]) => typeof v === 'string' && v.trim()).map(([k, v]) => [k, v!.trim()]),
     );
+    // 寄出: the courier is chosen from the dictionary (its name is what the student reads), the waybill typed once.
+    if (to === 6) Object.assign(handling, await shipment(repos, kdgs, handling.kddh ?? undefined));
     const row = await services.applications.transition(
       id,
       to,

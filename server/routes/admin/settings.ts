@@ -33,6 +33,7 @@ const EDITABLE_DICTS: Record<string, string> = {
   qh_qtbs_type: '其他业务类型',
   qh_change_type: '其他信息变更类型',
   qh_delivery_slot: '配送时段',
+  qh_express: '快递公司（寄出，含物流查询页）',
   dw_jwYx: '院系（教务）',
   dw_rsYx: '单位（人事）',
   dw_gljs: '管理与教辅单位',

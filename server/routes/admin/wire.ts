@@ -79,7 +79,7 @@ export type Prefill = NonNullable<S['TransitionOption']['prefill']>;
  * The staff actions the status table allows from the application's status, with the inputs each needs and the
  * values they start with; 已办结 goes to `blocked` with the reason when the hooks would refuse it (`finishRefusal`).
  */
-export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = null, prefill: Partial<Record<number, Prefill>> = {}) {
+export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = null, prefill: Partial<Record<number, Prefill>> = {}, couriers: S['TransitionOption']['couriers'] = []) {
   const options = applicationStatusTransitions
     .filter((t) => t.by === 'staff' && t.from === a.status)
     .map((t): S['TransitionOption'] => {
@@ -91,6 +91,7 @@ export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = 
         action: (a.kind === 'hkkjy' ? BORROW_ACTION_LABELS[t.to] : undefined) ?? ACTION_LABELS[t.to] ?? statusName(a.kind, t.to),
         requires,
         ...(Object.keys(start).length ? { prefill: start } : {}),
+        ...(requires.includes('kdgs') ? { couriers } : {}),
       };
     });
   const refused = (t: S['TransitionOption']) => t.to === 7 && !!finishRefusal;
@@ -116,6 +117,8 @@ export interface AdminDetailParts {
   finishRefusal: string | null;
   /** Starting values of the transitions' forms, by target status. */
   prefill: Partial<Record<number, Prefill>>;
+  /** The couriers 寄出 chooses from. */
+  couriers?: { value: string; label: string }[];
 }
 
 /**
@@ -134,7 +137,7 @@ export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
     version: p.app.version,
     applicant: applicantWire(p.user, p.householdStatus, true, p.unitName),
     household: p.household,
-    ...transitionsOf(p.app, p.finishRefusal, p.prefill),
+    ...transitionsOf(p.app, p.finishRefusal, p.prefill, p.couriers ?? []),
     rating: p.rating ? ratingWire(p.rating) : null,
   };
 }

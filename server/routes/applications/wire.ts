@@ -85,6 +85,7 @@ export function detailWire(
       lqsj: handling.lqsj ?? null,
       kdgs: handling.kdgs ?? null,
       kddh: handling.kddh ?? null,
+      trackUrl: handling.trackUrl ?? null,
       ghrq: a.kind === 'hkkjy' ? a.dueOn : (handling.ghrq ?? null),
     },
   };

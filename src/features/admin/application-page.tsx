@@ -171,6 +171,11 @@ export default function ApplicationPage({ id }: { id?: string }) {
                   ['应还日期', formatDate(h.ghrq)],
                 ]}
               />
+              {h.trackUrl && (
+                <a class="adm-link" href={h.trackUrl} target="_blank" rel="noopener noreferrer">
+                  查看物流（{h.kdgs}官网）
+                </a>
+              )}
             </section>
           )}
           <section class="adm-card">

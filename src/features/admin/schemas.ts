@@ -17,7 +17,7 @@ const transitionFields = {
   note: '请填写原因',
   lqdd: '请填写领取地点',
   lqsj: '请填写领取时间',
-  kdgs: '请填写快递公司',
+  kdgs: '请选择快递公司',
   kddh: '请填写快递单号',
   ghrq: '请选择应还日期',
 } as const;
@@ -26,7 +26,10 @@ export type TransitionInput = keyof typeof transitionFields;
 
 export const transitionSchema = (requires: readonly string[]) => {
   const input = (f: TransitionInput) => (requires.includes(f) ? required(transitionFields[f]) : optionalText);
-  return v.object({ note: input('note'), lqdd: input('lqdd'), lqsj: input('lqsj'), kdgs: input('kdgs'), kddh: input('kddh'), ghrq: input('ghrq') });
+  const waybill = requires.includes('kddh')
+    ? v.pipe(required(transitionFields.kddh), v.regex(/^[A-Za-z0-9-]{6,30}$/, '快递单号为 6-30 位字母、数字或 -'))
+    : optionalText;
+  return v.object({ note: input('note'), lqdd: input('lqdd'), lqsj: input('lqsj'), kdgs: input('kdgs'), kddh: waybill, ghrq: input('ghrq') });
 };
 
 export const replySchema = v.object({ hfnr: required('请填写回复内容'), sfgk: optionalText });

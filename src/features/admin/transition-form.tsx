@@ -2,7 +2,7 @@ import type { ApiResult, Schemas } from '@/api/client';
 import { adminTransitionApplication as limits } from '@/api/limits';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
-import { TextField } from '@/components/ui/form-field';
+import { Select, TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { isoDay, schema } from './ui';
 
@@ -10,7 +10,7 @@ type Transition = Schemas['TransitionOption'];
 
 /**
  * The inputs a transition requires, then the call; field errors of a 400 land on their inputs. The server's
- * `prefill` starts them (the applicant's courier for 寄出, the office's address and hours for 通知领取).
+ * `prefill` starts them (the applicant's courier for 寄出, chosen from `couriers`; the office's address and hours for 通知领取).
  */
 export default function TransitionForm({ transition, onSubmit }: { transition: Transition; onSubmit: (input: Record<string, string>) => Promise<ApiResult<unknown> | undefined> }) {
   const form = useForm({ note: '', lqdd: '', lqsj: '', kdgs: '', kddh: '', ghrq: '', ...transition.prefill });
@@ -32,10 +32,13 @@ export default function TransitionForm({ transition, onSubmit }: { transition: T
         {needs('lqsj') && (
           <TextArea label="领取时间" name="lqsj" value={values.lqsj} onValue={set('lqsj')} error={errors.lqsj} maxLength={limits.lqsj} required placeholder="如 工作日 9:00-11:30" />
         )}
+        {/* The courier from the office's list (the student gets its tracking page); the waybill typed once. */}
         {needs('kdgs') && (
-          <TextField label="快递公司" name="kdgs" value={values.kdgs} onValue={set('kdgs')} error={errors.kdgs} maxLength={limits.kdgs} required placeholder="如 中国邮政EMS" />
+          <Select label="快递公司" name="kdgs" value={values.kdgs} options={transition.couriers ?? []} onValue={set('kdgs')} error={errors.kdgs} required placeholder="请选择快递公司" />
         )}
-        {needs('kddh') && <TextField label="快递单号" name="kddh" value={values.kddh} onValue={set('kddh')} error={errors.kddh} maxLength={limits.kddh} required />}
+        {needs('kddh') && (
+          <TextField label="快递单号" name="kddh" value={values.kddh} onValue={(v) => set('kddh')(v.replace(/\s+/g, ''))} error={errors.kddh} maxLength={limits.kddh} required placeholder="6-30 位字母或数字" />
+        )}
         {needs('ghrq') && <TextField label="应还日期" name="ghrq" type="date" value={values.ghrq} onValue={set('ghrq')} error={errors.ghrq} required hint={`今天是 ${isoDay()}`} />}
       </div>
       <div class="app-actions">

@@ -110,6 +110,13 @@ export default function DetailsPage() {
           {handling.map(([label, value]) => (
             <Cell key={label} label={label} value={value} />
           ))}
+          {h.trackUrl && (
+            // The courier's own page: it opens outside the app (in WeChat, its built-in browser).
+            <a class="weui-cell weui-cell_active weui-cell_access" href={h.trackUrl} target="_blank" rel="noopener noreferrer">
+              <div class="weui-cell__bd">查看物流</div>
+              <div class="weui-cell__ft">{h.kdgs}官网</div>
+            </a>
+          )}
         </Cells>
       )}
 

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { App } from '@/app/app';
 import { $toast } from '@/stores/ui';
-import { json, requestsTo, stubFetch } from '../helpers';
+import { json, requestsTo, selectOption, stubFetch } from '../helpers';
 import { adminApplication, adminMeta, queueRow, resetConsole, signInStaff, staffAccount } from './admin-fixtures';
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -202,7 +202,7 @@ describe('an application', () => {
           statusName: '已借出',
           transitions: [
             { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'], prefill: { lqdd: '行政楼一层108室', lqsj: '周一至周五 8:30-11:30' } },
-            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], prefill: { kdgs: '顺丰速运' } },
+            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], prefill: { kdgs: 'SF' }, couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }] },
           ],
         }),
       },
@@ -210,15 +210,18 @@ describe('an application', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: '寄出' }));
     const dialog = await screen.findByRole('dialog', { name: '寄出' });
-    expect(((await within(dialog).findByLabelText('快递公司')) as HTMLInputElement).value).toBe('顺丰速运');
+    // The applicant's courier is chosen in the office's list.
+    const courier = (await within(dialog).findByLabelText('快递公司')) as HTMLSelectElement;
+    expect(courier.value).toBe('SF');
+    expect(courier.selectedOptions[0]!.textContent).toBe('顺丰速运');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
     const summary = await within(dialog).findByRole('alert');
     expect(summary.textContent).toContain('请填写快递单号');
-    expect(summary.textContent).not.toContain('请填写快递公司');
+    expect(summary.textContent).not.toContain('请选择快递公司');
     type('快递单号', 'SF1234567890');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 6, expectedVersion: 4, expectedStatus: 4, kdgs: '顺丰速运', kddh: 'SF1234567890' });
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 6, expectedVersion: 4, expectedStatus: 4, kdgs: 'SF', kddh: 'SF1234567890' });
 
     fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
     const pickup = await screen.findByRole('dialog', { name: '通知领取' });
@@ -265,7 +268,7 @@ describe('an application', () => {
           statusName: '办理中',
           transitions: [
             { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'] },
-            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'] },
+            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }] },
           ],
         }),
       },
@@ -275,18 +278,18 @@ describe('an application', () => {
     const dialog = await screen.findByRole('dialog', { name: '寄出' });
     fireEvent.click(await within(dialog).findByRole('button', { name: '确认寄出' }));
     const summary = await within(dialog).findByRole('alert');
-    expect(summary.textContent).toContain('请填写快递公司');
+    expect(summary.textContent).toContain('请选择快递公司');
     expect(summary.textContent).toContain('请填写快递单号');
     expect(within(dialog).queryByLabelText('领取地点')).toBeNull();
-    type('快递公司', '中国邮政EMS');
-    type('快递单号', '1234567890123');
+    act(() => selectOption(within(dialog).getByLabelText('快递公司'), 'EMS'));
+    type('快递单号', '12345 67890123');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
     expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
       to: 6,
       expectedVersion: 4,
       expectedStatus: 4,
-      kdgs: '中国邮政EMS',
+      kdgs: 'EMS',
       kddh: '1234567890123',
     });
 

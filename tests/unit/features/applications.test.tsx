@@ -154,6 +154,25 @@ describe('申请详情', () => {
     expect(steps[0]).toContain('请补充相片回执号');
     expect(steps.at(-1)).toContain('已提交');
     expect(steps.at(-1)).toContain('申请人');
+    // Not shipped: no tracking link.
+    expect(screen.queryByRole('link', { name: /查看物流/ })).toBeNull();
+  });
+
+  it('a shipped application shows the courier, the waybill and a link to the courier’s tracking page', async () => {
+    detailRoutes(
+      detail({
+        status: 6,
+        statusName: '已寄出',
+        handling: { kdgs: '顺丰速运', kddh: 'SF1234567890', trackUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890' },
+      }),
+    );
+    renderScreen('/details?id=5', <DetailsPage />);
+    const link = await screen.findByRole('link', { name: /查看物流/ });
+    expect(link.getAttribute('href')).toBe('https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(link.textContent).toContain('顺丰速运官网');
+    const group = screen.getByRole('heading', { name: '办理信息' }).parentElement!;
+    expect([...group.querySelectorAll('.weui-cell')].map((c) => c.textContent)).toEqual(['快递公司顺丰速运', '快递单号SF1234567890', '查看物流顺丰速运官网']);
   });
 
   it('shows the labels of a move-in and its people in their own parts, as the server masked them', async () => {
