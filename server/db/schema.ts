@@ -438,11 +438,15 @@ export const applications = pgTable(
     dueOn: date('due_on', { mode: 'string' }),
     /** Optimistic concurrency: every change increments it. */
     version: integer('version').notNull().default(1),
+    /** The staff member who has it (认领 or 分派), or null; not a change of the application (the version stays). */
+    assigneeId: integer('assignee_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('applications_reference_no_uq').on(t.referenceNo),
+    index('applications_assignee_idx').on(t.assigneeId).where(sql`${t.assigneeId} is not null`),
     // One application in progress (1-6) per user and service, also under concurrent submits.
     uniqueIndex('applications_one_active_uq').on(t.userId, t.kind, t.sub).where(sql`${t.status} between 1 and 6`),
     index('applications_user_idx').on(t.userId, t.updatedAt),

@@ -1,6 +1,6 @@
 // The staff console's data: staff accounts, the audit log, ratings, and the office's views over applications
 // (queue, counts, borrowed cards, dashboard figures), questions, and the settings it maintains.
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { referenceChanged } from './session-events.ts';
 import {
@@ -182,6 +182,10 @@ export const ratingsRepo = (db: Executor) => ({
 
 export interface QueueFilter {
   kind?: string;
+  /** A sub-service of the kind (迁出 graduate, 迁入 new student…). */
+  sub?: string;
+  /** Whose: a staff id, or 'none' for nobody's yet. */
+  assignee?: number | 'none';
   status?: number;
   keyword?: string;
   from?: string;
@@ -201,6 +205,8 @@ function queueConditions(filter: QueueFilter): SQL | undefined {
   return and(
     filter.todo ? TODO_CONDITION : undefined,
     filter.kind ? eq(applications.kind, filter.kind) : undefined,
+    filter.kind && filter.sub !== undefined ? eq(applications.sub, filter.sub) : undefined,
+    filter.assignee === 'none' ? isNull(applications.assigneeId) : filter.assignee ? eq(applications.assigneeId, filter.assignee) : undefined,
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.from ? gte(applications.createdAt, chinaDayStart(filter.from)) : undefined,
     filter.to ? lt(applications.createdAt, nextChinaDayStart(filter.to)) : undefined,
@@ -215,10 +221,41 @@ function queueConditions(filter: QueueFilter): SQL | undefined {
   );
 }
 
+export type QueueSort = 'created' | '-created' | 'kind';
+
 export const adminRepo = (db: Executor) => ({
-  /** The queue: oldest first, with the applicant and whether their household is at the school. */
-  async queue(filter: QueueFilter, page: Page) {
+  /**
+   * 认领 / 分派: gives an application in progress (1-6) to a staff member, or to nobody (null). With `onlyIfFree`, only
+   * when nobody else has it (a claim). The application's version does not change: who has it is not a change of it.
+   * The row as it is after, or null when there is no such application in progress or someone else has it.
+   */
+  async assign(id: number, staffId: number | null, now: Date, onlyIfFree = false) {
+    const [row] = await db
+      .update(applications)
+      .set({ assigneeId: staffId, assignedAt: staffId ? now : null })
+      .where(
+        and(
+          eq(applications.id, id),
+          between(applications.status, 1, 6),
+          onlyIfFree && staffId ? or(isNull(applications.assigneeId), eq(applications.assigneeId, staffId)) : undefined,
+        ),
+      )
+      .returning({ id: applications.id, assigneeId: applications.assigneeId });
+    return row ?? null;
+  },
+
+  /**
+   * The queue, with the applicant and whether their household is at the school: oldest first (the longest waiting),
+   * newest first, or by service (then oldest first).
+   */
+  async queue(filter: QueueFilter, page: Page, sort: QueueSort = 'created') {
     const where = queueConditions(filter);
+    const order =
+      sort === '-created'
+        ? [desc(applications.createdAt), desc(applications.id)]
+        : sort === 'kind'
+          ? [asc(applications.kind), asc(applications.sub), asc(applications.createdAt), asc(applications.id)]
+          : [asc(applications.createdAt), asc(applications.id)];
     const [rows, [total]] = await Promise.all([
       db
         .select({ app: applications, user: users, householdStatus: householdRecords.status })
@@ -226,7 +263,7 @@ export const adminRepo = (db: Executor) => ({
         .innerJoin(users, eq(users.id, applications.userId))
         .leftJoin(householdRecords, eq(householdRecords.userId, applications.userId))
         .where(where)
-        .orderBy(asc(applications.createdAt), asc(applications.id))
+        .orderBy(...order)
         .limit(page.pageSize)
         .offset(offsetOf(page)),
       db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),

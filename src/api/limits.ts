@@ -44,6 +44,7 @@ export const adminChangePassword = { oldPassword: 64, password: 64, password2: 6
 export const adminCreateStaff = { name: 50, password: 64 } as const;
 export const adminUpdateStaff = { name: 50, password: 64 } as const;
 export const adminRevealIdNumber = { key: 64 } as const;
+export const adminBulkTransition = { lqdd: 100, lqsj: 100 } as const;
 export const adminTransitionApplication = { note: 500, lqdd: 100, lqsj: 100, kdgs: 50, kddh: 50 } as const;
 export const adminReplyFeedback = { hfnr: 2000 } as const;
 export const adminFollowUpRating = { note: 1000 } as const;

@@ -2774,6 +2774,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/bulk-transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：批量办理 Console: bulk action
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。对选中的申请逐件办理同一操作：4 受理、5 通知领取（同一领取地点与时间，
+         *     须填 lqdd、lqsj）、7 办结。每件各自一个事务、各自带回 expectedVersion（乐观并发）：状态表不允许、已被他人改动、办结规则拒绝等的
+         *     逐件跳过并说明原因，其余照常办理；同一请求中重复的申请只办理一次。每件成功的办理与单件办理一样写入时间线、发出通知与短信，并记入审计日志。
+         *     每次最多 100 件。
+         */
+        post: operations["adminBulkTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：认领申请 Console: claim an application
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。把办理中的申请（状态 1-6）记为本人办理；已是本人的，原样答复。
+         *     已由他人认领的答 409「该申请已由X认领」（管理员可用分派改派）；不存在或已结束（7-9）的答 404「申请不存在或已办结」。
+         *     认领不改变申请的版本号（不影响正在办理它的人）。记入审计日志（application.claim）。
+         */
+        post: operations["adminClaimApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/assignee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：分派申请 Console: assign an application
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录答 401。把办理中的申请（状态 1-6）分派给一位启用的
+         *     工作人员，或 staffId 为 null 时收回（无人认领）。工作人员不存在或已停用答 400「请选择启用的工作人员」；申请不存在或已结束答 404。
+         *     记入审计日志（application.assign）。
+         */
+        put: operations["adminAssignApplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{id}/transition": {
         parameters: {
             query?: never;
@@ -5161,6 +5228,15 @@ export interface components {
             /** @description 户口是否在校 Registered at the school */
             hkIn?: boolean;
         };
+        /** @description 认领或被分派办理此申请的工作人员（无人时为 null） The staff member who has it, or null */
+        Assignee: null | {
+            /** @description 工作人员编号 Staff id */
+            id: number;
+            /** @description 姓名 Name */
+            name: string;
+            /** @description 认领或分派的时间 Since */
+            at: components["schemas"]["DateTime"];
+        };
         /** @description 工作台申请列表项 An application in the console queue */
         AdminApplicationRow: components["schemas"]["ApplicationListItem"] & {
             /** @description 版本号（乐观并发；办理时原样带回 expectedVersion） Version for optimistic concurrency */
@@ -5171,6 +5247,7 @@ export interface components {
             waitingDays: number;
             /** @description 是否超时（已提交/审核中超过 3 天，或借出的户口卡已过应还日期） Overdue */
             overdue?: boolean;
+            assignee?: components["schemas"]["Assignee"];
         };
         /** @description 某状态的申请数 Applications in one status */
         StatusCount: {
@@ -5239,6 +5316,7 @@ export interface components {
         };
         /** @description 工作台申请详情 Application detail for staff */
         AdminApplication: components["schemas"]["Application"] & {
+            assignee?: components["schemas"]["Assignee"];
             /** @description 版本号（办理时原样带回 expectedVersion） Version for optimistic concurrency */
             version: number;
             /** @description 申请人（身份证件号掩码，手机号完整） Applicant, ID number masked, full phone */
@@ -5254,6 +5332,31 @@ export interface components {
             blocked: components["schemas"]["BlockedTransition"][];
             /** @description 申请人的评价（未评价为 null） The rating, if any */
             rating: components["schemas"]["AppRating"] | null;
+        };
+        /** @description 批量办理的结果（每件各自办理、各自成败） The outcome of a bulk action, one per application */
+        BulkTransitionResult: components["schemas"]["Envelope"] & {
+            data: {
+                /** @description 办理成功的件数 How many moved */
+                succeeded: number;
+                /** @description 跳过的件数 How many were skipped */
+                skipped: number;
+                results: {
+                    /** @description 申请编号（内部） Application id */
+                    id: number;
+                    /** @description 申请编号（不存在时为 null） Reference number */
+                    sqbh: string | null;
+                    /** @description 是否办理成功 Moved */
+                    ok: boolean;
+                    /** @description 办理后的状态（跳过时为当前状态，不存在时为 null） Status after */
+                    status: components["schemas"]["AppStatus"] | null;
+                    /** @description 状态名称 Status label */
+                    statusName: string | null;
+                    /** @description 办理后的版本号（成功时） Version after */
+                    version?: number;
+                    /** @description 跳过的原因（如「申请已被他人处理，请刷新后重试」） Why it was skipped */
+                    reason: string | null;
+                }[];
+            };
         };
         /** @description 办理后的申请摘要 The application after the action */
         AdminTransitionResult: components["schemas"]["ApplicationSummary"] & {
@@ -9140,6 +9243,12 @@ export interface operations {
                 todo?: "1";
                 /** @description 业务种类 Service */
                 kind?: components["schemas"]["ServiceCode"];
+                /** @description 子业务（与 kind 同用，如迁出的 graduate、迁入的 1；空字符串为没有子业务的申请） Sub-service, with kind */
+                sub?: string;
+                /** @description 认领人：me 本人认领或分派给本人的，none 尚无人认领的，或工作人员编号 Whose：mine, nobody's, or a staff id */
+                assignee?: string;
+                /** @description 排序：created 提交最早（等待最久）在前（默认），-created 最新提交在前，kind 按业务（同业务内等待最久在前） Order */
+                sort?: "created" | "-created" | "kind";
                 /** @description 关键字：申请编号 sqbh、申请人姓名、学号 xh 或工作证号 gzzh（部分匹配） Reference number, name, student or staff number */
                 keyword?: string;
                 /** @description 提交日期起（含） Submitted on or after */
@@ -9307,6 +9416,108 @@ export interface operations {
                     "image/png": string;
                     "image/webp": string;
                     "application/pdf": string;
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminBulkTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description 目标状态：4 受理，5 待领取，7 办结 Target status
+                     * @enum {integer}
+                     */
+                    to: 4 | 5 | 7;
+                    items: {
+                        id: components["schemas"]["Id"];
+                        /** @description 列表中该申请的版本号 The version the list showed */
+                        expectedVersion: number;
+                    }[];
+                    /** @description 领取地点（5 必填） Pickup place */
+                    lqdd?: string;
+                    /** @description 领取时间（5 必填） Pickup time */
+                    lqsj?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 逐件结果 The outcome per application */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkTransitionResult"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminClaimApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 申请编号（内部） Application id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 认领后的认领人 Who has it now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Assignee"];
+                    };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminAssignApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 申请编号（内部） Application id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 工作人员编号，null 为收回 Staff id, or null to unassign */
+                    staffId: components["schemas"]["Id"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description 分派后的认领人 Who has it now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data?: components["schemas"]["Assignee"];
+                    };
                 };
             };
             "4XX": components["responses"]["ClientError"];

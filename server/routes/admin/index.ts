@@ -8,6 +8,7 @@ import { captchaClient } from '../../services/captcha.ts';
 import { signInClient } from '../../services/login-records.ts';
 import { auditTools } from './audit.ts';
 import processingRoutes from './processing.ts';
+import assignmentRoutes from './assignment.ts';
 import rosterRoutes from './roster.ts';
 import securityRoutes from './security.ts';
 import settingsRoutes from './settings.ts';
@@ -97,6 +98,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   await app.register(processingRoutes);
   await app.register(settingsRoutes);
+  await app.register(assignmentRoutes);
   await app.register(rosterRoutes);
   await app.register(securityRoutes);
 }

@@ -107,17 +107,27 @@ export default async function processingRoutes(app: FastifyInstance) {
   const audit = auditTools(app);
   const now = () => services.clock.now();
 
-  const filterText = (q: { todo?: string; kind?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
-    [q.todo === '1' && '待办', q.kind && `业务 ${kindName(q.kind)}`, q.status && `状态 ${statusName(q.kind ?? '', q.status)}`, q.keyword && `关键字「${q.keyword}」`, q.from && `自 ${q.from}`, q.to && `至 ${q.to}`]
+  const filterText = (q: { todo?: string; kind?: string; sub?: string; assignee?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
+    [
+      q.todo === '1' && '待办',
+      q.kind && `业务 ${kindName(q.kind, q.sub ?? '')}`,
+      q.assignee && `认领人 ${q.assignee === 'me' ? '本人' : q.assignee === 'none' ? '无' : `#${q.assignee}`}`,
+      q.status && `状态 ${statusName(q.kind ?? '', q.status)}`,
+      q.keyword && `关键字「${q.keyword}」`,
+      q.from && `自 ${q.from}`,
+      q.to && `至 ${q.to}`,
+    ]
       .filter(Boolean)
       .join('，') || '全部';
 
   app.operation('adminListApplications', async (request) => {
-    const { kind, status, keyword, from, to } = request.query;
+    const { kind, sub, status, keyword, from, to, sort } = request.query;
     const todo = request.query.todo === '1';
-    const { rows, total } = await repos.admin.queue({ kind, status, keyword, from, to, todo }, pageOf(request.query));
+    const assignee = request.query.assignee === 'me' ? currentUser(request).id : request.query.assignee === 'none' ? 'none' : request.query.assignee ? Number(request.query.assignee) : undefined;
+    const { rows, total } = await repos.admin.queue({ kind, sub, assignee, status, keyword, from, to, todo }, pageOf(request.query), sort);
+    const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.app.assigneeId).filter((id): id is number => id !== null))]);
     await audit.record(request, { action: 'application.list', summary: `查看申请列表（${filterText(request.query)}），${rows.length} 条` });
-    return okRows(rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now())), total);
+    return okRows(rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now(), names)), total);
   });
 
   app.operation('adminCountApplications', async (request) => {
@@ -152,7 +162,7 @@ export default async function processingRoutes(app: FastifyInstance) {
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
       record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
       record?.policeStationId ? repos.policeStations.find(record.policeStationId) : null,
-      repos.staff.namesOf([...new Set(events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!))]),
+      repos.staff.namesOf([...new Set([...events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!), ...(row.assigneeId ? [row.assigneeId] : [])])]),
       answerSummary(repos, row, { mask: true, revealKeys: true }),
       repos.applications.cardOut(user.id),
       targets.includes(7) ? finishRefusal(repos, row) : null,

@@ -51,12 +51,17 @@ const isOverdue = (a: ApplicationRow, now: Date) =>
   ([1, 2].includes(a.status) && now.getTime() - a.createdAt.getTime() > WAITING_DAYS * DAY) ||
   (a.kind === 'hkkjy' && [4, 6].includes(a.status) && !!a.dueOn && a.dueOn < chinaDate(now));
 
-export const adminRowWire = (a: ApplicationRow, u: UserRow, householdStatus: string | null, now: Date): S['AdminApplicationRow'] => ({
+/** Who has an application (认领, 分派), named; null when nobody. */
+export const assigneeWire = (a: Pick<ApplicationRow, 'assigneeId' | 'assignedAt'>, names: Map<number, string>): S['Assignee'] =>
+  a.assigneeId && a.assignedAt ? { id: a.assigneeId, name: names.get(a.assigneeId) ?? `#${a.assigneeId}`, at: chinaDateTime(a.assignedAt) } : null;
+
+export const adminRowWire = (a: ApplicationRow, u: UserRow, householdStatus: string | null, now: Date, names: Map<number, string> = new Map()): S['AdminApplicationRow'] => ({
   ...listItemWire(a),
   version: a.version,
   applicant: applicantWire(u, householdStatus, false),
   waitingDays: Math.max(0, Math.floor((now.getTime() - a.createdAt.getTime()) / DAY)),
   overdue: isOverdue(a, now),
+  assignee: assigneeWire(a, names),
 });
 
 const ACTION_LABELS: Record<number, string> = { 2: '开始审核', 3: '退回修改', 4: '受理', 5: '通知领取', 6: '寄出', 7: '办结', 8: '不予通过' };
@@ -135,6 +140,7 @@ export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
       return row.actorRole === 'staff' && row.actorId ? { ...e, actor: { role: 'staff' as const, name: p.staffNames.get(row.actorId) ?? '户籍办' } } : e;
     }),
     version: p.app.version,
+    assignee: assigneeWire(p.app, p.staffNames),
     applicant: applicantWire(p.user, p.householdStatus, true, p.unitName),
     household: p.household,
     ...transitionsOf(p.app, p.finishRefusal, p.prefill, p.couriers ?? []),
@@ -196,6 +202,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'loginRecords.view': '查看登录日志',
   'sessions.view': '查看在线用户',
   'session.end': '强制退出',
+  'application.claim': '认领申请',
+  'application.assign': '分派申请',
 };
 
 export const auditWire = (e: AuditRow): S['AuditEntry'] => ({
