@@ -1,22 +1,68 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { adminPaths } from '@/config/admin-paths';
 import { summaryGroups } from '@/lib/answer-summary';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { $adminMeta, statusLabel } from '@/stores/staff';
-import { confirmDialog } from '@/stores/ui';
+import { $adminMeta, $staff, statusLabel } from '@/stores/staff';
+import { confirmDialog, showToast } from '@/stores/ui';
+import { nextInQueue } from './queue-context';
 import { Attachments } from './attachments';
 import { IdNumber } from './id-number';
 import { transition } from './transition';
-import { LoadError, Modal, PageHead, StatusTag } from './ui';
+import { announce, LoadError, Modal, PageHead, StatusTag, useRemote } from './ui';
 
 // Only actions with inputs need the form blocks: they load when such an action is chosen.
 const TransitionForm = lazy(() => import('./transition-form'));
 
 type AdminApplication = Schemas['AdminApplication'];
 type Transition = Schemas['TransitionOption'];
+
+/** Who has the application (认领, 分派): claim it; a 管理员 gives it to someone or takes it back. */
+function Assignment({ app, mine, admin, onClaim, onAssign }: { app: AdminApplication; mine: boolean; admin: boolean; onClaim: () => Promise<void>; onAssign: (staffId: number | null) => Promise<void> }) {
+  return (
+    <div class="adm-row adm-assign">
+      <span>
+        认领人：{app.assignee ? `${app.assignee.name}（${formatDateTime(app.assignee.at)} 起）` : <span class="adm-muted">未认领</span>}
+      </span>
+      {!mine && (
+        <button type="button" class="adm-link" onClick={() => void onClaim()}>
+          认领
+        </button>
+      )}
+      {admin && <AssignPicker current={app.assignee?.id ?? null} onAssign={onAssign} />}
+    </div>
+  );
+}
+
+/** 分派 (管理员): the enabled staff accounts to give it to, and 收回. */
+function AssignPicker({ current, onAssign }: { current: number | null; onAssign: (staffId: number | null) => Promise<void> }) {
+  const [pick, setPick] = useState('');
+  const staff = useRemote(() => unwrap(client.GET('/api/admin/staff', { loading: false })), []);
+  return (
+    <>
+      <select class="adm-input adm-input_small" aria-label="分派给" value={pick} onChange={(e) => setPick(e.currentTarget.value)}>
+        <option value="">分派给…</option>
+        {staff.data
+          ?.filter((s) => s.enabled && s.id !== current)
+          .map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}（{s.username}）
+            </option>
+          ))}
+      </select>
+      <button type="button" class="adm-link" disabled={!pick} onClick={() => void onAssign(Number(pick)).then(() => setPick(''))}>
+        分派
+      </button>
+      {current !== null && (
+        <button type="button" class="adm-link" onClick={() => void onAssign(null)}>
+          收回
+        </button>
+      )}
+    </>
+  );
+}
 
 /** Rows of a description list, without the empty ones. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -38,7 +84,10 @@ export default function ApplicationPage({ id }: { id?: string }) {
   const [app, setApp] = useState<AdminApplication | null>(null);
   const [error, setError] = useState('');
   const [acting, setActing] = useState<Transition | null>(null);
+  const [acted, setActed] = useState(false);
   const meta = useStore($adminMeta);
+  const me = useStore($staff);
+  const [, go] = useLocation();
 
   async function load() {
     const r = await unwrap(client.GET('/api/admin/applications/{id}', { params: { path: { id: appId } } }));
@@ -49,6 +98,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   useEffect(() => {
     setApp(null);
+    setActed(false);
     if (appId > 0) void load();
     else setError('申请不存在');
     // Loads again for another application.
@@ -62,7 +112,31 @@ export default function ApplicationPage({ id }: { id?: string }) {
     const body = { to: t.to, expectedVersion: app.version, expectedStatus: app.status, ...filled };
     const r = await transition(app.id, body, `已${t.action}`, load);
     if (r.ok || r.code === 409) setActing(null);
+    if (r.ok) setActed(true);
     return r;
+  }
+
+  /** 处理下一件: the next application of the queue as last filtered (queue-context.ts). */
+  async function next() {
+    const row = await nextInQueue(appId);
+    if (row === 'failed') return showToast('加载失败，请稍后重试');
+    if (!row) {
+      showToast('当前筛选下没有下一件了');
+      return go(adminPaths.queue.href());
+    }
+    go(adminPaths.application.href({ id: row.id }));
+  }
+
+  async function claim() {
+    const r = await unwrap(client.POST('/api/admin/applications/{id}/claim', { params: { path: { id: appId } } }));
+    announce(r, '已认领');
+    void load();
+  }
+
+  async function assign(staffId: number | null) {
+    const r = await unwrap(client.PUT('/api/admin/applications/{id}/assignee', { params: { path: { id: appId } }, body: { staffId } }));
+    announce(r, staffId === null ? '已收回' : '已分派');
+    void load();
   }
 
   async function start(t: Transition) {
@@ -101,6 +175,14 @@ export default function ApplicationPage({ id }: { id?: string }) {
           </p>
         ))}
         {!app.transitions.length && !app.blocked.length && <p class="adm-muted">当前状态（{app.statusName}）没有可执行的办理操作。</p>}
+        {acted && (
+          <div class="adm-row">
+            <button type="button" class="weui-btn weui-btn_mini weui-btn_default" onClick={() => void next()}>
+              处理下一件
+            </button>
+          </div>
+        )}
+        {app.status <= 6 && <Assignment app={app} mine={app.assignee?.id === me?.id} admin={me?.role === 'admin'} onClaim={claim} onAssign={assign} />}
         <p class="adm-muted">
           提交于 {formatDateTime(app.createdAt)}，最近更新 {formatDateTime(app.updatedAt)}
         </p>

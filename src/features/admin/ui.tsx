@@ -70,12 +70,40 @@ export function useUrlFilters(route: { href: (query?: Query) => string }) {
   return { q, search, page: Number(q.get('page')) || 1, set };
 }
 
-/** Previous / next page of a paged list, with the total. */
-export function Pager({ page, total, onPage, pageSize = PAGE_SIZE }: { page: number; total: number; onPage: (page: number) => void; pageSize?: number }) {
+/** The page sizes a long list offers. */
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+/**
+ * Previous / next page of a paged list, with the total; with `onPageSize`, also the page size and a jump to a page
+ * (long lists: the queue at enrolment).
+ */
+export function Pager({
+  page,
+  total,
+  onPage,
+  pageSize = PAGE_SIZE,
+  onPageSize,
+}: {
+  page: number;
+  total: number;
+  onPage: (page: number) => void;
+  pageSize?: number;
+  onPageSize?: (size: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  const [jump, setJump] = useState('');
   return (
     <nav class="adm-pager" aria-label="分页">
       <span>共 {total} 条</span>
+      {onPageSize && (
+        <select class="adm-input adm-input_small" aria-label="每页条数" value={pageSize} onChange={(e) => onPageSize(Number(e.currentTarget.value))}>
+          {PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n} 条/页
+            </option>
+          ))}
+        </select>
+      )}
       <button type="button" class="adm-link" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         上一页
       </button>
@@ -85,6 +113,26 @@ export function Pager({ page, total, onPage, pageSize = PAGE_SIZE }: { page: num
       <button type="button" class="adm-link" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         下一页
       </button>
+      {onPageSize && pages > 1 && (
+        <form
+          class="adm-pager__jump"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const n = Math.min(pages, Math.max(1, Math.floor(Number(jump)) || 1));
+            setJump('');
+            onPage(n);
+          }}
+        >
+          <label>
+            跳至
+            <input class="adm-input adm-input_small" type="number" inputMode="numeric" min={1} max={pages} value={jump} onInput={(e) => setJump(e.currentTarget.value)} />
+            页
+          </label>
+          <button type="submit" class="adm-link">
+            确定
+          </button>
+        </form>
+      )}
     </nav>
   );
 }

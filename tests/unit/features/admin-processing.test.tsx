@@ -7,6 +7,7 @@ import { adminApplication, adminMeta, queueRow, resetConsole, signInStaff, staff
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 const queryOf = (r: Request) => Object.fromEntries(new URL(r.url).searchParams);
+const bodyOf = async (fetch: ReturnType<typeof stubFetch>, path: string, at = 0) => requestsTo(fetch, path)[at]!.json();
 
 function openConsole(url: string, routes: Record<string, unknown>) {
   signInStaff();
@@ -68,6 +69,72 @@ describe('queue', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
     await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '2', keyword: '张三' }));
+  });
+
+  it('sorts, shows 100 a page, jumps to a page, filters by sub-service and by whose; the URL keeps it all', async () => {
+    const fetch = openConsole('/applications', {
+      'GET /api/admin/applications': { code: 200, rows: [queueRow(1, { assignee: { id: 9, name: '王老师', at: '2026-11-21T10:00:00+08:00' } }), queueRow(2, { assignee: null })], total: 450 },
+      'GET /api/admin/applications/counts': { code: 200, data: [] },
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('王老师');
+    expect(within(table).getAllByRole('row')[2]!.textContent).toContain('未认领');
+    act(() => selectOption(screen.getByLabelText('排序'), '-created'));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ sort: '-created' }));
+    act(() => selectOption(screen.getByLabelText('每页条数'), '100'));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageSize: '100', sort: '-created' }));
+    expect(await screen.findByText('第 1 / 5 页')).not.toBeNull();
+    fireEvent.input(screen.getByLabelText(/跳至/), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '4', pageSize: '100' }));
+    fireEvent.click(screen.getByRole('button', { name: '我的' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ assignee: 'me', pageNum: '1' }));
+    act(() => selectOption(screen.getByLabelText('业务'), 'qianchu:graduate'));
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ kind: 'qianchu', sub: 'graduate', assignee: 'me' }));
+    expect(queryOf(requestsTo(fetch, '/api/admin/applications/counts').at(-1)!)).toEqual({ kind: 'qianchu' });
+    expect(location.search).toContain('service=qianchu%3Agraduate');
+  });
+
+  it('moves with j/k, picks with x, opens with Enter; 批量受理 shows each application’s result', async () => {
+    const fetch = openConsole('/applications', {
+      'GET /api/admin/applications': { code: 200, rows: [queueRow(1, { version: 3 }), queueRow(2, { version: 5 }), queueRow(3)], total: 3 },
+      'GET /api/admin/applications/counts': { code: 200, data: [] },
+      'POST /api/admin/applications/bulk-transition': {
+        code: 200,
+        msg: '已办理 1 件，跳过 1 件',
+        data: {
+          succeeded: 1,
+          skipped: 1,
+          results: [
+            { id: 2, sqbh: 'HJ20261121000002', ok: true, status: 4, statusName: '办理中', version: 6, reason: null },
+            { id: 3, sqbh: 'HJ20261121000003', ok: false, status: 1, statusName: '已提交', reason: '当前状态不允许该操作' },
+          ],
+        },
+      },
+    });
+    const table = await screen.findByRole('table');
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows()[0]!.className).toContain('adm-row_cursor');
+    fireEvent.keyDown(document.body, { key: 'j' });
+    await waitFor(() => expect(rows()[1]!.className).toContain('adm-row_cursor'));
+    fireEvent.keyDown(document.body, { key: 'x' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'x' });
+    expect(await screen.findByText('已选 2 件')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '批量受理' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('确定将选中的 2 件申请受理吗');
+    fireEvent.click(within(confirm).getByRole('button', { name: '受理' }));
+    const result = await screen.findByRole('dialog', { name: '批量受理结果' });
+    expect(await bodyOf(fetch, '/api/admin/applications/bulk-transition')).toEqual({ to: 4, items: [{ id: 2, expectedVersion: 5 }, { id: 3, expectedVersion: 1 }] });
+    expect(result.textContent).toContain('办理成功 1 件，跳过 1 件');
+    expect(result.textContent).toContain('跳过：当前状态不允许该操作');
+    fireEvent.click(within(result).getByRole('button', { name: '关闭' }));
+    // Enter opens the row under the cursor.
+    fireEvent.keyDown(document.body, { key: 'k' });
+    fireEvent.keyDown(document.body, { key: 'Enter' });
+    await waitFor(() => expect(location.pathname).toBe('/web/admin/applications/2'));
   });
 });
 
@@ -187,7 +254,9 @@ describe('an application', () => {
     });
     expect(await screen.findByText('暂不能办结：户口卡尚未归还，请先办理归还，再办结迁出')).not.toBeNull();
     const handling = screen.getByRole('region', { name: '办理' });
-    expect(within(handling).queryAllByRole('button')).toHaveLength(0);
+    // No action to take; only who has it (nobody yet: 认领).
+    expect(within(handling).queryAllByRole('button').map((b) => b.textContent)).toEqual(['认领']);
+    expect(handling.textContent).toContain('认领人：未认领');
     expect(within(handling).queryByText(/没有可执行的办理操作/)).toBeNull();
   });
 
