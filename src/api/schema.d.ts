@@ -3475,6 +3475,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exports/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：导出申请列表 Console: export — Applications (the queue as filtered)
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。与待办队列相同的筛选与排序（todo、kind、sub、assignee、status、keyword、from、to、sort），全部符合条件的申请（最多 10000 条）。
+         *     列：申请编号、业务、内容、申请人、人员类别、学号/工作证号、身份证件号、手机号、状态、提交时间、已等待（天）、认领人。
+         *     format=xlsx（默认）为 Excel 工作簿，format=csv 为 UTF-8（带 BOM，Excel 直接打开不乱码）逗号分隔文本。表头与取值均为中文（名称，不是代码）；
+         *     身份证件号与手机号默认掩码。以 = + - @ 开头的单元格前加 ' 防止被表格软件当作公式。文件名如「申请列表-20261125.xlsx」。
+         *     每次导出记入审计日志（export.*，含条数与是否完整）。
+         */
+        get: operations["adminExportApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/borrowed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：导出借出户口卡 Console: export — Household cards out
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。借出（已借出、已寄出）的户口卡，应还日期最早在前；overdue=1 只导出逾期的。列：申请编号、借用人、人员类别、学号/工作证号、身份证件号、手机号、借用日期、应还日期、逾期天数、状态。
+         *     format=xlsx（默认）为 Excel 工作簿，format=csv 为 UTF-8（带 BOM，Excel 直接打开不乱码）逗号分隔文本。表头与取值均为中文（名称，不是代码）；
+         *     身份证件号与手机号默认掩码。以 = + - @ 开头的单元格前加 ' 防止被表格软件当作公式。文件名如「借出户口卡-20261125.xlsx」。
+         *     每次导出记入审计日志（export.*，含条数与是否完整）。
+         */
+        get: operations["adminExportBorrowedCards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：导出评价 Console: export — Ratings
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。与评价列表相同的筛选（kind、score、flagged、pending、from、to）。列：评价时间、申请编号、业务、评价人、评分、评价内容、需回访、回访说明、回访人、回访时间。
+         *     format=xlsx（默认）为 Excel 工作簿，format=csv 为 UTF-8（带 BOM，Excel 直接打开不乱码）逗号分隔文本。表头与取值均为中文（名称，不是代码）；
+         *     身份证件号与手机号默认掩码。以 = + - @ 开头的单元格前加 ' 防止被表格软件当作公式。文件名如「评价-20261125.xlsx」。
+         *     每次导出记入审计日志（export.*，含条数与是否完整）。
+         */
+        get: operations["adminExportRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/exports/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：导出审计日志 Console: export — Audit log
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录答 401。仅管理员。与审计日志相同的筛选（staffId、action、targetType、targetId、from、to），时间倒序，最多 10000 条。列：时间、工作人员、登录名、操作、对象类型、对象编号、说明、来源地址。
+         *     format=xlsx（默认）为 Excel 工作簿，format=csv 为 UTF-8（带 BOM，Excel 直接打开不乱码）逗号分隔文本。表头与取值均为中文（名称，不是代码）；
+         *     身份证件号与手机号默认掩码。以 = + - @ 开头的单元格前加 ' 防止被表格软件当作公式。文件名如「审计日志-20261125.xlsx」。
+         *     每次导出记入审计日志（export.*，含条数与是否完整）。
+         */
+        get: operations["adminExportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/login-records": {
         parameters: {
             query?: never;
@@ -10744,6 +10837,168 @@ export interface operations {
                         /** @description 总条数 Total count */
                         total?: number;
                     };
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportApplications: {
+        parameters: {
+            query?: {
+                /** @description xlsx（默认）或 csv File format */
+                format?: "xlsx" | "csv";
+                /** @description 1 = 只导出待办 Only what waits for staff */
+                todo?: "1";
+                /** @description 业务种类 Service */
+                kind?: components["schemas"]["ServiceCode"];
+                /** @description 子业务（与 kind 同用） Sub-service */
+                sub?: string;
+                /** @description 认领人：me、none 或工作人员编号 Whose */
+                assignee?: string;
+                /** @description 排序（同待办队列） Order */
+                sort?: "created" | "-created" | "kind";
+                /** @description 按状态过滤（1-9，不传为全部） Filter by status */
+                status?: components["parameters"]["AppStatusQuery"];
+                /** @description 关键字 Keyword */
+                keyword?: string;
+                /** @description 提交日期起 From */
+                from?: string;
+                /** @description 提交日期止 Until */
+                to?: string;
+                /** @description 1 = 完整的身份证件号与手机号（仅管理员；办理员答 403）。默认掩码。 Full ID numbers and phones (管理员 only) */
+                full?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（不包裹信封） The exported file */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportBorrowedCards: {
+        parameters: {
+            query?: {
+                /** @description xlsx（默认）或 csv File format */
+                format?: "xlsx" | "csv";
+                /** @description 1 = 只导出逾期的 Only overdue */
+                overdue?: "1";
+                /** @description 关键字 Keyword */
+                keyword?: string;
+                /** @description 1 = 完整的身份证件号与手机号（仅管理员） Full ID numbers and phones (管理员 only) */
+                full?: "1";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（不包裹信封） The exported file */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportRatings: {
+        parameters: {
+            query?: {
+                /** @description xlsx（默认）或 csv File format */
+                format?: "xlsx" | "csv";
+                /** @description 业务种类 Service */
+                kind?: components["schemas"]["ServiceCode"];
+                /** @description 评分 1-5 Score */
+                score?: number;
+                /** @description 1 = 只导出差评（1-2 分） Only low scores */
+                flagged?: "1";
+                /** @description 1 = 只导出待回访的 Only awaiting follow-up */
+                pending?: "1";
+                /** @description 日期起 From */
+                from?: string;
+                /** @description 日期止 Until */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（不包裹信封） The exported file */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminExportAudit: {
+        parameters: {
+            query?: {
+                /** @description xlsx（默认）或 csv File format */
+                format?: "xlsx" | "csv";
+                /** @description 工作人员编号 Staff id */
+                staffId?: components["schemas"]["Id"];
+                /** @description 操作代码前缀 Action prefix */
+                action?: string;
+                /** @description 对象类型 Target type */
+                targetType?: string;
+                /** @description 对象编号 Target id */
+                targetId?: string;
+                /** @description 日期起 From */
+                from?: string;
+                /** @description 日期止 Until */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 导出的文件（不包裹信封） The exported file */
+            200: {
+                headers: {
+                    /** @description attachment; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
                 };
             };
             "4XX": components["responses"]["ClientError"];

@@ -1,4 +1,6 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { xlsxToRosterText } from '../../src/features/admin/roster-xlsx.ts';
 import { consolePage, consoleSignIn, DEMO_PASSWORD } from './support.ts';
 
 /** A student's 其他业务 application, submitted through the API as the student. */
@@ -16,7 +18,7 @@ async function submitOther(request: APIRequestContext, phone: string, what: stri
 
 // The queue for volume (issue 13): three new applications picked and 受理 at once, each one's result shown; then one
 // is claimed, finished, and 处理下一件 opens the next in the same filter.
-test('a 办理员 accepts three applications at once, claims one, finishes it and goes on to the next', async ({ browser, request }) => {
+test('a 办理员 accepts three applications at once, exports the queue and reads it back, claims one, finishes it and goes on to the next', async ({ browser, request }) => {
   const numbers = [
     await submitOther(request, '13800138006', '开具集体户口借用证明（批量一）'),
     await submitOther(request, '13800138007', '开具集体户口借用证明（批量二）'),
@@ -38,6 +40,14 @@ test('a 办理员 accepts three applications at once, claims one, finishes it an
   for (const no of numbers) await expect(results.getByRole('row').filter({ hasText: no })).toContainText('成功');
   await staff.screenshot({ path: 'test-results/shots/console-bulk-results.png' });
   await results.getByRole('button', { name: '关闭' }).click();
+
+  // 导出 Excel of the same filter: opened and read back, Chinese headers, the three with their new status.
+  const [download] = await Promise.all([staff.waitForEvent('download'), staff.getByRole('button', { name: '导出 Excel' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^申请列表-\d{8}\.xlsx$/);
+  const sheet = (await xlsxToRosterText(await readFile(await download.path()))).split('\n').map((line) => line.split('\t'));
+  expect(sheet[0]!.slice(0, 3)).toEqual(['申请编号', '业务', '内容']);
+  for (const no of numbers) expect(sheet.find((row) => row[0] === no)?.[8]).toBe('办理中');
+  expect(sheet.flat().join(' ')).not.toMatch(/\d{17}[\dX]/);
 
   // The first one: claimed, finished; 处理下一件 opens another application of the filter.
   await staff.getByRole('link', { name: numbers[0] }).click();

@@ -9,6 +9,7 @@ import { signInClient } from '../../services/login-records.ts';
 import { auditTools } from './audit.ts';
 import processingRoutes from './processing.ts';
 import assignmentRoutes from './assignment.ts';
+import exportRoutes from './exports.ts';
 import rosterRoutes from './roster.ts';
 import securityRoutes from './security.ts';
 import settingsRoutes from './settings.ts';
@@ -99,6 +100,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(processingRoutes);
   await app.register(settingsRoutes);
   await app.register(assignmentRoutes);
+  await app.register(exportRoutes);
   await app.register(rosterRoutes);
   await app.register(securityRoutes);
 }

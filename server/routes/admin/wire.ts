@@ -28,7 +28,7 @@ export const staffWire = (u: UserRow): S['StaffAccount'] => ({
   createdAt: chinaDateTime(u.createdAt),
 });
 
-const personTypeName = (rylb: string) => personTypes.find((p) => p.rylb === rylb)?.label ?? rylb;
+export const personTypeName = (rylb: string) => personTypes.find((p) => p.rylb === rylb)?.label ?? rylb;
 
 /**
  * The applicant. The ID number is always masked (显示 reveals it, audited: adminRevealIdNumber); `detail` (the
@@ -202,6 +202,10 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   'loginRecords.view': '查看登录日志',
   'sessions.view': '查看在线用户',
   'session.end': '强制退出',
+  'export.applications': '导出申请列表',
+  'export.borrowed': '导出借出户口卡',
+  'export.ratings': '导出评价',
+  'export.audit': '导出审计日志',
   'application.claim': '认领申请',
   'application.assign': '分派申请',
 };

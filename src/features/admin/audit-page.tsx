@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
+import { ExportButtons } from './export-buttons';
 import { LoadError, PAGE_SIZE, PageHead, Pager, Table, useRemote } from './ui';
 
 /** Action codes to filter by (prefixes; the server matches the start). */
@@ -46,6 +47,11 @@ export default function AuditPage() {
     <>
       <PageHead title="审计日志">
         <span class="adm-muted">日志只可追加，不能修改或删除</span>
+        <ExportButtons
+          path="/api/admin/exports/audit"
+          query={{ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ...(filters.staffId ? { staffId: Number(filters.staffId) } : {}) }}
+          title="审计日志"
+        />
       </PageHead>
       <form
         class="adm-filters"

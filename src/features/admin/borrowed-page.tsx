@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useStore } from '@nanostores/react';
+import { $staff } from '@/stores/staff';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDate } from '@/lib/format';
 import { confirmDialog } from '@/stores/ui';
 import { transition } from './transition';
+import { ExportButtons } from './export-buttons';
 import { LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table, useRemote, useUrlFilters } from './ui';
 
 type Card = Schemas['BorrowedCard'];
@@ -13,6 +16,7 @@ type Card = Schemas['BorrowedCard'];
 /** 借出户口卡: cards out (due date first), the overdue ones, and marking one returned. */
 export default function BorrowedPage() {
   const { q, search, page, set: show } = useUrlFilters(adminPaths.borrowed);
+  const me = useStore($staff);
   const overdue = q.get('overdue') === '1';
   const keyword = q.get('keyword') ?? '';
   const [draft, setDraft] = useState(keyword);
@@ -37,7 +41,9 @@ export default function BorrowedPage() {
 
   return (
     <>
-      <PageHead title="借出户口卡" />
+      <PageHead title="借出户口卡">
+        <ExportButtons path="/api/admin/exports/borrowed" query={{ ...(overdue ? { overdue: '1' } : {}), ...(keyword ? { keyword } : {}) }} title={overdue ? '逾期未还户口卡' : '借出户口卡'} full={me?.role === 'admin'} />
+      </PageHead>
       <div class="adm-filters">
         <div class="adm-tabs" role="group" aria-label="范围">
           <button type="button" aria-pressed={!overdue} onClick={() => show({ overdue: '' })}>

@@ -4,8 +4,9 @@ import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDateTime } from '@/lib/format';
-import { $adminMeta, serviceOptions } from '@/stores/staff';
+import { $adminMeta, $staff, serviceOptions } from '@/stores/staff';
 import { confirmDialog } from '@/stores/ui';
+import { ExportButtons } from './export-buttons';
 import { rememberQueue, type QueueQuery } from './queue-context';
 import { announce, LoadError, Modal, PageHead, Pager, PAGE_SIZE, PAGE_SIZES, StatusTag, Table, useRemote, useUrlFilters } from './ui';
 
@@ -52,6 +53,7 @@ function serviceChoices(meta: Schemas['AdminMeta'] | null) {
  */
 export default function QueuePage() {
   const meta = useStore($adminMeta);
+  const me = useStore($staff);
   const [, go] = useLocation();
   const { q, search, page, set: show } = useUrlFilters(adminPaths.queue);
   const applied: Filters = { service: q.get('service') ?? '', keyword: q.get('keyword') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '' };
@@ -158,7 +160,9 @@ export default function QueuePage() {
 
   return (
     <>
-      <PageHead title="待办队列" />
+      <PageHead title="待办队列">
+        <ExportButtons path="/api/admin/exports/applications" query={listQuery} title="申请列表" full={me?.role === 'admin'} />
+      </PageHead>
       <form
         class="adm-filters"
         aria-label="筛选"

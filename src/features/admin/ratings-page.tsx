@@ -8,6 +8,7 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDateTime } from '@/lib/format';
 import { $adminMeta, serviceOptions } from '@/stores/staff';
+import { ExportButtons } from './export-buttons';
 import { announce, LoadError, Modal, PageHead, Pager, PAGE_SIZE, schema, Table, useRemote, useUrlFilters } from './ui';
 
 type Rating = Schemas['AdminRating'];
@@ -73,7 +74,13 @@ export default function RatingsPage() {
 
   return (
     <>
-      <PageHead title="评价" />
+      <PageHead title="评价">
+        <ExportButtons
+          path="/api/admin/exports/ratings"
+          query={{ ...(scope ? { [scope]: '1' } : {}), ...(kind ? { kind } : {}), ...(score ? { score: Number(score) } : {}) }}
+          title="评价"
+        />
+      </PageHead>
       <section class="adm-card">
         <h3 class="adm-card__title">各业务评价</h3>
         <LoadError message={summary.error} />
