@@ -18,7 +18,7 @@ async function submitOther(request: APIRequestContext, phone: string, what: stri
 
 // The queue for volume (issue 13): three new applications picked and 受理 at once, each one's result shown; then one
 // is claimed, finished, and 处理下一件 opens the next in the same filter.
-test('a 办理员 accepts three applications at once, exports the queue and reads it back, claims one, finishes it and goes on to the next', async ({ browser, request }) => {
+test('a 办理员 accepts three applications at once, exports the queue and reads it back, claims one, prints it, finishes it and goes on to the next', async ({ browser, request }) => {
   const numbers = [
     await submitOther(request, '13800138006', '开具集体户口借用证明（批量一）'),
     await submitOther(request, '13800138007', '开具集体户口借用证明（批量二）'),
@@ -55,6 +55,15 @@ test('a 办理员 accepts three applications at once, exports the queue and read
   await staff.getByRole('button', { name: '认领', exact: true }).click();
   await expect(staff.getByText('已认领').first()).toBeVisible();
   await expect(staff.getByText('认领人：')).not.toContainText('未认领');
+  // 打印申请表: on paper the console's chrome goes, the heading and the signature lines come.
+  await staff.emulateMedia({ media: 'print' });
+  await expect(staff.getByRole('heading', { name: '户籍业务申请表' })).toBeVisible();
+  await expect(staff.getByText('经办人签名：')).toBeVisible();
+  await expect(staff.getByRole('navigation', { name: '工作台菜单' })).toBeHidden();
+  await expect(staff.getByRole('button', { name: '打印申请表' })).toBeHidden();
+  await staff.screenshot({ path: 'test-results/shots/console-print.png', fullPage: true });
+  await staff.emulateMedia({ media: 'screen' });
+  await expect(staff.getByText('经办人签名：')).toBeHidden();
   await staff.getByRole('button', { name: '办结', exact: true }).click();
   await staff.getByRole('dialog').getByRole('button', { name: '办结' }).click();
   await expect(staff.getByText('已办结').first()).toBeVisible();

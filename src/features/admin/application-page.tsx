@@ -153,8 +153,18 @@ export default function ApplicationPage({ id }: { id?: string }) {
   const hh = app.household;
   return (
     <>
+      {/* The paper file's heading (申请表): printed only. */}
+      <header class="adm-print-only adm-print-head">
+        <h2>户籍业务申请表</h2>
+        <p>
+          {app.kindName ?? app.kind}　申请编号 {app.sqbh}　当前状态 {app.statusName}
+        </p>
+      </header>
       <PageHead title={`${app.kindName ?? app.kind} · ${app.sqbh}`}>
         <StatusTag status={app.status} name={app.statusName} />
+        <button type="button" class="adm-link adm-no-print" onClick={() => window.print()}>
+          打印申请表
+        </button>
         <Link href={adminPaths.queue.href()}>返回队列</Link>
       </PageHead>
 
@@ -199,6 +209,17 @@ export default function ApplicationPage({ id }: { id?: string }) {
           <section class="adm-card">
             <h3 class="adm-card__title">附件</h3>
             {app.attachments.length ? <Attachments appId={app.id} files={app.attachments} /> : <p class="adm-muted">无附件</p>}
+            {/* On paper: the list of what was attached (the images themselves are in the system). */}
+            {app.attachments.length > 0 && (
+              <ol class="adm-print-only">
+                {app.attachments.map((f) => (
+                  <li key={f.fileId}>
+                    {f.clmc ? `${f.clmc}：` : ''}
+                    {f.name}
+                  </li>
+                ))}
+              </ol>
+            )}
           </section>
         </div>
         <div>
@@ -297,6 +318,15 @@ export default function ApplicationPage({ id }: { id?: string }) {
           </Suspense>
         </Modal>
       )}
+      <footer class="adm-print-only adm-print-sign">
+        <p>
+          申请人签名：<span class="adm-print-line" />　日期：<span class="adm-print-line adm-print-line_short" />
+        </p>
+        <p>
+          经办人签名：<span class="adm-print-line" />　日期：<span class="adm-print-line adm-print-line_short" />
+        </p>
+        <p class="adm-muted">打印于 {formatDateTime(new Date().toISOString())}，打印人 {me?.name ?? ''}</p>
+      </footer>
     </>
   );
 }
