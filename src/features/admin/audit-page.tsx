@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { ExportButtons } from './export-buttons';
-import { LoadError, PAGE_SIZE, PageHead, Pager, Table, useRemote } from './ui';
+import { FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table, useFilters, useRemote } from './ui';
 
 /** Action codes to filter by (prefixes; the server matches the start). */
 const ACTIONS = [
@@ -24,9 +23,7 @@ const EMPTY: Filters = { staffId: '', action: '', targetType: '', targetId: '', 
 /** 审计日志: every staff action and every view of an applicant's personal data; read-only. */
 export default function AuditPage() {
   const staff = useRemote(() => unwrap(client.GET('/api/admin/staff', { loading: false })), []);
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { draft, field, filters, page, setPage, apply } = useFilters<Filters>(EMPTY);
   const list = useRemote(() => {
     const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
     return unwrap(
@@ -39,7 +36,7 @@ export default function AuditPage() {
     <label>
       {label}
       {/* Preact types <input> per type value; a union of them is not accepted as one. */}
-      <input type={type as 'text'} class="adm-input" value={draft[name]} maxLength={64} onInput={(e) => setDraft({ ...draft, [name]: e.currentTarget.value })} />
+      <input type={type as 'text'} class="adm-input" value={draft[name]} maxLength={64} onInput={field(name)} />
     </label>
   );
 
@@ -53,18 +50,10 @@ export default function AuditPage() {
           title="审计日志"
         />
       </PageHead>
-      <form
-        class="adm-filters"
-        aria-label="筛选"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setFilters({ ...draft });
-        }}
-      >
+      <FilterForm onApply={apply}>
         <label>
           工作人员
-          <select class="adm-input" value={draft.staffId} onChange={(e) => setDraft({ ...draft, staffId: e.currentTarget.value })}>
+          <select class="adm-input" value={draft.staffId} onChange={field('staffId')}>
             <option value="">全部</option>
             {staff.data?.map((s) => (
               <option key={s.id} value={s.id}>
@@ -75,7 +64,7 @@ export default function AuditPage() {
         </label>
         <label>
           操作
-          <select class="adm-input" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.currentTarget.value })}>
+          <select class="adm-input" value={draft.action} onChange={field('action')}>
             <option value="">全部</option>
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
@@ -88,10 +77,7 @@ export default function AuditPage() {
         {input('targetId', '对象编号')}
         {input('from', '日期起', 'date')}
         {input('to', '日期止', 'date')}
-        <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
-          查询
-        </button>
-      </form>
+      </FilterForm>
       <LoadError message={list.error} />
       {list.data && (
         <>

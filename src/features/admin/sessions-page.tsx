@@ -2,22 +2,21 @@ import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { confirmDialog } from '@/stores/ui';
-import { announce, LoadError, PAGE_SIZE, PageHead, Pager, Table, useRemote } from './ui';
+import { WhoFields } from './who-fields';
+import { announce, FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table, useFilters, useRemote } from './ui';
 
-type Filters = { realm: '' | 'user' | 'staff'; keyword: string };
+type Filters = { realm: string; keyword: string };
 const EMPTY: Filters = { realm: '', keyword: '' };
 
 /** 在线用户: the sessions in force, most recently active first; 强制退出 ends one at once on every instance. */
 export default function SessionsPage() {
-  const [draft, setDraft] = useState<Filters>(EMPTY);
-  const [filters, setFilters] = useState<Filters>(EMPTY);
-  const [page, setPage] = useState(1);
+  const { draft, field, filters, page, setPage, apply } = useFilters<Filters>(EMPTY);
   const [ending, setEnding] = useState<number | null>(null);
   const list = useRemote(() => {
     const { realm, keyword } = filters;
     return unwrap(
       client.GET('/api/admin/online-sessions', {
-        params: { query: { ...(realm ? { realm } : {}), ...(keyword.trim() ? { keyword: keyword.trim() } : {}), pageNum: page, pageSize: PAGE_SIZE } },
+        params: { query: { ...(realm ? { realm: realm as 'user' | 'staff' } : {}), ...(keyword.trim() ? { keyword: keyword.trim() } : {}), pageNum: page, pageSize: PAGE_SIZE } },
       }),
     );
   }, [filters, page]);
@@ -37,31 +36,9 @@ export default function SessionsPage() {
       <PageHead title="在线用户">
         <span class="adm-muted">用户登录 7 天内有效；工作人员闲置 30 分钟或登录满 12 小时失效</span>
       </PageHead>
-      <form
-        class="adm-filters"
-        aria-label="筛选"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setPage(1);
-          setFilters({ ...draft });
-        }}
-      >
-        <label>
-          登录端
-          <select class="adm-input" value={draft.realm} onChange={(e) => setDraft({ ...draft, realm: e.currentTarget.value as Filters['realm'] })}>
-            <option value="">全部</option>
-            <option value="user">移动端</option>
-            <option value="staff">工作台</option>
-          </select>
-        </label>
-        <label>
-          姓名或账号
-          <input class="adm-input" value={draft.keyword} maxLength={40} onInput={(e) => setDraft({ ...draft, keyword: e.currentTarget.value })} />
-        </label>
-        <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
-          查询
-        </button>
-      </form>
+      <FilterForm onApply={apply}>
+        <WhoFields realm={draft.realm} keyword={draft.keyword} onRealm={field('realm')} onKeyword={field('keyword')} />
+      </FilterForm>
       <LoadError message={list.error} />
       {list.data && (
         <>

@@ -70,6 +70,42 @@ export function useUrlFilters(route: { href: (query?: Query) => string }) {
   return { q, search, page: Number(q.get('page')) || 1, set };
 }
 
+/**
+ * Filters typed into a form (`draft`) and applied on 查询 (`filters`, which the list loads with), and the page (back
+ * to 1 on every 查询): the state of a filtered, paged list kept in the component.
+ */
+export function useFilters<F extends Record<string, string>>(empty: F) {
+  const [draft, setDraft] = useState<F>(empty);
+  const [filters, setFilters] = useState<F>(empty);
+  const [page, setPage] = useState(1);
+  /** One field of the draft from an input or a select. */
+  const field = (name: keyof F) => (e: { currentTarget: { value: string } }) => setDraft((d) => ({ ...d, [name]: e.currentTarget.value }));
+  const apply = () => {
+    setPage(1);
+    setFilters({ ...draft });
+  };
+  return { draft, setDraft, field, filters, page, setPage, apply };
+}
+
+/** The filter form above a list: its fields, then 查询. */
+export function FilterForm({ onApply, children }: { onApply: () => void; children: ReactNode }) {
+  return (
+    <form
+      class="adm-filters"
+      aria-label="筛选"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply();
+      }}
+    >
+      {children}
+      <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
+        查询
+      </button>
+    </form>
+  );
+}
+
 /** The page sizes a long list offers. */
 export const PAGE_SIZES = [20, 50, 100] as const;
 
