@@ -58,7 +58,8 @@ test('a certificate goes back for correction, is resubmitted, sent and finished 
   await staffSignIn(staff);
   await staff.getByRole('link', { name: '待办队列' }).click();
   await staff.getByText(sqbh).first().click();
-  await expect(staff.getByText(sqbh).first()).toBeVisible();
+  // The page's heading names it (the sheet's print-only heading names it too, hidden on screen).
+  await expect(staff.getByRole('heading', { name: new RegExp(sqbh) })).toBeVisible();
   await act(staff, '开始审核');
   await act(staff, '退回修改', { 原因: '请写明签证国家' });
   await shot(staff, 'staff-returned');

@@ -153,12 +153,9 @@ export default function ApplicationPage({ id }: { id?: string }) {
   const hh = app.household;
   return (
     <>
-      {/* The paper file's heading (申请表): printed only. */}
+      {/* The paper file's heading (申请表), printed only; the service, number and status follow in the page's own heading. */}
       <header class="adm-print-only adm-print-head">
         <h2>户籍业务申请表</h2>
-        <p>
-          {app.kindName ?? app.kind}　申请编号 {app.sqbh}　当前状态 {app.statusName}
-        </p>
       </header>
       <PageHead title={`${app.kindName ?? app.kind} · ${app.sqbh}`}>
         <StatusTag status={app.status} name={app.statusName} />
