@@ -33,7 +33,14 @@ const sizes = sizesOf(args.sizes ?? args.n);
 const PLACES = Number(args.places);
 const INSTANCES = Number(args.instances);
 const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
-if (!Number.isInteger(PLACES) || PLACES < 0 || !Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 4 || (INSTANCES > 1 && !adminUrl)) {
+if (
+  !Number.isInteger(PLACES) ||
+  PLACES < 0 ||
+  !Number.isInteger(INSTANCES) ||
+  INSTANCES < 1 ||
+  INSTANCES > 4 ||
+  (INSTANCES > 1 && !adminUrl)
+) {
   console.error('usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]]');
   process.exit(2);
 }
@@ -105,11 +112,14 @@ async function main() {
       from += n;
       const latencies = outcomes.map((r) => r.ms).sort((a, b) => a - b);
       const byOutcome = new Map<string, number>();
-      for (const r of outcomes) byOutcome.set(`HTTP ${r.status} code ${r.code} ${r.msg}`, (byOutcome.get(`HTTP ${r.status} code ${r.code} ${r.msg}`) ?? 0) + 1);
+      for (const r of outcomes)
+        byOutcome.set(`HTTP ${r.status} code ${r.code} ${r.msg}`, (byOutcome.get(`HTTP ${r.status} code ${r.code} ${r.msg}`) ?? 0) + 1);
       const booked = outcomes.filter((r) => r.code === 200).length;
       results.push({ n, day, seconds, latencies, outcomes: byOutcome, booked });
       console.log(`  requests        ${n} in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} requests/s`);
-      console.log(`  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`);
+      console.log(
+        `  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
+      );
       for (const [outcome, c] of byOutcome) console.log(`  ${String(c).padStart(5)} × ${outcome}`);
     }
     for (const s of servers) await stopServer(s.child);
@@ -120,11 +130,17 @@ async function main() {
     try {
       const repos = createRepositories(check.db);
       const today = chinaDate(new Date()).replace(/-/g, '');
-      const [counter] = await check.db.select().from(counters).where(eq(counters.name, `sqbh:${today}`));
+      const [counter] = await check.db
+        .select()
+        .from(counters)
+        .where(eq(counters.name, `sqbh:${today}`));
       const [apps] = await check.db.select({ n: count() }).from(applications);
       const ids = (await check.db.select({ id: applications.id }).from(applications)).map((r) => r.id);
       const [events] = await check.db.select({ n: count() }).from(applicationEvents);
-      const [sent] = await check.db.select({ n: count() }).from(notices).where(ids.length ? inArray(notices.applicationId, ids) : eq(notices.id, -1));
+      const [sent] = await check.db
+        .select({ n: count() })
+        .from(notices)
+        .where(ids.length ? inArray(notices.applicationId, ids) : eq(notices.id, -1));
       console.log(`\n  database        ${t.label}, ${servers.length} server instance${servers.length > 1 ? 's' : ''}`);
       for (const r of results) {
         const quota = await repos.quotas.find('sfzbl', '1', r.day);
@@ -134,19 +150,31 @@ async function main() {
           .where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, r.day)));
         const right = r.booked === PLACES && stored!.n === PLACES && quota?.remaining === 0;
         okay &&= right;
-        console.log(`  ${String(r.n).padStart(5)} clients: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`);
+        console.log(
+          `  ${String(r.n).padStart(5)} clients: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`,
+        );
       }
       const issued = counter?.value ?? 0;
       const clean = issued === apps!.n && events!.n === apps!.n && sent!.n === apps!.n;
       okay &&= clean;
-      console.log(`  written         ${apps!.n} applications, ${issued} reference numbers, ${events!.n} events, ${sent!.n} notices${clean ? ' (none for a refusal)' : '  WRONG: a refusal left something behind'}`);
+      console.log(
+        `  written         ${apps!.n} applications, ${issued} reference numbers, ${events!.n} events, ${sent!.n} notices${clean ? ' (none for a refusal)' : '  WRONG: a refusal left something behind'}`,
+      );
     } finally {
       await check.close();
     }
 
-    console.log(`\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`);
+    console.log(
+      `\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`,
+    );
     for (const r of results) {
-      const row = [r.n, (r.n / r.seconds).toFixed(0), percentile(r.latencies, 50).toFixed(0), percentile(r.latencies, 99).toFixed(0), r.latencies.at(-1)!.toFixed(0)];
+      const row = [
+        r.n,
+        (r.n / r.seconds).toFixed(0),
+        percentile(r.latencies, 50).toFixed(0),
+        percentile(r.latencies, 99).toFixed(0),
+        r.latencies.at(-1)!.toFixed(0),
+      ];
       console.log(`  ${row.map((v) => String(v).padStart(7)).join(' ')}`);
     }
     console.log(okay ? `\n  OK: exactly ${PLACES} booked each time, nothing written for a refusal.` : `\n  FAILED: see WRONG above.`);

@@ -82,7 +82,11 @@ export function benchIdNumber(i: number): string {
  * Makes `n` users (numbered from `offset`, so several calls on one database do not collide) (registered, rylb 1), each with a session, straight in the database (batched, no HTTP). With
  * `household`, each is registered at the school (a household record) and has an ID number (stored encrypted).
  */
-export async function makeUsers(handle: DatabaseHandle, n: number, opts: { household?: boolean; offset?: number } = {}): Promise<{ ids: number[]; tokens: string[] }> {
+export async function makeUsers(
+  handle: DatabaseHandle,
+  n: number,
+  opts: { household?: boolean; offset?: number } = {},
+): Promise<{ ids: number[]; tokens: string[] }> {
   const { db } = handle;
   const offset = opts.offset ?? 0;
   const cipher = opts.household ? await import('../server/lib/field-crypto.ts').then((m) => m.fieldCipher()) : null;
@@ -205,11 +209,13 @@ export const stopServer = (child: ChildProcess) =>
   });
 
 /** The p-th percentile of sorted numbers (nearest rank). */
-export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 /** "100,500,2000" → [100, 500, 2000]; refuses anything but positive integers. */
 export function sizesOf(text: string, max = 20_000): number[] {
   const sizes = text.split(',').map((s) => Number(s.trim()));
-  if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 1 || s > max)) throw new Error(`sizes must be integers 1-${max}: ${text}`);
+  if (!sizes.length || sizes.some((s) => !Number.isInteger(s) || s < 1 || s > max))
+    throw new Error(`sizes must be integers 1-${max}: ${text}`);
   return sizes;
 }

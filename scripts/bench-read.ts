@@ -119,7 +119,8 @@ async function main() {
   const sizes = sizesOf(args.sizes ?? args.connections, 5000);
   const duration = Number(args.duration);
   const userCount = Number(args.users);
-  if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1) throw new Error('usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000]');
+  if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1)
+    throw new Error('usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000]');
   const reads = args.only ? READS.filter((r) => args.only!.split(',').some((o) => r.name.includes(o))) : READS;
   const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
 
@@ -138,11 +139,21 @@ async function main() {
       if (station) await handle.db.update(householdRecords).set({ policeStationId: station.id });
       // A few notices each (one unread), as after a submitted application.
       for (let i = 0; i < made.ids.length; i += 500) {
-        await handle.db.insert(notices).values(
-          made.ids.slice(i, i + 500).flatMap((userId) =>
-            [0, 1, 2].map((k) => ({ userId, type: 'apply', title: '身份证办理：已提交', content: `您的身份证办理申请（HJ2026${k}）已提交`, readAt: k ? new Date() : null })),
-          ),
-        );
+        await handle.db
+          .insert(notices)
+          .values(
+            made.ids
+              .slice(i, i + 500)
+              .flatMap((userId) =>
+                [0, 1, 2].map((k) => ({
+                  userId,
+                  type: 'apply',
+                  title: '身份证办理：已提交',
+                  content: `您的身份证办理申请（HJ2026${k}）已提交`,
+                  readAt: k ? new Date() : null,
+                })),
+              ),
+          );
       }
     } finally {
       await handle.close();
@@ -161,10 +172,13 @@ async function main() {
         ...(e.body ? { body: e.body } : {}),
       });
       const body = (await response.json()) as { code: number; msg: string };
-      if (response.status !== 200 || body.code !== 200) throw new Error(`${e.name} answered HTTP ${response.status} code ${body.code} ${body.msg}`);
+      if (response.status !== 200 || body.code !== 200)
+        throw new Error(`${e.name} answered HTTP ${response.status} code ${body.code} ${body.msg}`);
     }
 
-    console.log(`${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; ${duration} s per measurement after a 1 s warm-up.`);
+    console.log(
+      `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; ${duration} s per measurement after a 1 s warm-up.`,
+    );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
     for (const size of sizes) {
@@ -177,23 +191,40 @@ async function main() {
       }
       const bareRps = rows[0]!.f.rps;
       console.log(`\n  ${size} connections (${t.kind})`);
-      console.log(`  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x bare'.padStart(7)}  problems`);
+      console.log(
+        `  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x bare'.padStart(7)}  problems`,
+      );
       for (const { name, f } of rows) {
         const ratio = f.rps / bareRps;
         table.push({ size, name, f, ratio });
-        const problems = [f.non2xx && `${f.non2xx} non-2xx`, f.errors && `${f.errors} errors`, f.timeouts && `${f.timeouts} timeouts`].filter(Boolean).join(', ');
-        console.log(`  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(7)}  ${problems}`);
+        const problems = [f.non2xx && `${f.non2xx} non-2xx`, f.errors && `${f.errors} errors`, f.timeouts && `${f.timeouts} timeouts`]
+          .filter(Boolean)
+          .join(', ');
+        console.log(
+          `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(7)}  ${problems}`,
+        );
       }
     }
     if (sizes.length > 1) {
       console.log(`\n  p99 latency (ms) by connections (${t.kind})`);
       console.log(`  ${'read'.padEnd(30)} ${sizes.map((s) => String(s).padStart(7)).join(' ')}`);
       for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
-        console.log(`  ${name.padEnd(30)} ${sizes.map((s) => String(table.find((r) => r.size === s && r.name === name)!.f.p99).padStart(7)).join(' ')}`);
+        console.log(
+          `  ${name.padEnd(30)} ${sizes.map((s) => String(table.find((r) => r.size === s && r.name === name)!.f.p99).padStart(7)).join(' ')}`,
+        );
       }
       console.log(`\n  req/s by connections (${t.kind})`);
       for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
-        console.log(`  ${name.padEnd(30)} ${sizes.map((s) => table.find((r) => r.size === s && r.name === name)!.f.rps.toFixed(0).padStart(7)).join(' ')}`);
+        console.log(
+          `  ${name.padEnd(30)} ${sizes
+            .map((s) =>
+              table
+                .find((r) => r.size === s && r.name === name)!
+                .f.rps.toFixed(0)
+                .padStart(7),
+            )
+            .join(' ')}`,
+        );
       }
     }
     if (failed) {

@@ -28,7 +28,9 @@ const CHROME_FLAGS = [
 ];
 const DEMO_USER = { username: '13800138001', password: 'Demo@2026' };
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '3' }, dist: { type: 'string' }, route: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, dist: { type: 'string' }, route: { type: 'string' } },
+});
 const RUNS = Number(args.runs);
 if (!Number.isInteger(RUNS) || RUNS < 1) {
   console.error('usage: npm run bench:web -- [--runs 3] [--dist dist/web] [--route /web/login]');
@@ -63,7 +65,12 @@ async function signedInStorage(base: string): Promise<Record<string, string>> {
   const { data: user } = await post('/api/userinfo', {}, token);
   if (!user) throw new Error('/api/userinfo gave no user');
   const storage: Record<string, string> = { token, userInfo: JSON.stringify(user) };
-  for (const [key, field] of [['hyzk', 'hyzkm'], ['xh', 'xh'], ['xl', 'zhxlm'], ['id', 'id']] as const) {
+  for (const [key, field] of [
+    ['hyzk', 'hyzkm'],
+    ['xh', 'xh'],
+    ['xl', 'zhxlm'],
+    ['id', 'id'],
+  ] as const) {
     if (user[field] !== null && user[field] !== undefined && user[field] !== '') storage[key] = String(user[field]);
   }
   return storage;
@@ -122,7 +129,9 @@ async function run(url: string, storage?: Record<string, string>): Promise<Figur
     if (process.env.BENCH_WEB_DUMP) writeFileSync(process.env.BENCH_WEB_DUMP, JSON.stringify(lhr));
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? NaN;
-    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items;
+    const lcpItems = (
+      lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items;
     const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?';
     return {
       score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
@@ -170,7 +179,10 @@ async function main() {
       `Lighthouse mobile (simulated Slow 4G, 4x CPU), ${RUNS} run(s) each, ${server.base}, ${dist}; ` +
         `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`,
     );
-    for (const [route, seeded] of [['/web/login', undefined], ['/web/home', storage]] as const) {
+    for (const [route, seeded] of [
+      ['/web/login', undefined],
+      ['/web/home', storage],
+    ] as const) {
       if (args.route && args.route !== route) continue;
       const figures: Figures[] = [];
       console.log(`${route}${seeded ? ' (signed in)' : ''}`);

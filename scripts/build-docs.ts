@@ -14,7 +14,11 @@ mkdirSync(out, { recursive: true });
 execFileSync(
   join(root, 'node_modules/.bin/redocly'),
   ['build-docs', 'openapi/openapi.yaml', '--inlineBundle', '--title', '接口文档 高校户籍业务办理 API', '-o', join(out, 'index.html')],
-  { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+  {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  },
 );
 precompressDir(out);
 const kB = (f: string) => (statSync(join(out, f)).size / 1024).toFixed(0);

@@ -12,7 +12,9 @@ import { build } from 'esbuild';
 import { CJK_FONT_NAME } from '../server/lib/fonts.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const cli = readdirSync(`${root}server/cli`).filter((f) => f.endsWith('.ts')).map((f) => `server/cli/${f}`);
+const cli = readdirSync(`${root}server/cli`)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => `server/cli/${f}`);
 rmSync(`${root}dist/server`, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
@@ -36,5 +38,9 @@ const result = await build({
 mkdirSync(`${root}dist/server/fonts`);
 const fontPackage = dirname(createRequire(import.meta.url).resolve('@embedpdf/fonts-sc'));
 copyFileSync(join(fontPackage, '..', 'fonts', CJK_FONT_NAME), `${root}dist/server/fonts/${CJK_FONT_NAME}`);
-const bytes = Object.entries(result.metafile.outputs).filter(([f]) => f.endsWith('.js')).reduce((sum, [, o]) => sum + o.bytes, 0);
-console.log(`server built: dist/server (${['main.js', ...cli.map((c) => c.replace('server/', '').replace('.ts', '.js'))].join(', ')}; ${(bytes / 1024).toFixed(0)} kB of JavaScript; fonts/${CJK_FONT_NAME})`);
+const bytes = Object.entries(result.metafile.outputs)
+  .filter(([f]) => f.endsWith('.js'))
+  .reduce((sum, [, o]) => sum + o.bytes, 0);
+console.log(
+  `server built: dist/server (${['main.js', ...cli.map((c) => c.replace('server/', '').replace('.ts', '.js'))].join(', ')}; ${(bytes / 1024).toFixed(0)} kB of JavaScript; fonts/${CJK_FONT_NAME})`,
+);

@@ -15,7 +15,15 @@ try {
   for (const c of collectiveHouseholds) {
     const station = policeStations.find((p) => p.id === c.policeStationId)!;
     const pdf = await headPagePdf(
-      { hh: c.hh, hm: c.name, zz: c.address, djjg: `${station.name}（${station.address}）`, ljrq: c.registeredOn, head: null, issuedTo: null },
+      {
+        hh: c.hh,
+        hm: c.name,
+        zz: c.address,
+        djjg: `${station.name}（${station.address}）`,
+        ljrq: c.registeredOn,
+        head: null,
+        issuedTo: null,
+      },
       null,
       new Date(`${c.registeredOn}T09:00:00+08:00`),
     );

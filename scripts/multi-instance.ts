@@ -114,7 +114,11 @@ interface Answer {
   body: Record<string, unknown>;
 }
 
-async function call(base: string, path: string, init: { method?: string; token?: string; body?: unknown; key?: string } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; key?: string } = {},
+): Promise<Answer> {
   try {
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
@@ -177,7 +181,10 @@ async function main() {
       await repos.quotas.setTotal('sfzbl', '1', loadDay!, 10_000);
       // One account with a password, for the sign-in on one instance.
       const { hash, salt } = await hashPassword(PASSWORD);
-      await handle.db.update(users).set({ passwordHash: hash, passwordSalt: salt }).where(eq(users.id, ids.at(-1)!));
+      await handle.db
+        .update(users)
+        .set({ passwordHash: hash, passwordSalt: salt })
+        .where(eq(users.id, ids.at(-1)!));
     } finally {
       await handle.close();
     }
@@ -187,19 +194,36 @@ async function main() {
     for (const k of [0, 1]) servers.push(await startServer(t, { built: args.built, env: env(k) }));
     const [a, b] = servers as RunningServer[];
     const port = await freePort();
-    nginx = await startNginx(join(dir, 'nginx'), nginxConf(join(dir, 'nginx'), port, [a!.base, b!.base].map((u) => u.replace('http://', ''))));
+    nginx = await startNginx(
+      join(dir, 'nginx'),
+      nginxConf(
+        join(dir, 'nginx'),
+        port,
+        [a!.base, b!.base].map((u) => u.replace('http://', '')),
+      ),
+    );
     const front = `http://127.0.0.1:${port}`;
     console.log(`nginx ${front} → ${a!.base}, ${b!.base}\n`);
 
     // Warm-up through nginx (not checked): both instances compile their code paths.
-    await Promise.all(tokens.slice(RUSH + SUBMITS, RUSH + SUBMITS + 19).map((token, i) => call(front, '/api/daily/sfzbl/add', { token, body: booking(warmDay!), key: `warm-${i}-${randomBytes(4).toString('hex')}` })));
+    await Promise.all(
+      tokens
+        .slice(RUSH + SUBMITS, RUSH + SUBMITS + 19)
+        .map((token, i) =>
+          call(front, '/api/daily/sfzbl/add', { token, body: booking(warmDay!), key: `warm-${i}-${randomBytes(4).toString('hex')}` }),
+        ),
+    );
 
     // 1. Booking rush through nginx.
     const started = performance.now();
     const rush = await Promise.all(
       tokens.slice(0, RUSH).map(async (token, i) => {
         const t0 = performance.now();
-        const r = await call(front, '/api/daily/sfzbl/add', { token, body: booking(rushDay!), key: `rush-${i}-${randomBytes(4).toString('hex')}` });
+        const r = await call(front, '/api/daily/sfzbl/add', {
+          token,
+          body: booking(rushDay!),
+          key: `rush-${i}-${randomBytes(4).toString('hex')}`,
+        });
         return { ...r, ms: performance.now() - t0 };
       }),
     );
@@ -209,7 +233,10 @@ async function main() {
     const other = rush.length - booked - full;
     const latencies = rush.map((r) => r.ms).sort((x, y) => x - y);
     const check1 = await t.open();
-    const [stored] = await check1.db.select({ n: count() }).from(applications).where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, rushDay!)));
+    const [stored] = await check1.db
+      .select({ n: count() })
+      .from(applications)
+      .where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, rushDay!)));
     await check1.close();
     check(
       booked === PLACES && stored!.n === PLACES && other === 0,
@@ -227,20 +254,34 @@ async function main() {
     const out = await call(b!.base, '/api/logout', { token, body: {} });
     const signedOutAt = performance.now();
     let afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
-    while (afterA.status !== 401 && performance.now() - signedOutAt < 2000) afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
+    while (afterA.status !== 401 && performance.now() - signedOutAt < 2000)
+      afterA = await call(a!.base, '/api/userinfo', { token, body: {} });
     const evictedMs = performance.now() - signedOutAt;
     check(
-      login.code === 200 && token.length > 0 && onB.code === 200 && onA.code === 200 && userB === ids.at(-1) && out.code === 200 && afterA.status === 401 && evictedMs < 500,
+      login.code === 200 &&
+        token.length > 0 &&
+        onB.code === 200 &&
+        onA.code === 200 &&
+        userB === ids.at(-1) &&
+        out.code === 200 &&
+        afterA.status === 401 &&
+        evictedMs < 500,
       '2. a session made on instance A works on instance B, and signing out on B ends it on A (cached there)',
       `sign-in on A ${login.code}, /api/userinfo on B ${onB.code} (user ${userB}) and on A ${onA.code}, sign-out on B ${out.code}, then A answers HTTP ${afterA.status} ${evictedMs.toFixed(0)} ms after`,
     );
 
     // 3. A file uploaded through A downloads through B (each instance has a DATA_DIR of its own).
-    const pdf = Buffer.from(`%PDF-1.4\n% multi-instance ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+    const pdf = Buffer.from(
+      `%PDF-1.4\n% multi-instance ${randomBytes(8).toString('hex')}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    );
     const form = new FormData();
     form.append('file', new Blob([pdf], { type: 'application/pdf' }), '接收证明.pdf');
     const uploader = tokens[RUSH + SUBMITS + 19]!;
-    const up = await fetch(`${a!.base}/api/wj/upload`, { method: 'POST', headers: { qhyhAuthorization: `Bearer ${uploader}` }, body: form });
+    const up = await fetch(`${a!.base}/api/wj/upload`, {
+      method: 'POST',
+      headers: { qhyhAuthorization: `Bearer ${uploader}` },
+      body: form,
+    });
     const upBody = (await up.json()) as { code: number; data?: { id?: string; fileId?: string } };
     const fileId = upBody.data?.id ?? upBody.data?.fileId;
     const down = await fetch(`${b!.base}/api/wj/file/${fileId}`, { headers: { qhyhAuthorization: `Bearer ${uploader}` } });
@@ -254,11 +295,17 @@ async function main() {
     // 4. The SMS ceiling (10 a minute per address) is shared: 14 sends through nginx, alternating instances.
     const sends: number[] = [];
     for (let i = 0; i < 14; i += 1) {
-      const r = await call(front, '/api/registerOrLogin/sendMsg', { body: { phone: `1390000${String(1000 + i)}`, smsTicket: `not-a-ticket-${i}`, scene: 'register' } });
+      const r = await call(front, '/api/registerOrLogin/sendMsg', {
+        body: { phone: `1390000${String(1000 + i)}`, smsTicket: `not-a-ticket-${i}`, scene: 'register' },
+      });
       sends.push(r.status);
     }
     const limited = sends.filter((s) => s === 429).length;
-    check(limited === 4, '4. the SMS-sending ceiling is shared by both instances (10 a minute per address)', `14 sends → ${14 - limited} taken, ${limited} × HTTP 429 (statuses ${sends.join(' ')})`);
+    check(
+      limited === 4,
+      '4. the SMS-sending ceiling is shared by both instances (10 a minute per address)',
+      `14 sends → ${14 - limited} taken, ${limited} × HTTP 429 (statuses ${sends.join(' ')})`,
+    );
 
     // 5. kill -9 of instance A in the middle of a submit load through nginx.
     const acked = new Map<number, string>();
@@ -294,7 +341,10 @@ async function main() {
     await Promise.all(Array.from({ length: 20 }, worker));
     const stillB = await call(b!.base, '/api/userOpenSector', { token: tokens[RUSH]! });
     const check5 = await t.open();
-    const rows = await check5.db.select({ userId: applications.userId }).from(applications).where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, loadDay!)));
+    const rows = await check5.db
+      .select({ userId: applications.userId })
+      .from(applications)
+      .where(and(eq(applications.kind, 'sfzbl'), eq(applications.slotDay, loadDay!)));
     await check5.close();
     const storedUsers = new Set(rows.map((r) => r.userId));
     const lost = [...acked.keys()].filter((id) => !storedUsers.has(id)).length;
@@ -311,7 +361,11 @@ async function main() {
     await t.cleanup();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(failures ? `\nFAILED: ${failures} check(s).` : '\nOK: two instances behind nginx share sessions, files, limits and bookings, and survive the loss of one.');
+  console.log(
+    failures
+      ? `\nFAILED: ${failures} check(s).`
+      : '\nOK: two instances behind nginx share sessions, files, limits and bookings, and survive the loss of one.',
+  );
   process.exitCode = failures ? 1 : 0;
 }
 

@@ -65,7 +65,10 @@ try {
   for (let i = 0; i < 120 && !ready; i++) {
     await new Promise((r) => setTimeout(r, 500));
     if (server.exitCode !== null) fail(`the production start exited:\n${output}`);
-    ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
   }
   if (!ready) fail(`/readyz did not answer 200 within a minute:\n${output}`);
   const login = await fetch(`${base}/web/login`, { headers: { 'accept-encoding': 'br' } });
@@ -74,11 +77,19 @@ try {
   if (docs.status !== 200 || !(await docs.text()).includes('高校户籍业务办理')) fail('/api-docs');
   const captcha = (await (await fetch(`${base}/api/admin/captcha`)).json()) as { data?: { img?: string } };
   if (!captcha.data?.img?.startsWith('data:image/png;base64,')) fail('the image code');
-  const demo = (await (await fetch(`${base}/qhyhlogin_false`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: demoAccounts[0]!.phone, password: demoPassword }) })).json()) as { code: number };
+  const demo = (await (
+    await fetch(`${base}/qhyhlogin_false`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: demoAccounts[0]!.phone, password: demoPassword }),
+    })
+  ).json()) as { code: number };
   if (demo.code === 200) fail('a demo account signs in on the production start');
   await new Promise((r) => setTimeout(r, 3000));
   const rss = Number(execFileSync('ps', ['-o', 'rss=', '-p', String(server.pid)], { encoding: 'utf8' }).trim()) / 1024;
-  console.log(`production start (node dist/server/main.js, embedded database): ready; /web/login, /api-docs, image code, no demo account; idle RSS ${rss.toFixed(0)} MB`);
+  console.log(
+    `production start (node dist/server/main.js, embedded database): ready; /web/login, /api-docs, image code, no demo account; idle RSS ${rss.toFixed(0)} MB`,
+  );
 } finally {
   server.kill('SIGTERM');
   await new Promise((r) => server.once('exit', r));

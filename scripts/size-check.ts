@@ -12,7 +12,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DIST, startWebServer } from './web-server.ts';
 
-type Chunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type Chunk = {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+};
 
 const KB = 1024;
 /**
@@ -124,7 +132,9 @@ async function main() {
     const inlined = new Set((manifest[entryKey]!.css ?? []).filter((css) => !indexHtml.includes(css)));
 
     console.log(`Bytes on the wire from the running server (${server.base}), ${dist}`);
-    console.log(`ok: within the ceiling and the goal; goal: within the ceiling, over the goal (${kb(GOALS.firstLoad)} first load, ${kb(GOALS.lazy)} lazy, brotli); OVER: over the ceiling (fails)`);
+    console.log(
+      `ok: within the ceiling and the goal; goal: within the ceiling, over the goal (${kb(GOALS.firstLoad)} first load, ${kb(GOALS.lazy)} lazy, brotli); OVER: over the ceiling (fails)`,
+    );
     console.log(`first load (HTML + JS + CSS)        brotli     gzip   budget br / gzip`);
     for (const [route, patterns] of Object.entries(FIRST_LOAD)) {
       const files = new Set([...entryFiles].filter((f) => !inlined.has(f)));
@@ -149,7 +159,9 @@ async function main() {
     }
 
     console.log(`lazy chunks (beyond the entry)      brotli     gzip   budget ${kb(BUDGETS.lazy.br)} / ${kb(BUDGETS.lazy.gzip)}`);
-    for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort()) {
+    for (const key of Object.keys(manifest)
+      .filter((k) => manifest[k]!.isDynamicEntry)
+      .sort()) {
       const own = [...closure(key)].filter((f) => !entryFiles.has(f));
       const sum = await total(own.map(asset));
       console.log(`${verdict(sum, BUDGETS.lazy, GOALS.lazy)} ${pad(key, 30)} ${kb(sum.br).padStart(8)} ${kb(sum.gzip).padStart(8)}`);

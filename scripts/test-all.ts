@@ -71,9 +71,15 @@ if (chromium && cjk) {
 }
 // The deployment of the README tried for real: nginx in front of two production instances on one PostgreSQL and Redis.
 const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].some((p) => existsSync(p));
-const redisUp = spawnSync(process.execPath, ['-e', `require('node:net').connect(6379, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`]).status === 0;
+const redisUp =
+  spawnSync(process.execPath, [
+    '-e',
+    `require('node:net').connect(6379, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`,
+  ]).status === 0;
 if (nginx && redisUp && process.env.TEST_DATABASE_URL) {
-  run('Multi-instance (nginx, 2 instances, PostgreSQL, Redis)', npx, ['tsx', 'scripts/multi-instance.ts', '--built'], { DATABASE_URL: process.env.TEST_DATABASE_URL });
+  run('Multi-instance (nginx, 2 instances, PostgreSQL, Redis)', npx, ['tsx', 'scripts/multi-instance.ts', '--built'], {
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
 } else {
   skipOrFail(
     'Multi-instance test',

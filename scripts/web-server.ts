@@ -71,7 +71,11 @@ async function serve() {
   const { loadConfig } = await import('../server/config.ts');
   const { buildApp } = await import('../server/app.ts');
   const app = await buildApp(loadConfig(process.env), { webDir: process.env.WEB_DIST, logger: false });
-  const stop = () => void app.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    void app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
   await app.listen({ port: 0, host: '127.0.0.1' });

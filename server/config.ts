@@ -2,10 +2,12 @@
 import { isIP } from 'node:net';
 import * as v from 'valibot';
 
-const NodeEnv = v.picklist(['development', 'test', 'production'], 'NODE_ENV 必须是 development、test 或 production（NODE_ENV must be development, test or production）');
+const NodeEnv = v.picklist(
+  ['development', 'test', 'production'],
+  'NODE_ENV 必须是 development、test 或 production（NODE_ENV must be development, test or production）',
+);
 
-const optionalUrl = (name: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.url(`${name} 不是有效的 URL（${name} must be a URL）`)));
+const optionalUrl = (name: string) => v.optional(v.pipe(v.string(), v.trim(), v.url(`${name} 不是有效的 URL（${name} must be a URL）`)));
 
 /** 32 bytes written as 64 hex characters or as base64 (standard or URL-safe); null when it is neither. */
 export function parseDataKey(text: string): Buffer | null {
@@ -30,8 +32,24 @@ export function parseTemplateIds(text: string): Record<string, string> | null {
 
 /** The SMS provider (services/sms-providers.ts): credentials, signature and template ids. */
 export type SmsProviderConfig =
-  | { provider: 'aliyun'; accessKeyId: string; accessKeySecret: string; signName: string; templateIds: Record<string, string>; endpoint?: string }
-  | { provider: 'tencent'; secretId: string; secretKey: string; sdkAppId: string; region: string; signName: string; templateIds: Record<string, string>; endpoint?: string };
+  | {
+      provider: 'aliyun';
+      accessKeyId: string;
+      accessKeySecret: string;
+      signName: string;
+      templateIds: Record<string, string>;
+      endpoint?: string;
+    }
+  | {
+      provider: 'tencent';
+      secretId: string;
+      secretKey: string;
+      sdkAppId: string;
+      region: string;
+      signName: string;
+      templateIds: Record<string, string>;
+      endpoint?: string;
+    };
 
 const EnvSchema = v.object({
   PORT: v.optional(
@@ -47,26 +65,33 @@ const EnvSchema = v.object({
   HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'HOST 不能为空（HOST must not be empty）')), '0.0.0.0'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR 不能为空（DATA_DIR must not be empty）')), './data'),
   DATABASE_URL: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头（DATABASE_URL must be a postgres:// URL）'),
-    ),
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头（DATABASE_URL must be a postgres:// URL）')),
   ),
   CAS_BASE_URL: optionalUrl('CAS_BASE_URL'),
   SMS_GATEWAY_URL: optionalUrl('SMS_GATEWAY_URL'),
   SMS_GATEWAY_TOKEN: v.optional(v.string()),
-  SMS_PROVIDER: v.optional(v.picklist(['aliyun', 'tencent'], 'SMS_PROVIDER 必须是 aliyun 或 tencent（SMS_PROVIDER must be aliyun or tencent）')),
+  SMS_PROVIDER: v.optional(
+    v.picklist(['aliyun', 'tencent'], 'SMS_PROVIDER 必须是 aliyun 或 tencent（SMS_PROVIDER must be aliyun or tencent）'),
+  ),
   SMS_ACCESS_KEY_ID: v.optional(v.string()),
   SMS_ACCESS_KEY_SECRET: v.optional(v.string()),
   SMS_SECRET_ID: v.optional(v.string()),
   SMS_SECRET_KEY: v.optional(v.string()),
   SMS_SDK_APP_ID: v.optional(v.string()),
-  SMS_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z]+-[a-z]+$/, 'SMS_REGION 形如 ap-guangzhou（SMS_REGION looks like ap-guangzhou）')), 'ap-guangzhou'),
-  SMS_SIGN_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(20, 'SMS_SIGN_NAME 最长 20 字（SMS_SIGN_NAME is at most 20 characters）'))),
+  SMS_REGION: v.optional(
+    v.pipe(v.string(), v.regex(/^[a-z]+-[a-z]+$/, 'SMS_REGION 形如 ap-guangzhou（SMS_REGION looks like ap-guangzhou）')),
+    'ap-guangzhou',
+  ),
+  SMS_SIGN_NAME: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(20, 'SMS_SIGN_NAME 最长 20 字（SMS_SIGN_NAME is at most 20 characters）')),
+  ),
   SMS_TEMPLATE_IDS: v.optional(
     v.pipe(
       v.string(),
-      v.check((text) => parseTemplateIds(text) !== null, 'SMS_TEMPLATE_IDS 必须是 JSON 对象，如 {"code":"SMS_123456789"}（SMS_TEMPLATE_IDS must be a JSON object of template ids）'),
+      v.check(
+        (text) => parseTemplateIds(text) !== null,
+        'SMS_TEMPLATE_IDS 必须是 JSON 对象，如 {"code":"SMS_123456789"}（SMS_TEMPLATE_IDS must be a JSON object of template ids）',
+      ),
     ),
   ),
   SMS_ENDPOINT: optionalUrl('SMS_ENDPOINT'),
@@ -82,7 +107,11 @@ const EnvSchema = v.object({
     'false',
   ),
   REDIS_URL: v.optional(
-    v.pipe(v.string(), v.trim(), v.regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 或 rediss:// 开头（REDIS_URL must be a redis:// URL）')),
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^rediss?:\/\//, 'REDIS_URL 必须以 redis:// 或 rediss:// 开头（REDIS_URL must be a redis:// URL）'),
+    ),
   ),
   LOG_LEVEL: v.optional(
     v.picklist(
@@ -106,13 +135,22 @@ const EnvSchema = v.object({
   LOAD_SHED_EVENT_LOOP_DELAY_MS: v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d+$/, 'LOAD_SHED_EVENT_LOOP_DELAY_MS 必须是整数毫秒，0 表示关闭（LOAD_SHED_EVENT_LOOP_DELAY_MS must be an integer of ms, 0 = off）'),
+      v.regex(
+        /^\d+$/,
+        'LOAD_SHED_EVENT_LOOP_DELAY_MS 必须是整数毫秒，0 表示关闭（LOAD_SHED_EVENT_LOOP_DELAY_MS must be an integer of ms, 0 = off）',
+      ),
       v.transform(Number),
     ),
   ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
-  EMBEDDED_DATABASE: v.optional(v.picklist(['true', 'false', '1', '0'], 'EMBEDDED_DATABASE 必须是 true 或 false（EMBEDDED_DATABASE must be true or false）'), 'false'),
-  PASSWORD_SIGN_IN_ONLY: v.optional(v.picklist(['true', 'false', '1', '0'], 'PASSWORD_SIGN_IN_ONLY 必须是 true 或 false（PASSWORD_SIGN_IN_ONLY must be true or false）'), 'false'),
+  EMBEDDED_DATABASE: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'EMBEDDED_DATABASE 必须是 true 或 false（EMBEDDED_DATABASE must be true or false）'),
+    'false',
+  ),
+  PASSWORD_SIGN_IN_ONLY: v.optional(
+    v.picklist(['true', 'false', '1', '0'], 'PASSWORD_SIGN_IN_ONLY 必须是 true 或 false（PASSWORD_SIGN_IN_ONLY must be true or false）'),
+    'false',
+  ),
   DEMO: v.optional(v.picklist(['true', 'false', '1', '0'], 'DEMO 必须是 true 或 false（DEMO must be true or false）'), 'false'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   DATA_ENCRYPTION_KEY: v.optional(
@@ -132,7 +170,10 @@ export function parseTrustProxy(text: string): boolean | number | string[] | nul
   if (value === 'true') return true;
   if (value === 'false' || value === '0' || value === '') return false;
   if (/^\d{1,2}$/.test(value)) return Number(value);
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const isProxy = (part: string) => {
     if (['loopback', 'linklocal', 'uniquelocal'].includes(part)) return true;
     const [address, prefix, ...rest] = part.split('/');
@@ -191,33 +232,59 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.output;
   const demo = e.DEMO === 'true' || e.DEMO === '1';
   if (demo && e.NODE_ENV === 'production') {
-    throw new ConfigError('配置错误（invalid configuration）:\n  - DEMO: 演示模式不能用于生产环境（DEMO cannot be used with NODE_ENV=production）');
+    throw new ConfigError(
+      '配置错误（invalid configuration）:\n  - DEMO: 演示模式不能用于生产环境（DEMO cannot be used with NODE_ENV=production）',
+    );
   }
   if (e.NODE_ENV === 'production') {
     // Production says what it runs on: each missing choice is one line, all at once.
     const yes = (flag: string) => flag === 'true' || flag === '1';
     const missing = [
-      !e.DATABASE_URL && !yes(e.EMBEDDED_DATABASE) &&
+      !e.DATABASE_URL &&
+        !yes(e.EMBEDDED_DATABASE) &&
         '  - DATABASE_URL: 生产环境必须配置 PostgreSQL，或明确选择内嵌数据库 EMBEDDED_DATABASE=true（DATABASE_URL is required with NODE_ENV=production, or EMBEDDED_DATABASE=true）',
       !e.PUBLIC_URL && '  - PUBLIC_URL: 生产环境必须配置对外访问地址（PUBLIC_URL is required with NODE_ENV=production）',
-      !e.CAS_BASE_URL && !yes(e.PASSWORD_SIGN_IN_ONLY) &&
+      !e.CAS_BASE_URL &&
+        !yes(e.PASSWORD_SIGN_IN_ONLY) &&
         '  - CAS_BASE_URL: 生产环境必须配置统一身份认证，或明确选择只用账号密码登录 PASSWORD_SIGN_IN_ONLY=true（CAS_BASE_URL is required with NODE_ENV=production, or PASSWORD_SIGN_IN_ONLY=true）',
-      !e.DATA_ENCRYPTION_KEY && '  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）',
+      !e.DATA_ENCRYPTION_KEY &&
+        '  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）',
     ].filter(Boolean);
     if (missing.length) throw new ConfigError(`配置错误（invalid configuration）:\n${missing.join('\n')}`);
   }
   let smsProvider: SmsProviderConfig | undefined;
   if (e.SMS_PROVIDER) {
     const need = (name: string, value: string | undefined) =>
-      value ? null : `  - ${name}: SMS_PROVIDER=${e.SMS_PROVIDER} 需要配置 ${name}（${name} is required with SMS_PROVIDER=${e.SMS_PROVIDER}）`;
-    const names = e.SMS_PROVIDER === 'aliyun' ? ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME'] : ['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME'];
+      value
+        ? null
+        : `  - ${name}: SMS_PROVIDER=${e.SMS_PROVIDER} 需要配置 ${name}（${name} is required with SMS_PROVIDER=${e.SMS_PROVIDER}）`;
+    const names =
+      e.SMS_PROVIDER === 'aliyun'
+        ? ['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME']
+        : ['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME'];
     const missing = names.map((name) => need(name, (e as unknown as Record<string, string | undefined>)[name])).filter(Boolean);
     if (missing.length) throw new ConfigError(`配置错误（invalid configuration）:\n${missing.join('\n')}`);
     const templateIds = e.SMS_TEMPLATE_IDS ? parseTemplateIds(e.SMS_TEMPLATE_IDS)! : {};
     smsProvider =
       e.SMS_PROVIDER === 'aliyun'
-        ? { provider: 'aliyun', accessKeyId: e.SMS_ACCESS_KEY_ID!, accessKeySecret: e.SMS_ACCESS_KEY_SECRET!, signName: e.SMS_SIGN_NAME!, templateIds, endpoint: e.SMS_ENDPOINT }
-        : { provider: 'tencent', secretId: e.SMS_SECRET_ID!, secretKey: e.SMS_SECRET_KEY!, sdkAppId: e.SMS_SDK_APP_ID!, region: e.SMS_REGION, signName: e.SMS_SIGN_NAME!, templateIds, endpoint: e.SMS_ENDPOINT };
+        ? {
+            provider: 'aliyun',
+            accessKeyId: e.SMS_ACCESS_KEY_ID!,
+            accessKeySecret: e.SMS_ACCESS_KEY_SECRET!,
+            signName: e.SMS_SIGN_NAME!,
+            templateIds,
+            endpoint: e.SMS_ENDPOINT,
+          }
+        : {
+            provider: 'tencent',
+            secretId: e.SMS_SECRET_ID!,
+            secretKey: e.SMS_SECRET_KEY!,
+            sdkAppId: e.SMS_SDK_APP_ID!,
+            region: e.SMS_REGION,
+            signName: e.SMS_SIGN_NAME!,
+            templateIds,
+            endpoint: e.SMS_ENDPOINT,
+          };
   }
   return {
     port: e.PORT,

@@ -52,7 +52,10 @@ async function main() {
       await metrics.listen({ port: config.metricsPort, host: config.host });
     } catch (err) {
       // Two instances on one host cannot share the port: the second serves no metrics there, and says so.
-      app.log.warn({ err: { message: (err as Error).message } }, `metrics port ${config.metricsPort} unavailable; /metrics only with METRICS_TOKEN`);
+      app.log.warn(
+        { err: { message: (err as Error).message } },
+        `metrics port ${config.metricsPort} unavailable; /metrics only with METRICS_TOKEN`,
+      );
     }
   }
   const url = `http://localhost:${(app.server.address() as { port: number }).port}/web/`;
@@ -67,9 +70,11 @@ async function main() {
   if (config.demo) {
     lines.splice(1, 0, `  ==== 演示模式 DEMO MODE: demo accounts with a published password and a development CAS. Not for real data. ====`);
     lines.push(`  演示账号 Demo accounts (password ${demoPassword}; sign in with phone, xh or gzzh):`);
-    for (const a of demoAccounts) lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
+    for (const a of demoAccounts)
+      lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
     lines.push(`  工作台 Staff console: ${url}admin/login (password ${demoPassword}; image code required):`);
-    for (const s of demoStaff) lines.push(`    ${s.username.padEnd(10)}  ${s.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${s.name}`);
+    for (const s of demoStaff)
+      lines.push(`    ${s.username.padEnd(10)}  ${s.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${s.name}`);
     if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS (this machine only): ${url.replace('/web/', '/cas/login')}`);
     lines.push(`  短信验证码打印在此控制台 SMS codes are printed here.`);
   } else if (!config.casBaseUrl) {

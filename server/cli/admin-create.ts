@@ -30,7 +30,8 @@ export function terminalIo(): Io {
         const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
         if (hidden) {
           const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
-          (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => write.call(rl, s.startsWith(question) ? s : '');
+          (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
+            write.call(rl, s.startsWith(question) ? s : '');
         }
         rl.question(question, (answer) => {
           rl.close();
@@ -58,8 +59,10 @@ export async function main(env: Record<string, string | undefined> = process.env
   const name = (automated ? (env.ADMIN_NAME ?? '管理员') : await io.ask('姓名 Name: ')).trim();
   if (name.length < 1 || name.length > 50) return fail('姓名须为 1-50 个字符（the name must be 1-50 characters）');
   const password = automated ? (env.ADMIN_PASSWORD ?? '') : await io.ask('密码 Password: ', true);
-  if (!PASSWORD.test(password)) return fail('密码须为 8-64 位，同时包含字母和数字（the password needs 8-64 characters with letters and digits）');
-  if (!automated && (await io.ask('再次输入密码 Password again: ', true)) !== password) return fail('两次输入的密码不一致（the passwords differ）');
+  if (!PASSWORD.test(password))
+    return fail('密码须为 8-64 位，同时包含字母和数字（the password needs 8-64 characters with letters and digits）');
+  if (!automated && (await io.ask('再次输入密码 Password again: ', true)) !== password)
+    return fail('两次输入的密码不一致（the passwords differ）');
 
   let handle;
   try {
@@ -74,8 +77,25 @@ export async function main(env: Record<string, string | undefined> = process.env
     const { hash, salt } = await hashPassword(password);
     const created = await handle.db.transaction(async (tx) => {
       const r = createRepositories(tx);
-      const row = await r.users.create({ username, name, role: 'admin', passwordHash: hash, passwordSalt: salt, personType: '', loginType: '1' });
-      await r.audit.add({ staffId: row.id, staffName: name, staffUsername: username, action: 'staff.create', targetType: 'staff', targetId: String(row.id), summary: `命令行新建管理员 ${username}（${name}）`, ip: 'cli' });
+      const row = await r.users.create({
+        username,
+        name,
+        role: 'admin',
+        passwordHash: hash,
+        passwordSalt: salt,
+        personType: '',
+        loginType: '1',
+      });
+      await r.audit.add({
+        staffId: row.id,
+        staffName: name,
+        staffUsername: username,
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: String(row.id),
+        summary: `命令行新建管理员 ${username}（${name}）`,
+        ip: 'cli',
+      });
       return row;
     });
     io.out(`已创建管理员 Created 管理员 ${username}（${name}）, id ${created.id}. 工作台 Console: /web/admin/login`);

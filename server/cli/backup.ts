@@ -36,7 +36,8 @@ const MIGRATIONS_SQL = 'select count(*)::int as n from drizzle.__drizzle_migrati
 const releaseVersion = () => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 const sha256File = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
-const KEY_REMINDER = '提醒：备份中不含数据加密密钥 DATA_ENCRYPTION_KEY，请另行妥善保管（the data-encryption key is not in the backup: keep it apart）';
+const KEY_REMINDER =
+  '提醒：备份中不含数据加密密钥 DATA_ENCRYPTION_KEY，请另行妥善保管（the data-encryption key is not in the backup: keep it apart）';
 
 type Out = (line: string) => void;
 
@@ -47,7 +48,11 @@ function where(env: Record<string, string | undefined>) {
 
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { encoding: 'utf8' });
 
-export async function backup(args: string[], env: Record<string, string | undefined> = process.env, out: Out = console.log): Promise<number> {
+export async function backup(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Out = console.log,
+): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) return (out('用法 usage: npm run db:backup -- <file>'), 2);
   try {
@@ -88,7 +93,9 @@ export async function backup(args: string[], env: Record<string, string | undefi
       sha256: sha256File(target),
     };
     writeFileSync(manifestPath(target), `${JSON.stringify(manifest, null, 2)}\n`);
-    out(`已备份 Backed up ${w.databaseUrl ? 'PostgreSQL' : 'PGlite'} to ${target} (${migrations} migrations; manifest ${manifestPath(target)})`);
+    out(
+      `已备份 Backed up ${w.databaseUrl ? 'PostgreSQL' : 'PGlite'} to ${target} (${migrations} migrations; manifest ${manifestPath(target)})`,
+    );
     out(KEY_REMINDER);
     return 0;
   } catch (err) {
@@ -97,7 +104,11 @@ export async function backup(args: string[], env: Record<string, string | undefi
   }
 }
 
-export async function restore(args: string[], env: Record<string, string | undefined> = process.env, out: Out = console.log): Promise<number> {
+export async function restore(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: Out = console.log,
+): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
   const force = args.includes('--force');
   if (!file || !existsSync(file)) return (out('用法 usage: npm run db:restore -- <existing file> [--force]'), 2);
@@ -111,10 +122,20 @@ export async function restore(args: string[], env: Record<string, string | undef
       if (!isPgDump) return (out('这不是 PostgreSQL 备份（not a pg_dump custom-format file）'), 1);
       const client = new pg.Client({ connectionString: w.databaseUrl });
       await client.connect();
-      const { rows } = await client.query("select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')");
+      const { rows } = await client.query(
+        "select count(*)::int as n from information_schema.tables where table_schema in ('public', 'drizzle')",
+      );
       await client.end();
-      if (rows[0].n > 0 && !force) return (out('目标数据库不为空，拒绝覆盖；确认覆盖请加 --force（the database is not empty: add --force to overwrite）'), 1);
-      const r = run('pg_restore', ['--no-owner', '--exit-on-error', ...(rows[0].n > 0 ? ['--clean', '--if-exists'] : []), '--dbname', w.databaseUrl, resolve(file)]);
+      if (rows[0].n > 0 && !force)
+        return (out('目标数据库不为空，拒绝覆盖；确认覆盖请加 --force（the database is not empty: add --force to overwrite）'), 1);
+      const r = run('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        ...(rows[0].n > 0 ? ['--clean', '--if-exists'] : []),
+        '--dbname',
+        w.databaseUrl,
+        resolve(file),
+      ]);
       if (r.status !== 0) return (out(`恢复失败 pg_restore failed: ${r.stderr.trim() || r.error?.message}`), 1);
     } else {
       if (isPgDump) return (out('这是 PostgreSQL 备份：请设置 DATABASE_URL（a pg_dump file: set DATABASE_URL）'), 1);
@@ -122,7 +143,8 @@ export async function restore(args: string[], env: Record<string, string | undef
       const lock = acquireDirLock(w.dataDir);
       try {
         if (existsSync(w.pgliteDir) && readdirSync(w.pgliteDir).length > 0) {
-          if (!force) return (out(`目标数据库不为空，拒绝覆盖；确认覆盖请加 --force（${w.pgliteDir} is not empty: add --force to overwrite）`), 1);
+          if (!force)
+            return (out(`目标数据库不为空，拒绝覆盖；确认覆盖请加 --force（${w.pgliteDir} is not empty: add --force to overwrite）`), 1);
           const aside = `${w.pgliteDir}.before-restore-${Date.now()}`;
           renameSync(w.pgliteDir, aside);
           out(`原数据库已移至 The old database was moved to ${aside}`);
@@ -133,7 +155,9 @@ export async function restore(args: string[], env: Record<string, string | undef
         lock.release();
       }
     }
-    out(`已恢复 Restored ${resolve(file)} into ${w.databaseUrl ? 'PostgreSQL' : w.pgliteDir}. 启动时需使用原数据加密密钥（start with the same DATA_ENCRYPTION_KEY）`);
+    out(
+      `已恢复 Restored ${resolve(file)} into ${w.databaseUrl ? 'PostgreSQL' : w.pgliteDir}. 启动时需使用原数据加密密钥（start with the same DATA_ENCRYPTION_KEY）`,
+    );
     return 0;
   } catch (err) {
     if (err instanceof ConfigError || err instanceof LockError) return (out(err.message), 1);
@@ -163,7 +187,9 @@ function checkManifest(file: string, bytes: Buffer, force: boolean, out: Out): s
     if (!force) return `${why}；确认仍要恢复请加 --force`;
     out(`注意：${why}`);
   } else if (manifest.migrations < known) {
-    out(`备份来自 ${manifest.release}（${manifest.migrations} 个迁移）：启动时将补齐其余 ${known - manifest.migrations} 个迁移（the server applies the newer migrations at start）`);
+    out(
+      `备份来自 ${manifest.release}（${manifest.migrations} 个迁移）：启动时将补齐其余 ${known - manifest.migrations} 个迁移（the server applies the newer migrations at start）`,
+    );
   }
   return null;
 }

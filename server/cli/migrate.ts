@@ -8,11 +8,16 @@ import { openDatabase } from '../db/client.ts';
 import { LockError } from '../db/lock.ts';
 import { releaseMigrations } from '../plugins/health.ts';
 
-export async function main(env: Record<string, string | undefined> = process.env, out: (line: string) => void = console.log): Promise<number> {
+export async function main(
+  env: Record<string, string | undefined> = process.env,
+  out: (line: string) => void = console.log,
+): Promise<number> {
   try {
     // Only where the database is: the migrations need no key and no other setting.
     const config = loadConfig({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR });
-    const where = config.databaseUrl ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}` : `PGlite in ${config.dataDir}`;
+    const where = config.databaseUrl
+      ? `PostgreSQL ${new URL(config.databaseUrl).host}${new URL(config.databaseUrl).pathname}`
+      : `PGlite in ${config.dataDir}`;
     const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir });
     await handle.close();
     out(`数据库迁移完成 Migrations applied: ${releaseMigrations()} (${where})`);

@@ -24,7 +24,11 @@ const decode = (bytes: Buffer) => {
   }
 };
 
-export async function main(args: string[], env: Record<string, string | undefined> = process.env, out: (line: string) => void = console.log): Promise<number> {
+export async function main(
+  args: string[],
+  env: Record<string, string | undefined> = process.env,
+  out: (line: string) => void = console.log,
+): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
   if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv | roster.xlsx>'), 2);
   let text: string;
@@ -36,7 +40,8 @@ export async function main(args: string[], env: Record<string, string | undefine
   }
   const { rows, lines } = parseRosterCsv(text);
   if (!rows.length) return (out('文件中没有名册行（no roster rows in the file）'), 1);
-  if (rows.length > MAX_ROSTER_ROWS) return (out(`一次最多导入 ${MAX_ROSTER_ROWS} 行，请拆分文件（at most ${MAX_ROSTER_ROWS} rows at a time: split the file）`), 1);
+  if (rows.length > MAX_ROSTER_ROWS)
+    return (out(`一次最多导入 ${MAX_ROSTER_ROWS} 行，请拆分文件（at most ${MAX_ROSTER_ROWS} rows at a time: split the file）`), 1);
   let handle;
   try {
     // Only the database and its key matter here; in production the key must be given (no key file is made).
@@ -60,7 +65,9 @@ export async function main(args: string[], env: Record<string, string | undefine
       return done;
     });
     for (const r of result.refused) out(`  第 ${lines[r.row - 1] ?? r.row} 行 line ${lines[r.row - 1] ?? r.row}  ${r.no}  ${r.reason}`);
-    out(`导入完成 Imported: 共 ${result.total} 行，新增 ${result.imported}，更新 ${result.updated}，未变 ${result.unchanged}，拒绝 ${result.refused.length}，核验绑定账号 ${result.bound}`);
+    out(
+      `导入完成 Imported: 共 ${result.total} 行，新增 ${result.imported}，更新 ${result.updated}，未变 ${result.unchanged}，拒绝 ${result.refused.length}，核验绑定账号 ${result.bound}`,
+    );
     return result.refused.length ? 1 : 0;
   } finally {
     await handle.close();

@@ -29,7 +29,10 @@ const wrongKey = () =>
 
 /** Writes the check value on first use, else opens it: a different key is refused. */
 export async function verifyDataKey(db: Database, cipher: FieldCipher): Promise<void> {
-  await db.insert(settings).values({ key: KEY_CHECK_SETTING, value: { v1: cipher.encrypt(CHECK_TEXT) } }).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values({ key: KEY_CHECK_SETTING, value: { v1: cipher.encrypt(CHECK_TEXT) } })
+    .onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, KEY_CHECK_SETTING));
   const sealed = (row?.value as { v1?: unknown } | undefined)?.v1;
   try {
@@ -60,7 +63,10 @@ async function encryptUsers(db: Database, cipher: FieldCipher, log?: StepLog): P
         const sealed = cipher.sealIdNumber(plain);
         const idNumber = isSealed(stored) ? stored : sealed.idNumber;
         const [holder] = sealed.idNumberHash
-          ? await tx.select({ id: users.id }).from(users).where(and(eq(users.idNumberHash, sealed.idNumberHash), ne(users.id, row.id)))
+          ? await tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.idNumberHash, sealed.idNumberHash), ne(users.id, row.id)))
           : [];
         if (holder) {
           // Two accounts with one ID number (possible before): the first keeps the look-up, this one is only encrypted.
@@ -109,7 +115,11 @@ async function encryptApplications(db: Database, cipher: FieldCipher): Promise<n
  * Checks the key, then encrypts what is still in clear. When rows changed, the tables are rewritten (VACUUM FULL)
  * so the old row versions holding the clear values leave the table files.
  */
-export async function prepareFieldEncryption(db: Database, cipher: FieldCipher, log?: StepLog): Promise<{ users: number; applications: number }> {
+export async function prepareFieldEncryption(
+  db: Database,
+  cipher: FieldCipher,
+  log?: StepLog,
+): Promise<{ users: number; applications: number }> {
   await verifyDataKey(db, cipher);
   const result = { users: await encryptUsers(db, cipher, log), applications: await encryptApplications(db, cipher) };
   if (result.users || result.applications) {

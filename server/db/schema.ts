@@ -446,12 +446,18 @@ export const applications = pgTable(
   },
   (t) => [
     uniqueIndex('applications_reference_no_uq').on(t.referenceNo),
-    index('applications_assignee_idx').on(t.assigneeId).where(sql`${t.assigneeId} is not null`),
+    index('applications_assignee_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
     // One application in progress (1-6) per user and service, also under concurrent submits.
-    uniqueIndex('applications_one_active_uq').on(t.userId, t.kind, t.sub).where(sql`${t.status} between 1 and 6`),
+    uniqueIndex('applications_one_active_uq')
+      .on(t.userId, t.kind, t.sub)
+      .where(sql`${t.status} between 1 and 6`),
     index('applications_user_idx').on(t.userId, t.updatedAt),
     index('applications_status_idx').on(t.status, t.createdAt),
-    index('applications_due_idx').on(t.dueOn).where(sql`${t.dueOn} is not null`),
+    index('applications_due_idx')
+      .on(t.dueOn)
+      .where(sql`${t.dueOn} is not null`),
     check('applications_status_ck', sql`${t.status} between 1 and 9`),
   ],
 );
@@ -472,7 +478,10 @@ export const applicationEvents = pgTable(
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('application_events_application_idx').on(t.applicationId, t.id), check('application_events_actor_ck', sql`${t.actorRole} in ('user', 'staff', 'system')`)],
+  (t) => [
+    index('application_events_application_idx').on(t.applicationId, t.id),
+    check('application_events_actor_ck', sql`${t.actorRole} in ('user', 'staff', 'system')`),
+  ],
 );
 
 /** Reminders already sent for an application (borrow: due soon, overdue), so each is sent once. */
@@ -582,7 +591,9 @@ export const ratings = pgTable(
     // Rated once: a second rating of the same application is refused by the database too.
     uniqueIndex('ratings_application_uq').on(t.applicationId),
     index('ratings_kind_idx').on(t.kind, t.createdAt),
-    index('ratings_flagged_idx').on(t.createdAt).where(sql`${t.flagged}`),
+    index('ratings_flagged_idx')
+      .on(t.createdAt)
+      .where(sql`${t.flagged}`),
     check('ratings_score_ck', sql`${t.score} between 1 and 5`),
   ],
 );

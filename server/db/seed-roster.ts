@@ -22,7 +22,11 @@ export async function seedRoster(db: Database, opts: { demo: boolean; now: Date;
     const marker = await tx
       .insert(schema.settings)
       .values({ key: MARKER, value: VERSION })
-      .onConflictDoUpdate({ target: schema.settings.key, set: { value: VERSION }, setWhere: sql`(${schema.settings.value})::text::int < ${VERSION}` })
+      .onConflictDoUpdate({
+        target: schema.settings.key,
+        set: { value: VERSION },
+        setWhere: sql`(${schema.settings.value})::text::int < ${VERSION}`,
+      })
       .returning();
     if (!marker.length) return false; // another instance seeded first
     const r = createRepositories(tx);

@@ -20,7 +20,11 @@ export async function seedStaff(db: Database, opts: { demo: boolean; log?: Fasti
     const marker = await tx
       .insert(schema.settings)
       .values({ key: MARKER, value: VERSION })
-      .onConflictDoUpdate({ target: schema.settings.key, set: { value: VERSION }, setWhere: sql`(${schema.settings.value})::text::int < ${VERSION}` })
+      .onConflictDoUpdate({
+        target: schema.settings.key,
+        set: { value: VERSION },
+        setWhere: sql`(${schema.settings.value})::text::int < ${VERSION}`,
+      })
       .returning();
     if (!marker.length) return false; // another instance seeded first
     await tx

@@ -38,18 +38,29 @@ interface DivisionInput {
 
 /** GB/T 2260, vendored in seed-data/divisions (its README names source and edition): 6-digit codes; the districts of municipalities hang directly under them. */
 export function divisionRows(): (typeof schema.divisions.$inferInsert)[] {
-  const rows: (typeof schema.divisions.$inferInsert)[] = provinces.map((p) => ({ code: `${p.code}0000`, name: p.name, level: 1, parentCode: null }));
+  const rows: (typeof schema.divisions.$inferInsert)[] = provinces.map((p) => ({
+    code: `${p.code}0000`,
+    name: p.name,
+    level: 1,
+    parentCode: null,
+  }));
   rows.push(
     { code: '710000', name: '台湾省', level: 1, parentCode: null },
     { code: '810000', name: '香港特别行政区', level: 1, parentCode: null },
     { code: '820000', name: '澳门特别行政区', level: 1, parentCode: null },
   );
   for (const c of cities as DivisionInput[]) {
-    if (!MUNICIPALITIES.includes(c.provinceCode!)) rows.push({ code: `${c.code}00`, name: c.name, level: 2, parentCode: `${c.provinceCode}0000` });
+    if (!MUNICIPALITIES.includes(c.provinceCode!))
+      rows.push({ code: `${c.code}00`, name: c.name, level: 2, parentCode: `${c.provinceCode}0000` });
   }
   for (const a of areas as DivisionInput[]) {
     const municipal = MUNICIPALITIES.includes(a.provinceCode!);
-    rows.push({ code: a.code, name: a.name, level: municipal ? 2 : 3, parentCode: municipal ? `${a.provinceCode}0000` : `${a.cityCode}00` });
+    rows.push({
+      code: a.code,
+      name: a.name,
+      level: municipal ? 2 : 3,
+      parentCode: municipal ? `${a.provinceCode}0000` : `${a.cityCode}00`,
+    });
   }
   return rows;
 }
@@ -65,7 +76,8 @@ const codes = (type: string, list: readonly { code: string; name: string }[]): D
 const couriers = (type: string, list: readonly data.CourierOption[]): DictRow[] =>
   list.map((c, i) => ({ type, value: c.dictValue, label: c.dictLabel, enabled: c.switch === '1', remark: c.remark ?? null, sort: i + 1 }));
 
-const units = (type: string, list: readonly data.Department[]): DictRow[] => list.map((d, i) => ({ type, value: d.dwh, label: d.dwmc, sort: i + 1 }));
+const units = (type: string, list: readonly data.Department[]): DictRow[] =>
+  list.map((d, i) => ({ type, value: d.dwh, label: d.dwmc, sort: i + 1 }));
 
 export function dictionaryRows(): DictRow[] {
   const familyRelations = data.familyMemberRelationCodes
@@ -73,7 +85,10 @@ export function dictionaryRows(): DictRow[] {
     .filter((r): r is data.Relation => !!r);
   const academic = new Set(data.jwYx.map((d) => d.dwh));
   return [
-    ...items('qh_rylb', data.personTypes.map((p) => ({ value: p.rylb, label: p.label, remark: p.identifierLabel ?? undefined }))),
+    ...items(
+      'qh_rylb',
+      data.personTypes.map((p) => ({ value: p.rylb, label: p.label, remark: p.identifierLabel ?? undefined })),
+    ),
     ...items('qh_identity_reason', data.idCardReasons),
     ...items('qh_gender', [
       { value: '1', label: '男' },
@@ -98,15 +113,31 @@ export function dictionaryRows(): DictRow[] {
     ...couriers('qh_hjzm_kd', data.proofDeliveryOptions),
     ...items('qh_qc_reason', data.moveOutReasons),
     ...items('qh_delivery_slot', data.deliveryTimeSlots),
-    ...data.expressCompanies.map((c, i) => ({ type: 'qh_express', value: c.value, label: c.label, extra: { trackUrl: c.trackUrl }, sort: i + 1 })),
+    ...data.expressCompanies.map((c, i) => ({
+      type: 'qh_express',
+      value: c.value,
+      label: c.label,
+      extra: { trackUrl: c.trackUrl },
+      sort: i + 1,
+    })),
     ...codes('gb_relation', data.relations),
     ...codes('gb_mz', [...data.ethnicGroups, ...data.ethnicGroupExtras]),
     ...codes('gb_xb', data.genders),
     ...codes('gb_hyzk', data.maritalStatuses),
-    ...data.educationLevels.map((e, i) => ({ type: 'gb_xl', value: e.code, label: e.name, parentValue: e.parent, extra: { level: e.level }, sort: i + 1 })),
+    ...data.educationLevels.map((e, i) => ({
+      type: 'gb_xl',
+      value: e.code,
+      label: e.name,
+      parentValue: e.parent,
+      extra: { level: e.level },
+      sort: i + 1,
+    })),
     ...units('dw_jwYx', data.jwYx),
     ...units('dw_rsYx', data.rsYx),
-    ...units('dw_gljs', data.rsYx.filter((d) => !academic.has(d.dwh))),
+    ...units(
+      'dw_gljs',
+      data.rsYx.filter((d) => !academic.has(d.dwh)),
+    ),
   ];
 }
 
@@ -115,7 +146,13 @@ export function sectorRows(): (typeof schema.sectors.$inferInsert)[] {
   for (const [personType, tiles] of Object.entries(data.openSectorsByLoginType)) {
     tiles.forEach((tile, i) => {
       const def = data.sectors.find((s) => s.sectorCode === tile.sectorCode);
-      rows.push({ personType, sectorCode: String(tile.sectorCode), name: def?.name ?? String(tile.sectorCode), requiresHkIn: def?.requiresHkIn ?? false, sort: i + 1 });
+      rows.push({
+        personType,
+        sectorCode: String(tile.sectorCode),
+        name: def?.name ?? String(tile.sectorCode),
+        requiresHkIn: def?.requiresHkIn ?? false,
+        sort: i + 1,
+      });
       for (const sub of tile.subSectors ?? []) {
         const subDef = data.moveOutSubSectors.find((s) => s.sectorCode === sub.sectorCode);
         rows.push({
@@ -143,7 +180,11 @@ const summaryOf = (body: string) => {
 const pdf = (fileName: string) => readFileSync(`${filesDir}${fileName}`);
 
 async function insertChunked<T extends Record<string, unknown>>(tx: Executor, table: Parameters<Executor['insert']>[0], rows: T[]) {
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(table).values(rows.slice(i, i + 500) as never).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 500)
+    await tx
+      .insert(table)
+      .values(rows.slice(i, i + 500) as never)
+      .onConflictDoNothing();
 }
 
 /** A guide as stored (service_guides.content): the wire shape of GET /api/guide/{code} without regulations. */
@@ -194,9 +235,17 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
       if (!marker.length) return false; // another instance upgraded first
       if (from < 2) {
         await tx.delete(schema.dictItems).where(inArray(schema.dictItems.type, CHANGED_IN_2));
-        await insertChunked(tx, schema.dictItems, dictionaryRows().filter((r) => CHANGED_IN_2.includes(r.type)));
+        await insertChunked(
+          tx,
+          schema.dictItems,
+          dictionaryRows().filter((r) => CHANGED_IN_2.includes(r.type)),
+        );
         await insertChunked(tx, schema.serviceGuides, guideRows());
-        await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
+        await insertChunked(
+          tx,
+          schema.quotas,
+          quotas.map((q) => ({ ...q, remaining: q.total })),
+        );
       }
       if (from < 3 && opts.demo) {
         const ids = new Map<number, number>();
@@ -204,7 +253,13 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
           const [user] = await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.phone, a.phone));
           if (user) ids.set(a.id, user.id);
         }
-        await insertAccounts(tx, newAccounts.filter((a) => !ids.has(a.id)), newHashes, opts.now, ids);
+        await insertAccounts(
+          tx,
+          newAccounts.filter((a) => !ids.has(a.id)),
+          newHashes,
+          opts.now,
+          ids,
+        );
         await seedDemo3(tx, ids, opts.now);
       }
       // Version 4 opens the 其他业务 tile (9) where the seed now lists it; the office may close it again.
@@ -221,13 +276,22 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
       // Version 6 gives new students (7) the ID-card (1) and borrow-card (2) tiles, for once they have moved in.
       if (from < 6) {
         // After the tiles the office has (it may have reordered them), unless it has them already.
-        const have = await tx.select({ code: schema.sectors.sectorCode, sort: schema.sectors.sort }).from(schema.sectors).where(and(eq(schema.sectors.personType, '7'), isNull(schema.sectors.parentCode)));
+        const have = await tx
+          .select({ code: schema.sectors.sectorCode, sort: schema.sectors.sort })
+          .from(schema.sectors)
+          .where(and(eq(schema.sectors.personType, '7'), isNull(schema.sectors.parentCode)));
         const last = Math.max(0, ...have.map((h) => h.sort));
-        const added = sectorRows().filter((r) => r.personType === '7' && ['1', '2'].includes(r.sectorCode) && !r.parentCode && !have.some((h) => h.code === r.sectorCode));
+        const added = sectorRows().filter(
+          (r) => r.personType === '7' && ['1', '2'].includes(r.sectorCode) && !r.parentCode && !have.some((h) => h.code === r.sectorCode),
+        );
         if (added.length) await tx.insert(schema.sectors).values(added.map((r, i) => ({ ...r, sort: last + i + 1 })));
       }
       // Version 7 adds the couriers staff ship with (寄出), with their tracking pages.
-      if (from < 7) await tx.insert(schema.dictItems).values(dictionaryRows().filter((r) => r.type === 'qh_express')).onConflictDoNothing();
+      if (from < 7)
+        await tx
+          .insert(schema.dictItems)
+          .values(dictionaryRows().filter((r) => r.type === 'qh_express'))
+          .onConflictDoNothing();
       return true;
     });
     if (upgraded) opts.log?.info(`database seed upgraded to version ${SEED_VERSION}`);
@@ -250,9 +314,11 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
     await insertChunked(tx, schema.divisions, divisions);
     await insertChunked(tx, schema.dictItems, dictionaryRows());
     await insertChunked(tx, schema.sectors, sectorRows());
-    await tx.insert(schema.policeStations).values(
-      data.policeStations.map((p, i) => ({ id: p.id, name: p.name, divisionCode: p.id.slice(0, 6), address: p.address, sort: i + 1 })),
-    );
+    await tx
+      .insert(schema.policeStations)
+      .values(
+        data.policeStations.map((p, i) => ({ id: p.id, name: p.name, divisionCode: p.id.slice(0, 6), address: p.address, sort: i + 1 })),
+      );
     await tx.insert(schema.settings).values([
       { key: 'enrolment.window', value: window },
       { key: 'sectors.tips', value: { ...data.sectorTips, default: data.defaultTips } },
@@ -297,7 +363,11 @@ export async function seed(db: Database, opts: SeedOptions): Promise<boolean> {
       })),
     );
     await insertChunked(tx, schema.serviceGuides, guideRows());
-    await insertChunked(tx, schema.quotas, quotas.map((q) => ({ ...q, remaining: q.total })));
+    await insertChunked(
+      tx,
+      schema.quotas,
+      quotas.map((q) => ({ ...q, remaining: q.total })),
+    );
     if (opts.demo) await seedDemo(tx, demoHashes, opts.now);
     return true;
   });
@@ -315,7 +385,13 @@ async function seedDemo(tx: Executor, hashes: { hash: string; salt: string }[], 
 const DEMO_ACCOUNTS_3 = [9];
 
 /** Demo accounts with their household records; `ids` maps seed ids to database ids (and is filled). */
-async function insertAccounts(tx: Executor, accounts: readonly data.DemoAccount[], hashes: { hash: string; salt: string }[], now: Date, ids: Map<number, number>) {
+async function insertAccounts(
+  tx: Executor,
+  accounts: readonly data.DemoAccount[],
+  hashes: { hash: string; salt: string }[],
+  now: Date,
+  ids: Map<number, number>,
+) {
   for (const [i, a] of accounts.entries()) {
     const [user] = await tx
       .insert(schema.users)
@@ -338,7 +414,7 @@ async function insertAccounts(tx: Executor, accounts: readonly data.DemoAccount[
         nativePlace: a.jg,
         warningFlag: a.scfc,
         warningMessage: a.scfcmessage,
-        familyOfUserId: a.familyOfId ? ids.get(a.familyOfId) ?? null : null,
+        familyOfUserId: a.familyOfId ? (ids.get(a.familyOfId) ?? null) : null,
       })
       .returning({ id: schema.users.id });
     ids.set(a.id, user!.id);
@@ -376,7 +452,15 @@ async function seedLoan(tx: Executor, userId: number, phone: string, now: Date) 
     [1, 2, borrowedAt.getTime() - day],
     [2, 4, borrowedAt.getTime()],
   ] as const) {
-    await repos.applications.addEvent({ applicationId: app.id, actorRole: to === 1 ? 'user' : 'staff', actorId: to === 1 ? userId : null, fromStatus: from, toStatus: to, note: null, at: new Date(at) });
+    await repos.applications.addEvent({
+      applicationId: app.id,
+      actorRole: to === 1 ? 'user' : 'staff',
+      actorId: to === 1 ? userId : null,
+      fromStatus: from,
+      toStatus: to,
+      note: null,
+      at: new Date(at),
+    });
   }
 }
 

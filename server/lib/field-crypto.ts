@@ -93,7 +93,9 @@ export const isIdNumberField = (key: string) => /sfzjh$/i.test(key);
 export function hasClearIdNumber(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasClearIdNumber);
   if (!value || typeof value !== 'object') return false;
-  return Object.entries(value).some(([k, v]) => (isIdNumberField(k) && typeof v === 'string' && v !== '' ? !isSealed(v) : hasClearIdNumber(v)));
+  return Object.entries(value).some(([k, v]) =>
+    isIdNumberField(k) && typeof v === 'string' && v !== '' ? !isSealed(v) : hasClearIdNumber(v),
+  );
 }
 
 function mapSfzjh<T>(value: T, f: (v: string) => string): T {
@@ -148,7 +150,9 @@ export interface KeyLog {
 export function resolveDataKey(config: Pick<Config, 'dataEncryptionKey' | 'nodeEnv' | 'dataDir'>, log?: KeyLog): Buffer {
   if (config.dataEncryptionKey) return config.dataEncryptionKey;
   if (config.nodeEnv === 'production') {
-    throw new ConfigError('配置错误（invalid configuration）:\n  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）');
+    throw new ConfigError(
+      '配置错误（invalid configuration）:\n  - DATA_ENCRYPTION_KEY: 生产环境必须配置数据加密密钥（DATA_ENCRYPTION_KEY is required with NODE_ENV=production）',
+    );
   }
   const file = join(config.dataDir, KEY_FILE);
   let text: string | null = null;
@@ -162,7 +166,9 @@ export function resolveDataKey(config: Pick<Config, 'dataEncryptionKey' | 'nodeE
     try {
       writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
       chmodSync(file, 0o600);
-      log?.warn(`DATA_ENCRYPTION_KEY not set: generated a data encryption key in ${file}; back it up apart from the database (without it the ID numbers cannot be read)`);
+      log?.warn(
+        `DATA_ENCRYPTION_KEY not set: generated a data encryption key in ${file}; back it up apart from the database (without it the ID numbers cannot be read)`,
+      );
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
@@ -171,6 +177,9 @@ export function resolveDataKey(config: Pick<Config, 'dataEncryptionKey' | 'nodeE
     log?.warn(`DATA_ENCRYPTION_KEY not set: using the data encryption key in ${file}`);
   }
   const key = parseDataKey(text);
-  if (!key) throw new ConfigError(`配置错误（invalid configuration）:\n  - ${file}: 数据加密密钥文件无效，应为 64 个十六进制字符（the key file must hold 64 hex characters）`);
+  if (!key)
+    throw new ConfigError(
+      `配置错误（invalid configuration）:\n  - ${file}: 数据加密密钥文件无效，应为 64 个十六进制字符（the key file must hold 64 hex characters）`,
+    );
   return key;
 }

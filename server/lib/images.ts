@@ -83,7 +83,8 @@ export function declaredSize(buf: Buffer, mime: string): { width: number; height
 export function checkDeclaredSize(buf: Buffer, mime: string): { width: number; height: number } {
   const size = declaredSize(buf, mime);
   if (!size || size.width < 1 || size.height < 1) throw bizError(IMAGE_MSG.broken);
-  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS) throw bizError(IMAGE_MSG.tooLarge);
+  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE || size.width * size.height > MAX_IMAGE_PIXELS)
+    throw bizError(IMAGE_MSG.tooLarge);
   return size;
 }
 
@@ -136,7 +137,13 @@ export async function normaliseImage(buf: Buffer, mime: string, opts: NormaliseO
       const meta = await image.metadata();
       // The decoder's own reading of the header must agree with what was checked.
       if (meta.format !== SHARP_FORMAT[mime as ImageMime]) throw bizError(IMAGE_MSG.broken);
-      if (!meta.width || !meta.height || meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE || meta.width * meta.height > MAX_IMAGE_PIXELS) {
+      if (
+        !meta.width ||
+        !meta.height ||
+        meta.width > MAX_IMAGE_SIDE ||
+        meta.height > MAX_IMAGE_SIDE ||
+        meta.width * meta.height > MAX_IMAGE_PIXELS
+      ) {
         throw bizError(IMAGE_MSG.tooLarge);
       }
       return await image

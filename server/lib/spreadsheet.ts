@@ -41,4 +41,5 @@ export const MIME: Record<SheetFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-export const renderTable = (table: Table, format: SheetFormat): Promise<Buffer> => (format === 'csv' ? Promise.resolve(toCsv(table)) : toXlsx(table));
+export const renderTable = (table: Table, format: SheetFormat): Promise<Buffer> =>
+  format === 'csv' ? Promise.resolve(toCsv(table)) : toXlsx(table);

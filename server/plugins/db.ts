@@ -24,8 +24,7 @@ export interface DbPluginOptions {
 export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOptions) {
   const { config } = app;
   const handle =
-    opts.handle ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
+    opts.handle ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir }));
   try {
     // The data key must open this database's check value; ID numbers still in clear are encrypted before anything else.
     const cipher = new FieldCipher(resolveDataKey(config, app.log));
@@ -38,10 +37,14 @@ export default fp(async function dbPlugin(app: FastifyInstance, opts: DbPluginOp
   if (!opts.handle) app.addHook('onClose', async () => handle.close());
   // The session cache (server/lib/session-cache.ts) is on while this instance hears the others' evictions.
   if (handle.listen) {
-    const stop = handle.listen(SESSION_CHANNEL, (payload) => sessionCache.onNotify(payload), (listening) => {
-      if (!listening) sessionCache.clear();
-      sessionCache.enabled = listening;
-    });
+    const stop = handle.listen(
+      SESSION_CHANNEL,
+      (payload) => sessionCache.onNotify(payload),
+      (listening) => {
+        if (!listening) sessionCache.clear();
+        sessionCache.enabled = listening;
+      },
+    );
     app.addHook('onClose', async () => stop());
   } else {
     sessionCache.enabled = true;

@@ -21,7 +21,9 @@ function labelOf(schema: unknown, fallback: string): string {
   if (typeof schema !== 'object' || schema === null) return fallback;
   const s = schema as Record<string, unknown>;
   const text = [s.title, s.description].find((v): v is string => typeof v === 'string') ?? '';
-  const label = /[\u4e00-\u9fa5][\u4e00-\u9fa5A-Za-z0-9/]*?(?=[\s（(，,。:：;；]|$)/.exec(text.replace(/^[A-Za-z0-9_]+\s*[:：]\s*/, ''))?.[0];
+  const label = /[\u4e00-\u9fa5][\u4e00-\u9fa5A-Za-z0-9/]*?(?=[\s（(，,。:：;；]|$)/.exec(
+    text.replace(/^[A-Za-z0-9_]+\s*[:：]\s*/, ''),
+  )?.[0];
   return label ?? fallback;
 }
 
@@ -32,7 +34,9 @@ const requiredMessageOf = (schema: unknown): string | undefined => {
 };
 
 const isChoice = (schema: unknown) =>
-  typeof schema === 'object' && schema !== null && (Array.isArray((schema as { enum?: unknown }).enum) || (schema as { type?: unknown }).type === 'boolean');
+  typeof schema === 'object' &&
+  schema !== null &&
+  (Array.isArray((schema as { enum?: unknown }).enum) || (schema as { type?: unknown }).type === 'boolean');
 
 function toFieldError(err: AjvError, context: string): FieldError {
   const path = err.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -170,7 +174,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     const state = refusedInputState(error);
     // The database refused a value the document let through: logged (without the query's parameters) to be fixed at
     // its root, answered as a client error.
-    if (state) request.log.warn({ err: error, sqlstate: state, operationId: request.routeOptions.config.operationId }, 'the database refused a request value');
+    if (state)
+      request.log.warn(
+        { err: error, sqlstate: state, operationId: request.routeOptions.config.operationId },
+        'the database refused a request value',
+      );
     if (!appError) {
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send({ code: 500, msg: GENERIC_500 });

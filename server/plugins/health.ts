@@ -18,7 +18,9 @@ export default fp(async function healthPlugin(app: FastifyInstance) {
     reply.header('cache-control', 'no-store');
     try {
       // node-postgres and PGlite both answer { rows }.
-      const result = (await app.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+      const result = (await app.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: { n: number }[];
+      };
       const applied = Number(result.rows[0]?.n ?? 0);
       if (applied < expected) return reply.status(503).send({ status: 'migrations pending', applied, expected });
       return reply.send({ status: 'ready', database: app.dbHandle.kind, migrations: applied });

@@ -24,7 +24,12 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   const register = new Registry();
   collectDefaultMetrics({ register, prefix: 'hukou_' });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'hukou_http_requests_total', help: 'HTTP requests by method, route pattern and status class', labelNames, registers: [register] });
+  const requests = new Counter({
+    name: 'hukou_http_requests_total',
+    help: 'HTTP requests by method, route pattern and status class',
+    labelNames,
+    registers: [register],
+  });
   const duration = new Histogram({
     name: 'hukou_http_request_duration_seconds',
     help: 'HTTP request duration by method, route pattern and status class',
@@ -35,22 +40,78 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   const handle = app.dbHandle;
   if (handle.poolStats) {
     const stats = handle.poolStats;
-    new Gauge({ name: 'hukou_db_pool_connections', help: 'PostgreSQL pool connections (total)', registers: [register], collect() { this.set(stats().total); } });
-    new Gauge({ name: 'hukou_db_pool_idle', help: 'PostgreSQL pool connections idle', registers: [register], collect() { this.set(stats().idle); } });
-    new Gauge({ name: 'hukou_db_pool_waiting', help: 'Queries waiting for a PostgreSQL connection', registers: [register], collect() { this.set(stats().waiting); } });
+    new Gauge({
+      name: 'hukou_db_pool_connections',
+      help: 'PostgreSQL pool connections (total)',
+      registers: [register],
+      collect() {
+        this.set(stats().total);
+      },
+    });
+    new Gauge({
+      name: 'hukou_db_pool_idle',
+      help: 'PostgreSQL pool connections idle',
+      registers: [register],
+      collect() {
+        this.set(stats().idle);
+      },
+    });
+    new Gauge({
+      name: 'hukou_db_pool_waiting',
+      help: 'Queries waiting for a PostgreSQL connection',
+      registers: [register],
+      collect() {
+        this.set(stats().waiting);
+      },
+    });
   }
   const shed = app.loadShed;
-  new Counter({ name: 'hukou_requests_shed_total', help: 'API requests answered 503 at once because the event loop lagged (LOAD_SHED_EVENT_LOOP_DELAY_MS)', registers: [register], collect() { this.reset(); this.inc(shed.shed()); } });
-  new Gauge({ name: 'hukou_event_loop_delay_mean_seconds', help: 'Mean event-loop delay over the last second (what load shedding compares)', registers: [register], collect() { this.set(shed.delayMs() / 1000); } });
-  new Counter({ name: 'hukou_session_cache_hits_total', help: 'Signed-in requests whose session came from the cache', registers: [register], collect() { this.reset(); this.inc(sessionCache.hits); } });
-  new Counter({ name: 'hukou_session_cache_misses_total', help: 'Signed-in requests whose session was read from the database', registers: [register], collect() { this.reset(); this.inc(sessionCache.misses); } });
+  new Counter({
+    name: 'hukou_requests_shed_total',
+    help: 'API requests answered 503 at once because the event loop lagged (LOAD_SHED_EVENT_LOOP_DELAY_MS)',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(shed.shed());
+    },
+  });
+  new Gauge({
+    name: 'hukou_event_loop_delay_mean_seconds',
+    help: 'Mean event-loop delay over the last second (what load shedding compares)',
+    registers: [register],
+    collect() {
+      this.set(shed.delayMs() / 1000);
+    },
+  });
+  new Counter({
+    name: 'hukou_session_cache_hits_total',
+    help: 'Signed-in requests whose session came from the cache',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(sessionCache.hits);
+    },
+  });
+  new Counter({
+    name: 'hukou_session_cache_misses_total',
+    help: 'Signed-in requests whose session was read from the database',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(sessionCache.misses);
+    },
+  });
   app.decorate('metrics', register);
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics' || route === '/healthz' || route === '/readyz') return;
     // Files of the web app are one label, not one per asset.
-    const labels = { method: request.method, route: route.startsWith('/web') ? '/web/*' : route, status: `${Math.floor(reply.statusCode / 100)}xx` };
+    const labels = {
+      method: request.method,
+      route: route.startsWith('/web') ? '/web/*' : route,
+      status: `${Math.floor(reply.statusCode / 100)}xx`,
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
@@ -59,8 +120,12 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
   const token = app.config.metricsToken;
   if (token) {
     app.get('/metrics', { config: { rateLimit: false }, logLevel: 'warn' }, async (request, reply) => {
-      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`)) return reply.status(404).send({ code: 404, msg: '接口不存在' });
-      return reply.header('cache-control', 'no-store').type(register.contentType).send(await register.metrics());
+      if (!sameSecret(request.headers.authorization ?? '', `Bearer ${token}`))
+        return reply.status(404).send({ code: 404, msg: '接口不存在' });
+      return reply
+        .header('cache-control', 'no-store')
+        .type(register.contentType)
+        .send(await register.metrics());
     });
   }
 });

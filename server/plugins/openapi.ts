@@ -53,12 +53,9 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
   app.decorate('implementedOperations', new Set<string>());
   app.decorate('contractViolations', [] as string[]);
 
-  app.decorate('operation', function operation<K extends OperationId>(
-    this: FastifyInstance,
-    operationId: K,
-    handler: OperationHandler<K>,
-    options: OperationOptions = {},
-  ) {
+  app.decorate('operation', function operation<
+    K extends OperationId,
+  >(this: FastifyInstance, operationId: K, handler: OperationHandler<K>, options: OperationOptions = {}) {
     const op = doc.operations.get(operationId);
     if (!op) throw new Error(`Operation ${operationId} is not in the OpenAPI document`);
     if (app.implementedOperations.has(operationId)) throw new Error(`Operation ${operationId} registered twice`);
@@ -74,7 +71,8 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
       config: { operationId, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
       // Operations without x-roles are user operations: a staff token never reaches them (nor a user token staff ones).
       // Checked after the rate limit (onRequest), so refused calls count too, and before the body is read.
-      preParsing: async (request: FastifyRequest) => app.authenticate(request, { required: !op.public, roles: op.roles.length ? op.roles : ['user'] }),
+      preParsing: async (request: FastifyRequest) =>
+        app.authenticate(request, { required: !op.public, roles: op.roles.length ? op.roles : ['user'] }),
       preValidation: async (request: FastifyRequest) => {
         // An absent JSON body is validated as {} so `required` speaks instead of "body must be object".
         if (op.jsonBody && !op.multipart && (request.body === undefined || request.body === null)) request.body = {};
@@ -110,7 +108,9 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
       const sent = type.split(';')[0]!.trim();
       const declared = op.mediaTypes[key] ?? [];
       const allowed = declared.some((t) => t === sent || (t.endsWith('/*') && sent.startsWith(t.slice(0, -1))));
-      return reply.statusCode < 300 && !allowed ? fail(`sent ${type || 'no content type'}, the document declares ${declared.join(', ') || 'nothing'} for ${key}`) : payload;
+      return reply.statusCode < 300 && !allowed
+        ? fail(`sent ${type || 'no content type'}, the document declares ${declared.join(', ') || 'nothing'} for ${key}`)
+        : payload;
     }
     const schema = op.responses[key];
     if (!schema) return fail(`sent JSON (${type}), the document declares no JSON body for ${key}`);

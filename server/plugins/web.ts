@@ -86,29 +86,32 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
       .map((f) => f.slice(0, -'.html'.length)),
   );
 
-  await app.register(async (web) => {
-    await web.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      decorateReply: false,
-      cacheControl: false,
-      redirect: true,
-      preCompressed: true,
-      // `path` is the file sent: index.html.br stays an HTML page for caching.
-      setHeaders(reply, sent) {
-        const path = sent.replace(/\.(?:br|gz)$/, '');
-        if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
-        else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-        else reply.header('cache-control', 'public, max-age=3600');
-      },
-    });
-    // History fallback: a route of the app (no file extension) answers index.html.
-    web.setNotFoundHandler(async (request, reply) => {
-      const path = request.url.split('?')[0]!;
-      if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
-      if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      const name = path.slice('/web/'.length);
-      return reply.header('cache-control', 'no-cache').sendFile(shellPages.has(name) ? `${name}.html` : 'index.html', dist);
-    });
-  }, { prefix: '/web' });
+  await app.register(
+    async (web) => {
+      await web.register(fastifyStatic, {
+        root: dist,
+        prefix: '/',
+        decorateReply: false,
+        cacheControl: false,
+        redirect: true,
+        preCompressed: true,
+        // `path` is the file sent: index.html.br stays an HTML page for caching.
+        setHeaders(reply, sent) {
+          const path = sent.replace(/\.(?:br|gz)$/, '');
+          if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+          else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+          else reply.header('cache-control', 'public, max-age=3600');
+        },
+      });
+      // History fallback: a route of the app (no file extension) answers index.html.
+      web.setNotFoundHandler(async (request, reply) => {
+        const path = request.url.split('?')[0]!;
+        if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
+        if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+        const name = path.slice('/web/'.length);
+        return reply.header('cache-control', 'no-cache').sendFile(shellPages.has(name) ? `${name}.html` : 'index.html', dist);
+      });
+    },
+    { prefix: '/web' },
+  );
 }

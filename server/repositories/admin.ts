@@ -144,7 +144,11 @@ export const ratingsRepo = (db: Executor) => ({
   },
 
   async followUp(id: number, note: string, by: number, at: Date): Promise<RatingRow | null> {
-    const [row] = await db.update(ratings).set({ followUpNote: note, followedUpBy: by, followedUpAt: at }).where(eq(ratings.id, id)).returning();
+    const [row] = await db
+      .update(ratings)
+      .set({ followUpNote: note, followedUpBy: by, followedUpAt: at })
+      .where(eq(ratings.id, id))
+      .returning();
     return row ?? null;
   },
 
@@ -206,7 +210,11 @@ function queueConditions(filter: QueueFilter): SQL | undefined {
     filter.todo ? TODO_CONDITION : undefined,
     filter.kind ? eq(applications.kind, filter.kind) : undefined,
     filter.kind && filter.sub !== undefined ? eq(applications.sub, filter.sub) : undefined,
-    filter.assignee === 'none' ? isNull(applications.assigneeId) : filter.assignee ? eq(applications.assigneeId, filter.assignee) : undefined,
+    filter.assignee === 'none'
+      ? isNull(applications.assigneeId)
+      : filter.assignee
+        ? eq(applications.assigneeId, filter.assignee)
+        : undefined,
     filter.status ? eq(applications.status, filter.status) : undefined,
     filter.from ? gte(applications.createdAt, chinaDayStart(filter.from)) : undefined,
     filter.to ? lt(applications.createdAt, nextChinaDayStart(filter.to)) : undefined,
@@ -324,7 +332,10 @@ export const adminRepo = (db: Executor) => ({
       .select({
         kind: applications.kind,
         n: count(),
-        medianHours: sql<number>`percentile_cont(0.5) within group (order by extract(epoch from (${finished.doneAt} - ${applications.createdAt})) / 3600.0)`.mapWith(Number),
+        medianHours:
+          sql<number>`percentile_cont(0.5) within group (order by extract(epoch from (${finished.doneAt} - ${applications.createdAt})) / 3600.0)`.mapWith(
+            Number,
+          ),
       })
       .from(finished)
       .innerJoin(applications, eq(applications.id, finished.applicationId))
@@ -452,7 +463,10 @@ export const adminRepo = (db: Executor) => ({
   },
 
   async guides() {
-    return db.select({ code: serviceGuides.code, title: serviceGuides.title, updatedAt: serviceGuides.updatedAt }).from(serviceGuides).orderBy(asc(serviceGuides.code));
+    return db
+      .select({ code: serviceGuides.code, title: serviceGuides.title, updatedAt: serviceGuides.updatedAt })
+      .from(serviceGuides)
+      .orderBy(asc(serviceGuides.code));
   },
 
   async saveGuide(code: string, title: string, content: unknown, now: Date) {
@@ -505,7 +519,12 @@ export const adminRepo = (db: Executor) => ({
   async announcementFiles(ids: number[]) {
     if (!ids.length) return [];
     return db
-      .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+      .select({
+        fileName: publicFiles.fileName,
+        displayName: publicFiles.displayName,
+        size: publicFiles.size,
+        announcementId: publicFiles.announcementId,
+      })
       .from(publicFiles)
       .where(and(eq(publicFiles.kind, 'announcement'), inArray(publicFiles.announcementId, ids)))
       .orderBy(asc(publicFiles.sort), asc(publicFiles.id));

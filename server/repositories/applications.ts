@@ -3,15 +3,7 @@ import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQ
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { cachedRead } from './session-events.ts';
-import {
-  applicationEvents,
-  applicationReminders,
-  applications,
-  feedback,
-  idempotencyKeys,
-  quotas,
-  serviceGuides,
-} from '../db/schema.ts';
+import { applicationEvents, applicationReminders, applications, feedback, idempotencyKeys, quotas, serviceGuides } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 import type { Page } from './content.ts';
 
@@ -70,7 +62,9 @@ export const applicationsRepo = (db: Executor) => ({
     const [row] = await db
       .select()
       .from(applications)
-      .where(and(eq(applications.userId, userId), eq(applications.kind, kind), eq(applications.sub, sub), between(applications.status, 1, 6)));
+      .where(
+        and(eq(applications.userId, userId), eq(applications.kind, kind), eq(applications.sub, sub), between(applications.status, 1, 6)),
+      );
     return openApplication(row);
   },
 
@@ -83,7 +77,9 @@ export const applicationsRepo = (db: Executor) => ({
       db
         .select()
         .from(applications)
-        .where(and(eq(applications.userId, sql.placeholder('userId')), eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6])))
+        .where(
+          and(eq(applications.userId, sql.placeholder('userId')), eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6])),
+        )
         .limit(1)
         .prepare(name),
     );
@@ -108,7 +104,12 @@ export const applicationsRepo = (db: Executor) => ({
       .select()
       .from(applications)
       .where(
-        and(inArray(applications.userId, userIds), eq(applications.kind, kind), eq(applications.status, 7), subs ? inArray(applications.sub, subs) : undefined),
+        and(
+          inArray(applications.userId, userIds),
+          eq(applications.kind, kind),
+          eq(applications.status, 7),
+          subs ? inArray(applications.sub, subs) : undefined,
+        ),
       )
       .orderBy(desc(applications.updatedAt), desc(applications.id))
       .limit(1);
@@ -154,7 +155,14 @@ export const applicationsRepo = (db: Executor) => ({
     const [row] = await db
       .select({ n: count() })
       .from(applications)
-      .where(and(eq(applications.userId, userId), eq(applications.kind, kind), gte(applications.createdAt, since), between(applications.status, 1, 7)));
+      .where(
+        and(
+          eq(applications.userId, userId),
+          eq(applications.kind, kind),
+          gte(applications.createdAt, since),
+          between(applications.status, 1, 7),
+        ),
+      );
     return row?.n ?? 0;
   },
 
@@ -173,7 +181,11 @@ export const applicationsRepo = (db: Executor) => ({
   },
 
   async eventsOf(applicationId: number): Promise<ApplicationEventRow[]> {
-    return db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, applicationId)).orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
+    return db
+      .select()
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, applicationId))
+      .orderBy(asc(applicationEvents.at), asc(applicationEvents.id));
   },
 
   /** True the first time a reminder of this kind is recorded for the application. */
@@ -285,7 +297,13 @@ export const feedbackRepo = (db: Executor) => ({
   async page(scope: { userId: number } | 'public', page: Page) {
     const where = scope === 'public' ? eq(feedback.public, true) : eq(feedback.userId, scope.userId);
     const [rows, [total]] = await Promise.all([
-      db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(page.pageSize).offset(offsetOf(page)),
+      db
+        .select()
+        .from(feedback)
+        .where(where)
+        .orderBy(desc(feedback.createdAt), desc(feedback.id))
+        .limit(page.pageSize)
+        .offset(offsetOf(page)),
       db.select({ n: count() }).from(feedback).where(where),
     ]);
     return { rows, total: total?.n ?? 0 };

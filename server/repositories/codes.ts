@@ -38,7 +38,14 @@ export const smsPermitsRepo = (db: Executor) => ({
     const rows = await db
       .update(smsPermits)
       .set({ usedAt: now })
-      .where(and(eq(smsPermits.ticketHash, ticketHash), eq(smsPermits.phone, phone), isNull(smsPermits.usedAt), sql`${smsPermits.expiresAt} > ${now}`))
+      .where(
+        and(
+          eq(smsPermits.ticketHash, ticketHash),
+          eq(smsPermits.phone, phone),
+          isNull(smsPermits.usedAt),
+          sql`${smsPermits.expiresAt} > ${now}`,
+        ),
+      )
       .returning({ ticketHash: smsPermits.ticketHash });
     return rows.length > 0;
   },
@@ -70,7 +77,12 @@ export const phoneTicketsRepo = (db: Executor) => ({
 
 export const smsCodesRepo = (db: Executor) => ({
   async latestSentTo(phone: string): Promise<SmsCodeRow | null> {
-    const [row] = await db.select().from(smsCodes).where(eq(smsCodes.phone, phone)).orderBy(desc(smsCodes.createdAt), desc(smsCodes.id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, phone))
+      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+      .limit(1);
     return row ?? null;
   },
 
@@ -96,7 +108,9 @@ export const smsCodesRepo = (db: Executor) => ({
     const [row] = await db
       .select()
       .from(smsCodes)
-      .where(and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt), sql`${smsCodes.expiresAt} > ${now}`))
+      .where(
+        and(eq(smsCodes.phone, phone), eq(smsCodes.purpose, purpose), isNull(smsCodes.consumedAt), sql`${smsCodes.expiresAt} > ${now}`),
+      )
       .orderBy(desc(smsCodes.id))
       .limit(1);
     return row ?? null;
@@ -160,7 +174,9 @@ export const loginFailuresRepo = (db: Executor) => ({
           count: sql`(${base}) + 1`,
           lastFailureAt: opts.now,
           lockedUntil:
-            opts.lockAt === null ? null : sql`case when (${base}) + 1 >= ${opts.lockAt}::int then ${opts.lockedUntil.toISOString()}::timestamptz else null end`,
+            opts.lockAt === null
+              ? null
+              : sql`case when (${base}) + 1 >= ${opts.lockAt}::int then ${opts.lockedUntil.toISOString()}::timestamptz else null end`,
         },
       })
       .returning();
@@ -215,7 +231,14 @@ export const housekeepingRepo = (db: Executor) => ({
     await db.delete(sessions).where(lt(sessions.expiresAt, now));
     await db.delete(smsCodes).where(lt(smsCodes.createdAt, keepSmsSince));
     await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, keepSmsSince));
-    await db.delete(loginFailures).where(and(lt(loginFailures.lastFailureAt, forgetFailuresBefore), sql`coalesce(${loginFailures.lockedUntil} < ${now.toISOString()}::timestamptz, true)`));
+    await db
+      .delete(loginFailures)
+      .where(
+        and(
+          lt(loginFailures.lastFailureAt, forgetFailuresBefore),
+          sql`coalesce(${loginFailures.lockedUntil} < ${now.toISOString()}::timestamptz, true)`,
+        ),
+      );
   },
 
   /**

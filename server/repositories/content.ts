@@ -39,7 +39,12 @@ export const announcementsRepo = (db: Executor) => ({
   async attachmentsOf(ids: number[]): Promise<FileSummary[]> {
     if (!ids.length) return [];
     return db
-      .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+      .select({
+        fileName: publicFiles.fileName,
+        displayName: publicFiles.displayName,
+        size: publicFiles.size,
+        announcementId: publicFiles.announcementId,
+      })
       .from(publicFiles)
       .where(and(eq(publicFiles.kind, 'announcement'), inArray(publicFiles.announcementId, ids)))
       .orderBy(asc(publicFiles.sort), asc(publicFiles.id));
@@ -50,7 +55,12 @@ export const publicFilesRepo = (db: Executor) => ({
   async listKind(kind: string): Promise<FileSummary[]> {
     return cachedRead(db, 'public_files', kind, () =>
       db
-        .select({ fileName: publicFiles.fileName, displayName: publicFiles.displayName, size: publicFiles.size, announcementId: publicFiles.announcementId })
+        .select({
+          fileName: publicFiles.fileName,
+          displayName: publicFiles.displayName,
+          size: publicFiles.size,
+          announcementId: publicFiles.announcementId,
+        })
         .from(publicFiles)
         .where(eq(publicFiles.kind, kind))
         .orderBy(asc(publicFiles.sort), asc(publicFiles.id)),

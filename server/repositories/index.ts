@@ -2,7 +2,16 @@
 import type { Executor } from '../db/client.ts';
 import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
 import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
-import { casTicketsRepo, housekeepingRepo, imageCodesRepo, loginFailuresRepo, phoneTicketsRepo, smsCodesRepo, smsOutboxRepo, smsPermitsRepo } from './codes.ts';
+import {
+  casTicketsRepo,
+  housekeepingRepo,
+  imageCodesRepo,
+  loginFailuresRepo,
+  phoneTicketsRepo,
+  smsCodesRepo,
+  smsOutboxRepo,
+  smsPermitsRepo,
+} from './codes.ts';
 import { announcementsRepo, fileBlobsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
 import { loginRecordsRepo, onlineSessionsRepo } from './login-records.ts';

@@ -27,7 +27,12 @@ const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const realmOf = (realm: Realm) => (realm === 'staff' ? sql`${users.role} <> 'user'` : eq(users.role, 'user'));
 const whoMatches = (keyword: string) =>
-  or(ilike(users.name, contains(keyword)), ilike(users.username, contains(keyword)), ilike(users.studentNo, contains(keyword)), ilike(users.staffNo, contains(keyword)));
+  or(
+    ilike(users.name, contains(keyword)),
+    ilike(users.username, contains(keyword)),
+    ilike(users.studentNo, contains(keyword)),
+    ilike(users.staffNo, contains(keyword)),
+  );
 
 /** Who a record or session belongs to, as the console shows it (never a phone or ID number). */
 const who = {
@@ -76,7 +81,11 @@ export const loginRecordsRepo = (db: Executor) => ({
 export const onlineSessionsRepo = (db: Executor) => ({
   /** Sessions in force at `now`, most recently active first. */
   async page(filter: SessionFilter, now: Date, page: Page) {
-    const where = and(gt(sessions.expiresAt, now), filter.realm ? realmOf(filter.realm) : undefined, filter.keyword ? whoMatches(filter.keyword) : undefined);
+    const where = and(
+      gt(sessions.expiresAt, now),
+      filter.realm ? realmOf(filter.realm) : undefined,
+      filter.keyword ? whoMatches(filter.keyword) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select({
@@ -101,7 +110,10 @@ export const onlineSessionsRepo = (db: Executor) => ({
 
   /** Ends one session at once, on every instance (强制退出). The ended session's owner, or null when there was none. */
   async end(id: number): Promise<{ userId: number; name: string; role: string } | null> {
-    const [ended] = await db.delete(sessions).where(eq(sessions.id, id)).returning({ tokenHash: sessions.tokenHash, userId: sessions.userId });
+    const [ended] = await db
+      .delete(sessions)
+      .where(eq(sessions.id, id))
+      .returning({ tokenHash: sessions.tokenHash, userId: sessions.userId });
     if (!ended) return null;
     await sessionsChanged(db, `t:${ended.tokenHash}`);
     const [owner] = await db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, ended.userId));

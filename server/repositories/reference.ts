@@ -29,7 +29,9 @@ export const settingsRepo = (db: Executor) => ({
 
   async getMany(keys: string[]): Promise<Map<string, unknown>> {
     const rows = keys.length
-      ? await cachedRead(db, 'settings', `many:${JSON.stringify(keys)}`, () => db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys)))
+      ? await cachedRead(db, 'settings', `many:${JSON.stringify(keys)}`, () =>
+          db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, keys)),
+        )
       : [];
     return new Map(rows.map((r) => [r.key, r.value]));
   },
@@ -45,7 +47,9 @@ export const settingsRepo = (db: Executor) => ({
 
 export const dictRepo = (db: Executor) => ({
   async list(type: string): Promise<DictItemRow[]> {
-    return cachedRead(db, 'dict_items', `list:${type}`, () => db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id)));
+    return cachedRead(db, 'dict_items', `list:${type}`, () =>
+      db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id)),
+    );
   },
 
   async listTypes(types: string[]): Promise<DictItemRow[]> {
@@ -113,7 +117,9 @@ export const policeStationsRepo = (db: Executor) => ({
 
 export const sectorsRepo = (db: Executor) => ({
   async forPersonType(personType: string): Promise<SectorRow[]> {
-    return cachedRead(db, 'sectors', personType, () => db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id)));
+    return cachedRead(db, 'sectors', personType, () =>
+      db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id)),
+    );
   },
 });
 

@@ -40,7 +40,8 @@ export const rosterRepo = (db: Executor) => ({
 
   async findMany(campusNos: readonly string[]): Promise<RosterRow[]> {
     const rows: RosterRow[] = [];
-    for (const part of chunks([...new Set(campusNos)])) rows.push(...(await db.select().from(campusRoster).where(inArray(campusRoster.campusNo, part))));
+    for (const part of chunks([...new Set(campusNos)]))
+      rows.push(...(await db.select().from(campusRoster).where(inArray(campusRoster.campusNo, part))));
     return rows;
   },
 
@@ -52,7 +53,12 @@ export const rosterRepo = (db: Executor) => ({
   /** Adds new numbers and replaces changed ones (rows must have distinct numbers). */
   async save(entries: readonly RosterEntry[], now: Date): Promise<RosterSaved> {
     const cipher = fieldCipher();
-    const wanted = entries.map((e) => ({ campusNo: e.campusNo, personType: e.personType, name: e.name, idNumberHash: cipher.hash(e.idNumber) }));
+    const wanted = entries.map((e) => ({
+      campusNo: e.campusNo,
+      personType: e.personType,
+      name: e.name,
+      idNumberHash: cipher.hash(e.idNumber),
+    }));
     const existing = new Map((await this.findMany(wanted.map((w) => w.campusNo))).map((r) => [r.campusNo, r]));
     const saved: RosterSaved = { imported: [], updated: [], unchanged: [] };
     const fresh: typeof wanted = [];
@@ -78,7 +84,12 @@ export const rosterRepo = (db: Executor) => ({
         .values(part.map((w) => ({ ...w, createdAt: now, updatedAt: now })))
         .onConflictDoUpdate({
           target: campusRoster.campusNo,
-          set: { personType: sql`excluded.person_type`, name: sql`excluded.name`, idNumberHash: sql`excluded.id_number_hash`, updatedAt: now },
+          set: {
+            personType: sql`excluded.person_type`,
+            name: sql`excluded.name`,
+            idNumberHash: sql`excluded.id_number_hash`,
+            updatedAt: now,
+          },
         });
     }
     return saved;
@@ -87,7 +98,10 @@ export const rosterRepo = (db: Executor) => ({
   /** How many numbers the roster holds (students apart), and how many accounts have a number not verified yet. */
   async counts(studentTypes: readonly string[]): Promise<{ total: number; students: number; unverifiedAccounts: number }> {
     const [all] = await db.select({ n: count() }).from(campusRoster);
-    const [students] = await db.select({ n: count() }).from(campusRoster).where(inArray(campusRoster.personType, [...studentTypes]));
+    const [students] = await db
+      .select({ n: count() })
+      .from(campusRoster)
+      .where(inArray(campusRoster.personType, [...studentTypes]));
     const [claims] = await db
       .select({ n: count() })
       .from(users)

@@ -70,7 +70,15 @@ export const usersRepo = (db: Executor) => ({
     const rows = await db
       .select()
       .from(users)
-      .where(and(inArray(users.claimedNo, [...nos]), eq(users.role, 'user'), isNull(users.casUid), isNull(users.studentNo), isNull(users.staffNo)));
+      .where(
+        and(
+          inArray(users.claimedNo, [...nos]),
+          eq(users.role, 'user'),
+          isNull(users.casUid),
+          isNull(users.studentNo),
+          isNull(users.staffNo),
+        ),
+      );
     return rows.map((r) => openUser(r));
   },
 

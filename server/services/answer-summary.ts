@@ -113,7 +113,14 @@ const region: Reader = async (value, ctx) => {
         return parts.length ? parts.filter((p) => p !== '市辖区' && p !== '县').join('') : null;
       })
     : null;
-  return resolved ?? ((name ?? '').split('/').filter((p) => p && p !== '市辖区' && p !== '县').join('') || null);
+  return (
+    resolved ??
+    ((name ?? '')
+      .split('/')
+      .filter((p) => p && p !== '市辖区' && p !== '县')
+      .join('') ||
+      null)
+  );
 };
 
 /** A police station: typed or chosen by name; an id of the stations the server knows is named. */
@@ -141,7 +148,8 @@ const application: Reader = async (value, ctx) => {
 };
 
 /** A courier dictionary for hkkjy (qh_hkk_kd), else 现场领取 / 邮寄. */
-const lqfs: Reader = (value, ctx) => (ctx.kind === 'hkkjy' ? dict('qh_hkk_kd')(value, ctx) : fixed({ 0: '现场领取', 1: '邮寄' })(value, ctx));
+const lqfs: Reader = (value, ctx) =>
+  ctx.kind === 'hkkjy' ? dict('qh_hkk_kd')(value, ctx) : fixed({ 0: '现场领取', 1: '邮寄' })(value, ctx);
 
 interface Field {
   label: string | ((ctx: Context) => string);
@@ -216,7 +224,10 @@ const FIELDS: Record<string, Field> = {
   byyx: { label: '毕业院校', read: text },
   byrq: { label: '毕业日期', read: date },
   zsbh: { label: '毕业证书编号', read: text },
-  bslx: { label: '办事类型', read: dict((ctx) => (ctx.sub === 'change' ? 'qh_change_type' : 'qh_qtbs_type'), 'qh_qtbs_type', 'qh_change_type') },
+  bslx: {
+    label: '办事类型',
+    read: dict((ctx) => (ctx.sub === 'change' ? 'qh_change_type' : 'qh_qtbs_type'), 'qh_qtbs_type', 'qh_change_type'),
+  },
   // 其他信息变更 of the office's record
   bgxm: { label: '变更后姓名', read: text },
   bgrylb: { label: '变更后人员类型', read: dict('qh_rylb') },
@@ -278,7 +289,13 @@ const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x =
 const maskedIdNumber = (raw: unknown, value: string) => typeof raw === 'string' && raw !== value && maskIdNumber(raw) === value;
 
 /** The rows of some answers; `path` (ryxx., sqjs.0.) prefixes the reveal keys of the part. */
-async function rows(values: Record<string, unknown>, fields: Record<string, Field>, group: string | null, ctx: Context, path = ''): Promise<SummaryItem[]> {
+async function rows(
+  values: Record<string, unknown>,
+  fields: Record<string, Field>,
+  group: string | null,
+  ctx: Context,
+  path = '',
+): Promise<SummaryItem[]> {
   const items = await Promise.all(
     Object.entries(fields).map(async ([field, spec]): Promise<SummaryItem | null> => {
       const value = field in values ? await spec.read(values[field], ctx) : null;
@@ -302,13 +319,21 @@ export async function answerSummary(
   opts: { mask: boolean; revealKeys?: boolean },
 ): Promise<SummaryItem[]> {
   const answers = isRecord(app.answers) ? app.answers : {};
-  const ctx: Context = { kind: app.kind, sub: app.sub ?? '', mask: opts.mask, revealKeys: opts.mask && !!opts.revealKeys, repos, memo: new Map() };
+  const ctx: Context = {
+    kind: app.kind,
+    sub: app.sub ?? '',
+    mask: opts.mask,
+    revealKeys: opts.mask && !!opts.revealKeys,
+    repos,
+    memo: new Map(),
+  };
   const familyMoveIn = app.kind === 'qianru' && ctx.sub === '3';
   const items = await rows(answers, FIELDS, null, ctx);
   if (isRecord(answers.ryxx)) items.push(...(await rows(answers.ryxx, PERSON, familyMoveIn ? '随迁人员1' : '本人信息', ctx, 'ryxx.')));
   if (Array.isArray(answers.sqjs)) {
     for (const [i, member] of answers.sqjs.entries()) {
-      if (isRecord(member)) items.push(...(await rows(member, PERSON, familyMoveIn ? `随迁人员${i + 2}` : `随迁家属${i + 1}`, ctx, `sqjs.${i}.`)));
+      if (isRecord(member))
+        items.push(...(await rows(member, PERSON, familyMoveIn ? `随迁人员${i + 2}` : `随迁家属${i + 1}`, ctx, `sqjs.${i}.`)));
     }
   }
   if (isRecord(answers.qyz)) items.push(...(await rows(answers.qyz, CERTIFICATE, '迁移证', ctx, 'qyz.')));

@@ -94,7 +94,8 @@ export const canContinue = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage
 
 /** 迁入凭证: a finished move-in into the school (the second stage of qianru, or 新生迁入 that moved in). */
 export const hasVoucher = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage' | 'answers'>) =>
-  app.status === 7 && ((app.kind === 'qianru' && app.stage === '2') || (app.kind === 'yingxin' && (app.answers as { sfqr?: string }).sfqr === '1'));
+  app.status === 7 &&
+  ((app.kind === 'qianru' && app.stage === '2') || (app.kind === 'yingxin' && (app.answers as { sfqr?: string }).sfqr === '1'));
 
 type Action = 'cancel' | 'edit' | 'continue' | 'voucher';
 
@@ -114,7 +115,14 @@ const uniqueViolation = (err: unknown): string | null => {
 };
 
 /** The notice of a move: staff moves (2-8) from the office's templates, the user's own moves fixed. */
-function noticeText(app: ApplicationRow, to: number, handling: Handling, note: string | null | undefined, resubmitted: boolean, templates: readonly TemplateDef[]) {
+function noticeText(
+  app: ApplicationRow,
+  to: number,
+  handling: Handling,
+  note: string | null | undefined,
+  resubmitted: boolean,
+  templates: readonly TemplateDef[],
+) {
   const name = kindName(app.kind, app.sub);
   const key = resubmitted ? null : templateKeyFor(app.kind, to);
   const template = key ? templates.find((t) => t.key === key) : undefined;
@@ -233,7 +241,12 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
   }
 
   /** Runs a write with the idempotency key claimed in the same transaction; a lost race answers the winner. */
-  async function once(userId: number, req: IdempotentRequest, duplicateMessage: string, work: (r: Repositories) => Promise<ApplicationRow>) {
+  async function once(
+    userId: number,
+    req: IdempotentRequest,
+    duplicateMessage: string,
+    work: (r: Repositories) => Promise<ApplicationRow>,
+  ) {
     try {
       return await db.transaction(async (tx) => work(createRepositories(tx)));
     } catch (err) {
@@ -247,7 +260,15 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
   }
 
   /** Moves a locked application to a status: event, hooks, notice; gives the appointment place back on 8 and 9. */
-  async function move(r: Repositories, app: ApplicationRow, to: number, actor: Actor, note: string | null, handling: Handling, patch: Partial<NewApplication> = {}) {
+  async function move(
+    r: Repositories,
+    app: ApplicationRow,
+    to: number,
+    actor: Actor,
+    note: string | null,
+    handling: Handling,
+    patch: Partial<NewApplication> = {},
+  ) {
     const now = clock.now();
     // The applicant sends it again: after a return (3), or with the 迁移证 of a move-in (5, 继续提交).
     const resubmitted = (app.status === 3 || app.status === 5) && to === 1;
@@ -262,7 +283,15 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
     }
     const updated = await r.applications.update(app.id, app.version, changes);
     if (!updated) throw conflict(MSG.changed);
-    await r.applications.addEvent({ applicationId: app.id, actorRole: actor.role, actorId: actor.id, fromStatus: app.status, toStatus: to, note, at: now });
+    await r.applications.addEvent({
+      applicationId: app.id,
+      actorRole: actor.role,
+      actorId: actor.id,
+      fromStatus: app.status,
+      toStatus: to,
+      note,
+      at: now,
+    });
     await hooks[app.kind]?.(r, updated, to);
     const templates = to >= 2 && to <= 8 ? await loadTemplates(r) : DEFAULT_TEMPLATES;
     const text = noticeText(updated, to, mergedHandling, note, resubmitted, templates);
@@ -276,52 +305,76 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
      * checks the form (after the retry check, so a retry is never refused by rules the first submit changed).
      */
     submit(userId: number, req: IdempotentRequest, build: () => Promise<ApplicationForm>): Promise<ApplicationRow> {
-      return submits.run(() => keyed(userId, req, async () => {
-        const form = await build();
-        const sub = form.sub ?? '';
-        const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
-        await checkAttachments(userId, form.attachments);
-        if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
-        const now = clock.now();
-        let createdId = 0;
-        const app = await once(userId, req, duplicateMessage, async (r) => {
-          // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
-          // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
-          if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
-          const referenceNo = await nextReferenceNo(r, now);
-          const created = await r.applications.create({
-            referenceNo,
-            kind: form.kind,
-            sub,
-            userId,
-            status: 1,
-            title: form.title,
-            answers: form.answers,
-            attachments: form.attachments,
-            slotDay: form.slot?.day ?? null,
-            slotChannel: form.slot?.channel ?? null,
-            dueOn: form.dueOn ?? null,
-            stage: form.stage ?? null,
-            createdAt: now,
-            updatedAt: now,
+      return submits.run(() =>
+        keyed(userId, req, async () => {
+          const form = await build();
+          const sub = form.sub ?? '';
+          const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
+          await checkAttachments(userId, form.attachments);
+          if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
+          const now = clock.now();
+          let createdId = 0;
+          const app = await once(userId, req, duplicateMessage, async (r) => {
+            // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
+            // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
+            if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
+            const referenceNo = await nextReferenceNo(r, now);
+            const created = await r.applications.create({
+              referenceNo,
+              kind: form.kind,
+              sub,
+              userId,
+              status: 1,
+              title: form.title,
+              answers: form.answers,
+              attachments: form.attachments,
+              slotDay: form.slot?.day ?? null,
+              slotChannel: form.slot?.channel ?? null,
+              dueOn: form.dueOn ?? null,
+              stage: form.stage ?? null,
+              createdAt: now,
+              updatedAt: now,
+            });
+            createdId = created.id;
+            await idempotency.claim(r, userId, req, created.id, now);
+            await r.applications.addEvent({
+              applicationId: created.id,
+              actorRole: 'user',
+              actorId: userId,
+              fromStatus: null,
+              toStatus: 1,
+              at: now,
+            });
+            await notices.notify(
+              userId,
+              {
+                type: 'apply',
+                ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES),
+                applicationId: created.id,
+                applicationNo: referenceNo,
+              },
+              r,
+            );
+            return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
           });
-          createdId = created.id;
-          await idempotency.claim(r, userId, req, created.id, now);
-          await r.applications.addEvent({ applicationId: created.id, actorRole: 'user', actorId: userId, fromStatus: null, toStatus: 1, at: now });
-          await notices.notify(userId, { type: 'apply', ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES), applicationId: created.id, applicationNo: referenceNo }, r);
-          return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
-      });
-      // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
-      if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
-      return app;
-      }));
+          // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
+          if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
+          return app;
+        }),
+      );
     },
 
     /**
      * Replaces the answers of one's own application of this kind in status 1 or 3 (404 申请不存在 for anyone
      * else's); from 3 it goes back to 1 (resubmitted). `build` gets the application being edited.
      */
-    edit(userId: number, id: number, kind: string, req: IdempotentRequest, build: (editing: ApplicationRow) => Promise<ApplicationForm>): Promise<ApplicationRow> {
+    edit(
+      userId: number,
+      id: number,
+      kind: string,
+      req: IdempotentRequest,
+      build: (editing: ApplicationRow) => Promise<ApplicationForm>,
+    ): Promise<ApplicationRow> {
       return keyed(userId, req, async () => {
         const current = await repos.applications.findById(id);
         if (!current || current.userId !== userId || current.kind !== kind) throw notFound(MSG.notFound);
@@ -332,7 +385,8 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           throw badRequest('不能改为其他类别的业务', [{ field, message: '不能改为其他类别的业务，请重新提交一份申请' }]);
         }
         await checkAttachments(userId, form.attachments);
-        const moved = (app: ApplicationRow) => !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
+        const moved = (app: ApplicationRow) =>
+          !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
         let announced: NoticeSms | null = null;
         const finishNow = async (r: Repositories, app: ApplicationRow) => {
           if (!form.finish) return app;
@@ -345,7 +399,12 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
           if (!EDITABLE.includes(locked.status)) throw bizError(MSG.cannotEdit);
           await idempotency.claim(r, userId, req, locked.id, clock.now());
-          const patch: Partial<NewApplication> = { answers: form.answers, attachments: form.attachments, title: form.title, dueOn: form.dueOn ?? null };
+          const patch: Partial<NewApplication> = {
+            answers: form.answers,
+            attachments: form.attachments,
+            title: form.title,
+            dueOn: form.dueOn ?? null,
+          };
           if (form.slot && moved(locked)) {
             if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
             if (locked.slotDay) await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
@@ -360,11 +419,19 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           const now = clock.now();
           const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
           if (!updated) throw conflict(MSG.changed);
-          await r.applications.addEvent({ applicationId: locked.id, actorRole: 'user', actorId: userId, fromStatus: 1, toStatus: 1, note: '修改了申请内容', at: now });
+          await r.applications.addEvent({
+            applicationId: locked.id,
+            actorRole: 'user',
+            actorId: userId,
+            fromStatus: 1,
+            toStatus: 1,
+            note: '修改了申请内容',
+            at: now,
+          });
           return finishNow(r, updated);
-      });
-      if (announced) announce(app, announced);
-      return app;
+        });
+        if (announced) announce(app, announced);
+        return app;
       });
     },
 
@@ -372,7 +439,12 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
      * 继续提交 of a move-in (canContinue): the 迁移证 data of `build` replace the answers and attachments, the
      * application enters stage 2 and goes back to 1 (a move outside the staff table, made by the applicant).
      */
-    continueMoveIn(userId: number, id: number, req: IdempotentRequest, build: (app: ApplicationRow) => Promise<Pick<ApplicationForm, 'answers' | 'attachments'>>): Promise<ApplicationRow> {
+    continueMoveIn(
+      userId: number,
+      id: number,
+      req: IdempotentRequest,
+      build: (app: ApplicationRow) => Promise<Pick<ApplicationForm, 'answers' | 'attachments'>>,
+    ): Promise<ApplicationRow> {
       return keyed(userId, req, async () => {
         const current = await repos.applications.findById(id);
         if (!current || current.userId !== userId || current.kind !== 'qianru') throw notFound(MSG.notFound);
@@ -385,7 +457,15 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
           if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
           await idempotency.claim(r, userId, req, locked.id, clock.now());
-          const moved = await move(r, locked, 1, { role: 'user', id: userId }, '继续提交迁移证信息', {}, { stage: '2', answers: form.answers, attachments: form.attachments });
+          const moved = await move(
+            r,
+            locked,
+            1,
+            { role: 'user', id: userId },
+            '继续提交迁移证信息',
+            {},
+            { stage: '2', answers: form.answers, attachments: form.attachments },
+          );
           announced = moved.text;
           return moved.updated;
         });
@@ -413,7 +493,13 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
       id: number,
       to: number,
       actor: Actor,
-      opts: { note?: string | null; handling?: Handling; expectedStatus?: number; expectedVersion?: number; audit?: (app: ApplicationRow) => NewAudit } = {},
+      opts: {
+        note?: string | null;
+        handling?: Handling;
+        expectedStatus?: number;
+        expectedVersion?: number;
+        audit?: (app: ApplicationRow) => NewAudit;
+      } = {},
     ): Promise<ApplicationRow> {
       const note = opts.note?.trim() || null;
       const handling: Handling = { ...opts.handling };
@@ -431,7 +517,11 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
         if (!rule) throw new AppError(409, MSG.notAllowed);
         if (rule.noteRequired && !note) throw badRequest('请填写原因', [{ field: 'note', message: '请填写原因' }]);
         if (to === 4 && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
-        if (required.length) throw badRequest('请填写办理信息', required.map((field) => ({ field, message: '请填写此项' })));
+        if (required.length)
+          throw badRequest(
+            '请填写办理信息',
+            required.map((field) => ({ field, message: '请填写此项' })),
+          );
         const moved = await move(r, app, to, actor, note, handling);
         if (opts.audit) await r.audit.add(opts.audit(moved.updated));
         return moved;
@@ -452,7 +542,13 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
         const content = overdue
           ? `您借用的户口卡已于 ${app.dueOn} 到期，请尽快归还户籍办公室（申请编号 ${app.referenceNo}）。逾期未还将暂停借用资格。`
           : `您借用的户口卡将于 ${app.dueOn} 到期，请按时归还户籍办公室（申请编号 ${app.referenceNo}）。`;
-        await notices.notify(app.userId, { type: 'borrow', title: overdue ? '户口卡借用已逾期' : '户口卡即将到期', content, applicationId: app.id, applicationNo: app.referenceNo });
+        await notices.notify(app.userId, {
+          type: 'borrow',
+          title: overdue ? '户口卡借用已逾期' : '户口卡即将到期',
+          content,
+          applicationId: app.id,
+          applicationNo: app.referenceNo,
+        });
         announce(app, {
           content,
           sms: {

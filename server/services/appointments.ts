@@ -33,7 +33,9 @@ export function daysAhead(today: string, ahead: number, weekdaysOnly: boolean): 
 /** Quota rows to create for the prepared window (existing rows are left as they are). */
 export function quotaRowsFor(today: string, rules: Record<string, AppointmentRule> = appointmentRules) {
   return Object.entries(rules).flatMap(([kind, rule]) =>
-    daysAhead(today, rule.daysPrepared, rule.weekdaysOnly).flatMap((day) => rule.channels.map((channel) => ({ kind, channel, day, total: rule.dailyQuota }))),
+    daysAhead(today, rule.daysPrepared, rule.weekdaysOnly).flatMap((day) =>
+      rule.channels.map((channel) => ({ kind, channel, day, total: rule.dailyQuota })),
+    ),
   );
 }
 

@@ -46,9 +46,17 @@ export interface CasIdentity {
   attributes: Record<string, string>;
 }
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
-export function createAuthService(deps: { repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; sms: SmsService; recorder: LoginRecorder }) {
+export function createAuthService(deps: {
+  repos: Repositories;
+  guard: LoginGuard;
+  captcha: CaptchaService;
+  sessions: SessionService;
+  sms: SmsService;
+  recorder: LoginRecorder;
+}) {
   const { repos, guard, captcha, sessions, sms, recorder } = deps;
 
   /**
@@ -77,23 +85,26 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
       // Staff accounts sign in only at the console (they have no phone or campus number anyway).
       const user = found?.role === 'user' ? found : null;
       return recorder.around({ realm: 'user', method: 'password', client, userId: user?.id, typed: username }, async () => {
-      // Counted per account, whichever of its names signs in.
-      const account = user ? { id: user.id } : { name: username };
-      const before = await guard.state(account, ip);
-      const refused = refusal(before);
-      if (refused) throw refused;
-      if (before.needCaptcha && (!withCaptcha || !input.code || !input.uuid)) throw bizError('请输入图形验证码', { needCaptcha: true });
-      if (withCaptcha && (input.code || input.uuid) && !(await captcha.check(input.uuid, input.code))) {
-        throw bizError('图形验证码错误或已过期', { needCaptcha: true });
-      }
-      if (user && !user.passwordHash) throw bizError('该账号请使用统一身份认证登录');
-      const passed = user?.passwordHash && user.passwordSalt ? await verifyPassword(input.password, user.passwordHash, user.passwordSalt) : await burnPasswordCheck(input.password);
-      if (!user || !passed) {
-        const after = await guard.recordFailure(account, ip);
-        throw refusal(after) ?? bizError('账号或密码错误', { needCaptcha: after.needCaptcha });
-      }
-      await guard.clearAccount(account);
-      return sessions.create(user.id, '1', ip);
+        // Counted per account, whichever of its names signs in.
+        const account = user ? { id: user.id } : { name: username };
+        const before = await guard.state(account, ip);
+        const refused = refusal(before);
+        if (refused) throw refused;
+        if (before.needCaptcha && (!withCaptcha || !input.code || !input.uuid)) throw bizError('请输入图形验证码', { needCaptcha: true });
+        if (withCaptcha && (input.code || input.uuid) && !(await captcha.check(input.uuid, input.code))) {
+          throw bizError('图形验证码错误或已过期', { needCaptcha: true });
+        }
+        if (user && !user.passwordHash) throw bizError('该账号请使用统一身份认证登录');
+        const passed =
+          user?.passwordHash && user.passwordSalt
+            ? await verifyPassword(input.password, user.passwordHash, user.passwordSalt)
+            : await burnPasswordCheck(input.password);
+        if (!user || !passed) {
+          const after = await guard.recordFailure(account, ip);
+          throw refusal(after) ?? bizError('账号或密码错误', { needCaptcha: after.needCaptcha });
+        }
+        await guard.clearAccount(account);
+        return sessions.create(user.id, '1', ip);
       });
     },
 
@@ -169,39 +180,39 @@ export function createAuthService(deps: { repos: Repositories; guard: LoginGuard
     async casLogin(identity: CasIdentity, client: SignInClient): Promise<string> {
       const attempt: SignInAttempt = { realm: 'user', method: 'cas', client, typed: identity.uid };
       return recorder.around(attempt, async () => {
-      const { ip } = client;
-      const { uid } = identity;
-      let user = await repos.users.findByCasUid(uid);
-      if (!user) {
-        try {
-          const holder = await repos.users.findByStudentOrStaffNo(uid);
-          if (holder) {
-            if (holder.casUid) throw bizError('该统一身份认证账号与已有账号冲突，请联系户籍办');
-            user = await repos.users.update(holder.id, { casUid: uid });
-          } else {
-            const entry = await repos.roster.find(uid);
-            // The CAS attribute, else the office's roster; else no type (never a guess): the user picks it once on /info.
-            const given = identity.attributes.rylb ?? '';
-            const rylb = ['0', '1', '2', '3', '4', '5', '7'].includes(given) ? given : (entry?.personType ?? '');
-            user = await repos.users.create({
-              name: identity.attributes.xm || identity.attributes.name || entry?.name || uid,
-              personType: rylb,
-              studentNo: STUDENT_TYPES.includes(rylb) ? uid : null,
-              staffNo: STAFF_TYPES.includes(rylb) ? uid : null,
-              casUid: uid,
-              loginType: '2',
-            });
+        const { ip } = client;
+        const { uid } = identity;
+        let user = await repos.users.findByCasUid(uid);
+        if (!user) {
+          try {
+            const holder = await repos.users.findByStudentOrStaffNo(uid);
+            if (holder) {
+              if (holder.casUid) throw bizError('该统一身份认证账号与已有账号冲突，请联系户籍办');
+              user = await repos.users.update(holder.id, { casUid: uid });
+            } else {
+              const entry = await repos.roster.find(uid);
+              // The CAS attribute, else the office's roster; else no type (never a guess): the user picks it once on /info.
+              const given = identity.attributes.rylb ?? '';
+              const rylb = ['0', '1', '2', '3', '4', '5', '7'].includes(given) ? given : (entry?.personType ?? '');
+              user = await repos.users.create({
+                name: identity.attributes.xm || identity.attributes.name || entry?.name || uid,
+                personType: rylb,
+                studentNo: STUDENT_TYPES.includes(rylb) ? uid : null,
+                staffNo: STAFF_TYPES.includes(rylb) ? uid : null,
+                casUid: uid,
+                loginType: '2',
+              });
+            }
+          } catch (err) {
+            // Another sign-on of the same uid bound or created the account first.
+            if (!isUniqueViolation(err)) throw err;
+            user = await repos.users.findByCasUid(uid);
+            if (!user) throw err;
           }
-        } catch (err) {
-          // Another sign-on of the same uid bound or created the account first.
-          if (!isUniqueViolation(err)) throw err;
-          user = await repos.users.findByCasUid(uid);
-          if (!user) throw err;
+          if (!user) throw bizError('统一身份认证失败，请重新登录');
         }
-        if (!user) throw bizError('统一身份认证失败，请重新登录');
-      }
-      attempt.userId = user.id;
-      return sessions.create(user.id, '2', ip);
+        attempt.userId = user.id;
+        return sessions.create(user.id, '2', ip);
       });
     },
   };

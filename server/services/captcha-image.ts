@@ -93,7 +93,8 @@ export function captchaGlyphs(): Promise<Map<string, Glyph>> {
 }
 
 /** A new code: CAPTCHA_LENGTH characters of the alphabet, from the system's secure random source. */
-export const captchaText = () => Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]!).join('');
+export const captchaText = () =>
+  Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_ALPHABET[randomInt(CAPTCHA_ALPHABET.length)]!).join('');
 
 const rand = (lo: number, hi: number) => lo + Math.random() * (hi - lo);
 type Rgb = [number, number, number];
@@ -264,6 +265,8 @@ export async function captchaPng(text: string): Promise<string> {
   // 32 levels a channel: invisible at this size, and the PNG is some 9 kB instead of 16.
   const bytes = Buffer.alloc(pixels.length);
   for (let i = 0; i < pixels.length; i++) bytes[i] = Math.max(0, Math.min(255, Math.round(pixels[i]! / 8) * 8));
-  const png = await sharp(bytes, { raw: { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, channels: 3 } }).png({ compressionLevel: 6 }).toBuffer();
+  const png = await sharp(bytes, { raw: { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, channels: 3 } })
+    .png({ compressionLevel: 6 })
+    .toBuffer();
   return `data:image/png;base64,${png.toString('base64')}`;
 }

@@ -55,8 +55,9 @@ export function text(value: string | undefined, field: string, message: string):
 export const optionalText = (value: string | undefined) => value?.trim() || undefined;
 
 /** The attachments as stored: each file once, with its material name. */
-export const attachmentsOf = (list: S['AttachmentRef'][] | undefined): AttachmentRef[] =>
-  [...new Map((list ?? []).map((a) => [a.fileId, { fileId: a.fileId, ...(a.clmc?.trim() ? { clmc: a.clmc.trim() } : {}) }])).values()];
+export const attachmentsOf = (list: S['AttachmentRef'][] | undefined): AttachmentRef[] => [
+  ...new Map((list ?? []).map((a) => [a.fileId, { fileId: a.fileId, ...(a.clmc?.trim() ? { clmc: a.clmc.trim() } : {}) }])).values(),
+];
 
 const hkIn = (ctx: FormContext) => ctx.household?.status === '1';
 
@@ -66,7 +67,8 @@ export const requireMaterial = (attachments: AttachmentRef[], clmc: string, mess
 };
 
 /** Removes undefined values (answers are stored as sent, without empty optionals). */
-export const compact = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+export const compact = <T extends Record<string, unknown>>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function createDailyForms(repos: Repositories, appointments: AppointmentService, clock: Clock) {
   const today = () => chinaDate(clock.now());
@@ -113,7 +115,6 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     const held = ctx.editing?.slotDay === day && (ctx.editing.slotChannel ?? '') === channel;
     if (quota.remaining <= 0 && !held) throw bizError(MSG.full);
   }
-
 
   /** Courier/pickup options: switch "0" is shown but refused. */
   async function courier(type: string, value: string, field: string) {
@@ -192,7 +193,15 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
       const yjxx = await delivery(body.yjxx, body.lqfs === '1');
       return {
         kind: 'sfzbl',
-        answers: compact({ blyy: body.blyy, blfs: body.blfs, yyrq: body.yyrq, xphzh: optionalText(body.xphzh), lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        answers: compact({
+          blyy: body.blyy,
+          blfs: body.blfs,
+          yyrq: body.yyrq,
+          xphzh: optionalText(body.xphzh),
+          lqfs: body.lqfs,
+          yjxx,
+          lxdh: body.lxdh,
+        }),
         attachments: attachmentsOf(body.attachments),
         title: title('sfzbl', `预约日期 ${body.yyrq}`),
         slot: { channel: body.blfs, day: body.yyrq },

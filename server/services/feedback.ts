@@ -44,11 +44,19 @@ export function createFeedbackService(db: Database, repos: Repositories, captcha
         throw bizError('验证码错误或已过期');
       }
       const now = clock.now();
-      if ((await repos.feedback.countSince(userId, startOfChinaDay(now))) >= DAILY_QUESTIONS) throw bizError('今日提问次数已达上限，请明天再试');
+      if ((await repos.feedback.countSince(userId, startOfChinaDay(now))) >= DAILY_QUESTIONS)
+        throw bizError('今日提问次数已达上限，请明天再试');
       try {
         return await db.transaction(async (tx) => {
           const r: Repositories = createRepositories(tx);
-          const row = await r.feedback.create({ userId, title, content, topic: question.lx ?? null, contactPhone: question.lxdh || null, createdAt: now });
+          const row = await r.feedback.create({
+            userId,
+            title,
+            content,
+            topic: question.lx ?? null,
+            contactPhone: question.lxdh || null,
+            createdAt: now,
+          });
           await idempotency.claim(r, userId, req, row.id, now);
           return row;
         });

@@ -16,7 +16,12 @@ import { startOfChinaDay, type Clock } from './clock.ts';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const DAILY_UPLOADS = 200;
-export const ACCEPTED_TYPES: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'application/pdf': 'pdf' };
+export const ACCEPTED_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
 
 export interface FileStorage {
   put(name: string, content: Buffer): Promise<void>;
@@ -27,7 +32,13 @@ export function directoryStorage(dir: string): FileStorage {
   return {
     async put(name, content) {
       const path = join(dir, name);
-      if (await stat(path).then(() => true, () => false)) return; // same content already stored
+      if (
+        await stat(path).then(
+          () => true,
+          () => false,
+        )
+      )
+        return; // same content already stored
       await mkdir(dir, { recursive: true });
       const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(tmp, content);
@@ -62,7 +73,11 @@ export function databaseStorage(repos: Pick<Repositories, 'fileBlobs'>, legacy?:
 
 /** Keeps the last path segment, drops control characters, bounds the length. */
 export function cleanFileName(name: string | undefined, ext: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || `file.${ext}`).slice(-200);
 }
 

@@ -38,7 +38,8 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   const raw = headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') return undefined;
-  if (!KEY_PATTERN.test(key)) throw badRequest('幂等键格式不正确', [{ field: 'Idempotency-Key', message: '幂等键格式不正确（8-64 位字母、数字、_ 或 -）' }]);
+  if (!KEY_PATTERN.test(key))
+    throw badRequest('幂等键格式不正确', [{ field: 'Idempotency-Key', message: '幂等键格式不正确（8-64 位字母、数字、_ 或 -）' }]);
   return key;
 }
 
@@ -56,7 +57,14 @@ export function createIdempotency(repos: Repositories) {
     /** Claims the key in a transaction (its repositories); throws KeyTaken when another request holds it. */
     async claim(r: Repositories, userId: number, req: IdempotentRequest, resourceId: number, now: Date): Promise<void> {
       if (!req.key) return;
-      const claimed = await r.idempotency.claim({ userId, operation: req.operation, key: req.key, requestHash: sha256(canonical(req.body)), resourceId, createdAt: now });
+      const claimed = await r.idempotency.claim({
+        userId,
+        operation: req.operation,
+        key: req.key,
+        requestHash: sha256(canonical(req.body)),
+        resourceId,
+        createdAt: now,
+      });
       if (!claimed) throw new KeyTaken();
     },
   };

@@ -46,13 +46,21 @@ export interface ServiceDeps {
  */
 function providerSender(provider: SmsProviderConfig, repos: Repositories, log: FastifyBaseLogger): SmsSender {
   const templateId = async (template: SmsTemplateKey) => {
-    const notice = (TEMPLATE_KEYS as readonly string[]).includes(template) ? (await loadTemplates(repos)).find((t) => t.key === template)?.smsTemplateId : undefined;
+    const notice = (TEMPLATE_KEYS as readonly string[]).includes(template)
+      ? (await loadTemplates(repos)).find((t) => t.key === template)?.smsTemplateId
+      : undefined;
     return notice || provider.templateIds[template] || undefined;
   };
   const common = { signName: provider.signName, templateId, log, endpoint: provider.endpoint };
   return provider.provider === 'aliyun'
     ? aliyunSender({ ...common, accessKeyId: provider.accessKeyId, accessKeySecret: provider.accessKeySecret })
-    : tencentSender({ ...common, secretId: provider.secretId, secretKey: provider.secretKey, sdkAppId: provider.sdkAppId, region: provider.region });
+    : tencentSender({
+        ...common,
+        secretId: provider.secretId,
+        secretKey: provider.secretKey,
+        sdkAppId: provider.sdkAppId,
+        region: provider.region,
+      });
 }
 
 export function createServices({ config, db, repos, clock, log, smsSender }: ServiceDeps) {
@@ -74,7 +82,15 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
   const appointments = createAppointmentService(repos, clock);
   const files = createFileService(repos, databaseStorage(repos, directoryStorage(join(config.dataDir, 'uploads'))), clock);
   const vouchers = createVoucherService(repos, files, clock, log);
-  const applications = createApplicationService({ db, repos, clock, notices, sms: sender, log, afterMove: (app) => vouchers.afterMove(app) });
+  const applications = createApplicationService({
+    db,
+    repos,
+    clock,
+    notices,
+    sms: sender,
+    log,
+    afterMove: (app) => vouchers.afterMove(app),
+  });
   const forms = createDailyForms(repos, appointments, clock);
   return {
     clock,

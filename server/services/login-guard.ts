@@ -23,10 +23,15 @@ const IP_FORGET_SECONDS = 15 * 60;
 export type GuardAccount = { id: number } | { name: string };
 
 const accountKey = (a: GuardAccount) => ('id' in a ? `u:${a.id}` : `n:${a.name.trim().toLowerCase().slice(0, 80)}`);
-const keysOf = (a: GuardAccount, ip: string) => ({ account: `acct:${accountKey(a)}`, source: `src:${accountKey(a)}@${ip}`, ip: `ip:${ip}` });
+const keysOf = (a: GuardAccount, ip: string) => ({
+  account: `acct:${accountKey(a)}`,
+  source: `src:${accountKey(a)}@${ip}`,
+  ip: `ip:${ip}`,
+});
 
 /** Seconds to wait after the n-th failure of an account (0 below DELAY_AFTER): 2, 4, 8 … up to 5 minutes. */
-export const delayAfter = (failures: number) => (failures < DELAY_AFTER ? 0 : Math.min(2 ** (failures - DELAY_AFTER + 1), MAX_DELAY_SECONDS));
+export const delayAfter = (failures: number) =>
+  failures < DELAY_AFTER ? 0 : Math.min(2 ** (failures - DELAY_AFTER + 1), MAX_DELAY_SECONDS);
 
 export interface GuardState {
   needCaptcha: boolean;
@@ -41,7 +46,8 @@ export function createLoginGuard(repos: Repositories, clock: Clock) {
     const now = clock.now();
     const keys = keysOf(account, ip);
     const rows = await repos.loginFailures.get([keys.account, keys.source, keys.ip]);
-    const row = (key: string, forgetSeconds: number) => rows.find((r) => r.key === key && r.lastFailureAt >= addSeconds(now, -forgetSeconds));
+    const row = (key: string, forgetSeconds: number) =>
+      rows.find((r) => r.key === key && r.lastFailureAt >= addSeconds(now, -forgetSeconds));
     const acct = row(keys.account, FORGET_SECONDS);
     const source = row(keys.source, FORGET_SECONDS);
     const address = row(keys.ip, IP_FORGET_SECONDS);

@@ -18,7 +18,10 @@ export interface SignInClient {
   userAgent?: string;
 }
 
-export const signInClient = (request: FastifyRequest): SignInClient => ({ ip: clientIp(request), userAgent: request.headers['user-agent']?.slice(0, 200) });
+export const signInClient = (request: FastifyRequest): SignInClient => ({
+  ip: clientIp(request),
+  userAgent: request.headers['user-agent']?.slice(0, 200),
+});
 
 /** A name typed that matched no account: phone and ID numbers masked like everywhere, anything else all but its ends. */
 export function maskAttemptedName(name: string): string {

@@ -10,7 +10,16 @@ import type { UserRow } from '../repositories/users.ts';
 import type { AttachmentRef } from './applications.ts';
 import { kindName, type ApplicationForm } from './applications.ts';
 import { addSeconds, chinaDate, type Clock } from './clock.ts';
-import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type DailyForms, type FormContext } from './daily-forms.ts';
+import {
+  attachmentsOf,
+  compact,
+  fieldError,
+  optionalText,
+  requireMaterial,
+  text,
+  type DailyForms,
+  type FormContext,
+} from './daily-forms.ts';
 import { familyMembersOf, type Person } from './movement-hooks.ts';
 import { enrolmentOpen, type EnrolmentWindow } from './sectors.ts';
 
@@ -50,7 +59,11 @@ const headCheckKey = (userId: number) => `hzcheck:u:${userId}`;
 
 /** Names compared as people write them: no spaces, one middle dot (阿依古丽·买买提). */
 const sameName = (a: string, b: string) => {
-  const norm = (s: string) => s.normalize('NFKC').replace(/\s+/g, '').replace(/[•・．.]/g, '·');
+  const norm = (s: string) =>
+    s
+      .normalize('NFKC')
+      .replace(/\s+/g, '')
+      .replace(/[•・．.]/g, '·');
   return norm(a) === norm(b);
 };
 
@@ -143,7 +156,9 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
   function keepStage2(editing: ApplicationRow | null, attachments: AttachmentRef[]) {
     if (editing?.stage !== '2') return { qyz: undefined, attachments };
     const qyz = (editing.answers as { qyz?: unknown }).qyz;
-    const kept = attachments.some((a) => a.clmc === MATERIAL.qyz) ? [] : (editing.attachments as AttachmentRef[]).filter((a) => a.clmc === MATERIAL.qyz);
+    const kept = attachments.some((a) => a.clmc === MATERIAL.qyz)
+      ? []
+      : (editing.attachments as AttachmentRef[]).filter((a) => a.clmc === MATERIAL.qyz);
     return { qyz, attachments: [...attachments, ...kept] };
   }
 
@@ -195,7 +210,13 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
       const fields = qrlx === '3' ? ['ryxx', ...sqjs.map((_, i) => `sqjs[${i}]`)] : sqjs.map((_, i) => `sqjs[${i}]`);
       // The applicant heads the household the members join: qrlx 2 with family, or qrlx 3 by the staff member.
       const ownHousehold = staffForFamily || (qrlx === '2' && members.length > 0) ? await ownFamilyIn(user.id) : new Set<string>();
-      await family(members, fields, attachments, [headIdNumber?.toUpperCase() ?? '', qrlx === '3' ? '' : ryxx.sfzjh].filter(Boolean), ownHousehold);
+      await family(
+        members,
+        fields,
+        attachments,
+        [headIdNumber?.toUpperCase() ?? '', qrlx === '3' ? '' : ryxx.sfzjh].filter(Boolean),
+        ownHousehold,
+      );
 
       const stage2 = keepStage2(ctx.editing, attachments);
       const sub = qrlx;
@@ -229,9 +250,14 @@ export function createMoveInForms(repos: Repositories, daily: DailyForms, clock:
       if (body.qyzqfrq > today()) throw fieldError('qyzqfrq', '签发日期不能晚于今天');
       const added = attachmentsOf(body.attachments);
       requireMaterial(added, MATERIAL.qyz, '请上传迁移证照片');
-      const kept = (editing.attachments as AttachmentRef[]).filter((a) => a.clmc !== MATERIAL.qyz && !added.some((b) => b.fileId === a.fileId));
+      const kept = (editing.attachments as AttachmentRef[]).filter(
+        (a) => a.clmc !== MATERIAL.qyz && !added.some((b) => b.fileId === a.fileId),
+      );
       return {
-        answers: { ...(editing.answers as Record<string, unknown>), qyz: compact({ qyzbh, qyzqfrq: body.qyzqfrq, qyzqfjg: optionalText(body.qyzqfjg) }) },
+        answers: {
+          ...(editing.answers as Record<string, unknown>),
+          qyz: compact({ qyzbh, qyzqfrq: body.qyzqfrq, qyzqfjg: optionalText(body.qyzqfjg) }),
+        },
         attachments: [...kept, ...added],
       };
     },

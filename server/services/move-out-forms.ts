@@ -10,8 +10,25 @@ import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
 import { kindName, type ApplicationForm } from './applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
-import { CERTIFICATE, createMoveOutRule, MOVE_OUT_MSG, moveOutReason, POSTPONE_GRACE_DAYS, SUB_SECTOR, type MoveOutSub } from './move-out-rule.ts';
-import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type DailyForms, type FormContext } from './daily-forms.ts';
+import {
+  CERTIFICATE,
+  createMoveOutRule,
+  MOVE_OUT_MSG,
+  moveOutReason,
+  POSTPONE_GRACE_DAYS,
+  SUB_SECTOR,
+  type MoveOutSub,
+} from './move-out-rule.ts';
+import {
+  attachmentsOf,
+  compact,
+  fieldError,
+  optionalText,
+  requireMaterial,
+  text,
+  type DailyForms,
+  type FormContext,
+} from './daily-forms.ts';
 
 type S = components['schemas'];
 
@@ -106,7 +123,8 @@ export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock
       }
       const sqcjs = [...new Set(body.sqcjs ?? [])];
       if (sqcjs.length) {
-        const family = sub === 'staff' ? (await familyOf(ctx.user.id)).filter((m) => m.household?.status === '1').map((m) => m.user.id) : [];
+        const family =
+          sub === 'staff' ? (await familyOf(ctx.user.id)).filter((m) => m.household?.status === '1').map((m) => m.user.id) : [];
         if (sqcjs.some((id) => !family.includes(id))) throw bizError(MOVE_OUT_MSG.family);
       }
       const attachments = attachmentsOf(body.attachments);
@@ -163,7 +181,16 @@ export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock
       const yjxx = await pickup(body);
       return {
         kind: 'qyzbg',
-        answers: compact({ qyzbh, ydz: verdict.dizhi ?? optionalText(body.ydz), xqwdq, xqwxxdz, bgyy, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
+        answers: compact({
+          qyzbh,
+          ydz: verdict.dizhi ?? optionalText(body.ydz),
+          xqwdq,
+          xqwxxdz,
+          bgyy,
+          lqfs: body.lqfs,
+          yjxx,
+          lxdh: body.lxdh,
+        }),
         attachments,
         title: `${kindName('qyzbg')} · 改迁往 ${addressOf(xqwdq, '')}`,
       };

@@ -13,7 +13,8 @@ import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
 import { chinaDate, type Clock } from './clock.ts';
 
-export type MoveOutSub = 'graduate' | 'post-doctoral' | 'staff' | 'leave-school' | 'move-out' | 'reassignment' | 'postpone' | 'change' | 'mc-card' | 'c-issued';
+export type MoveOutSub =
+  'graduate' | 'post-doctoral' | 'staff' | 'leave-school' | 'move-out' | 'reassignment' | 'postpone' | 'change' | 'mc-card' | 'c-issued';
 
 export const MOVE_OUT_MSG = {
   notAtSchool: '您不在校，无法迁出',
@@ -45,7 +46,16 @@ export const SUB_SECTOR: Record<MoveOutSub, string | null> = {
 };
 
 /** Sub-route of each sub-sector index 0–7. */
-export const SUB_OF_SECTOR: readonly MoveOutSub[] = ['graduate', 'post-doctoral', 'staff', 'leave-school', 'postpone', 'change', 'mc-card', 'c-issued'];
+export const SUB_OF_SECTOR: readonly MoveOutSub[] = [
+  'graduate',
+  'post-doctoral',
+  'staff',
+  'leave-school',
+  'postpone',
+  'change',
+  'mc-card',
+  'c-issued',
+];
 
 /** Sub-routes that take the registration out of the school (need it at school). */
 export const LEAVING: readonly MoveOutSub[] = ['graduate', 'post-doctoral', 'staff', 'leave-school', 'move-out'];
@@ -76,7 +86,9 @@ export function createMoveOutRule(repos: Repositories, clock: Clock) {
 
   async function facts(user: UserRow, household: HouseholdRow | null): Promise<MoveOutFacts> {
     const gone = household?.status === '2' && !!household.migrationCertNo;
-    const [last, lastGraduate] = gone ? await Promise.all([lastFinished(user), lastFinished(user, ['graduate', 'reassignment'])]) : [null, null];
+    const [last, lastGraduate] = gone
+      ? await Promise.all([lastFinished(user), lastFinished(user, ['graduate', 'reassignment'])])
+      : [null, null];
     return {
       hkIn: household?.status === '1',
       gone,

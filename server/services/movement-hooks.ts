@@ -148,7 +148,14 @@ export function createMovementHooks(clock: Clock) {
   }
 
   /** Registers one person in a household: in the collective, or with a head (relation code) in the head's. */
-  async function register(r: Repositories, userId: number, where: { householdNo: string | null; name: string | null; address: string | null; policeStationId: string | null }, relationCode: string | null, kind: string, formerAddress: string) {
+  async function register(
+    r: Repositories,
+    userId: number,
+    where: { householdNo: string | null; name: string | null; address: string | null; policeStationId: string | null },
+    relationCode: string | null,
+    kind: string,
+    formerAddress: string,
+  ) {
     await r.users.upsertHousehold({
       userId,
       status: '1',
@@ -172,14 +179,27 @@ export function createMovementHooks(clock: Clock) {
    * Family members join the head's household: an account each (rylb 5, no sign-in; an existing one by ID number),
    * relation from the form. `applicant`: a family member who applied for themselves (the first member).
    */
-  async function joinFamily(r: Repositories, head: UserRow, headRecord: HouseholdRow, members: Person[], applicant: UserRow | null, formerAddress: string) {
-    const where = { householdNo: headRecord.householdNo, name: headRecord.collectiveName, address: headRecord.collectiveAddress, policeStationId: headRecord.policeStationId };
+  async function joinFamily(
+    r: Repositories,
+    head: UserRow,
+    headRecord: HouseholdRow,
+    members: Person[],
+    applicant: UserRow | null,
+    formerAddress: string,
+  ) {
+    const where = {
+      householdNo: headRecord.householdNo,
+      name: headRecord.collectiveName,
+      address: headRecord.collectiveAddress,
+      policeStationId: headRecord.policeStationId,
+    };
     for (const [i, m] of members.entries()) {
       const existing = i === 0 && applicant ? applicant : await r.users.findByIdNumber(m.sfzjh);
       // The form checks this only against the applicant's own family (no answer to an applicant tells whether a
       // stranger's ID number is registered here); staff are told by moveInRefusal before anything changes, and
       // here still, should a member have been registered by this very move (one ID number given twice).
-      if (existing && existing !== applicant && (await r.users.household(existing.id))?.status === '1') throw new AppError(409, `${m.xm}的户口已在本校，不能办结`);
+      if (existing && existing !== applicant && (await r.users.household(existing.id))?.status === '1')
+        throw new AppError(409, `${m.xm}的户口已在本校，不能办结`);
       const member = existing
         ? ((await r.users.update(existing.id, { familyOfUserId: head.id })) ?? existing)
         : await r.users.create({ name: m.xm, idNumber: m.sfzjh, personType: '5', loginType: '1', familyOfUserId: head.id });
@@ -203,7 +223,14 @@ export function createMovementHooks(clock: Clock) {
     const c = collectiveOfMoveIn(app);
     const where = { householdNo: c.hh, name: c.name, address: c.address, policeStationId: c.policeStationId };
     const headOfFamily = members.length > 0;
-    await register(r, user.id, where, headOfFamily ? '02' : null, MOVE_IN_KIND[app.kind === 'yingxin' ? 'yingxin' : a.qrlx!]!, formerAddress);
+    await register(
+      r,
+      user.id,
+      where,
+      headOfFamily ? '02' : null,
+      MOVE_IN_KIND[app.kind === 'yingxin' ? 'yingxin' : a.qrlx!]!,
+      formerAddress,
+    );
     await updatePerson(r, user, a.ryxx, {
       ...(a.hyzkm ? { maritalStatusCode: a.hyzkm } : {}),
       ...(a.xlm ? { educationCode: a.xlm } : {}),
@@ -224,9 +251,10 @@ export function createMovementHooks(clock: Clock) {
     });
   }
 
-  const finished = (hook: (r: Repositories, app: ApplicationRow) => Promise<void>) => async (r: Repositories, app: ApplicationRow, to: number) => {
-    if (to === 7) await hook(r, app);
-  };
+  const finished =
+    (hook: (r: Repositories, app: ApplicationRow) => Promise<void>) => async (r: Repositories, app: ApplicationRow, to: number) => {
+      if (to === 7) await hook(r, app);
+    };
 
   return {
     qianru: finished(movedIn),
@@ -252,7 +280,13 @@ export function createMovementHooks(clock: Clock) {
     }),
     qykbb: finished(async (r, app) => issue(r, app.userId, {})),
     zxhkzmkj: finished(async (r, app) => {
-      await r.users.updateHousehold(app.userId, { status: '2', movedOutOn: today(), migrationCertNo: null, migrationAddress: null, migrationValidUntil: null });
+      await r.users.updateHousehold(app.userId, {
+        status: '2',
+        movedOutOn: today(),
+        migrationCertNo: null,
+        migrationAddress: null,
+        migrationValidUntil: null,
+      });
     }),
   };
 }

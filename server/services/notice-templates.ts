@@ -28,7 +28,13 @@ export const DEFAULT_TEMPLATES: readonly TemplateDef[] = [
   { key: 's2', name: '审核中', to: 2, title: '{业务名称}：审核中', content: `${PREFIX}户籍办正在审核。` },
   { key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: `${PREFIX}被退回修改，原因：{原因}。请修改后重新提交。` },
   { key: 's4', name: '办理中', to: 4, title: '{业务名称}：办理中', content: `${PREFIX}已受理，正在办理。` },
-  { key: 's4_hkkjy', name: '已借出（借用户口卡）', to: 4, title: '{业务名称}：已借出', content: `${PREFIX}户口卡已借出，请于 {应还日期} 前归还。` },
+  {
+    key: 's4_hkkjy',
+    name: '已借出（借用户口卡）',
+    to: 4,
+    title: '{业务名称}：已借出',
+    content: `${PREFIX}户口卡已借出，请于 {应还日期} 前归还。`,
+  },
   { key: 's5', name: '待领取', to: 5, title: '{业务名称}：待领取', content: `${PREFIX}已办好，请于 {领取时间} 到 {领取地点} 领取。` },
   { key: 's6', name: '已寄出', to: 6, title: '{业务名称}：已寄出', content: `${PREFIX}已寄出，{快递公司} 单号 {快递单号}。` },
   { key: 's7', name: '已办结', to: 7, title: '{业务名称}：已办结', content: `${PREFIX}已办结。` },
@@ -51,17 +57,24 @@ export const unknownPlaceholders = (text: string) =>
 
 /** The known placeholders of a text, in the order they first appear (an SMS template's parameters, in order). */
 export const placeholdersIn = (text: string): Placeholder[] => [
-  ...new Set([...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p): p is Placeholder => (PLACEHOLDERS as readonly string[]).includes(p))),
+  ...new Set(
+    [...text.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p): p is Placeholder => (PLACEHOLDERS as readonly string[]).includes(p)),
+  ),
 ];
 
 export const render = (text: string, values: Partial<Record<Placeholder, string | null | undefined>>) =>
-  text.replace(/\{([^{}]*)\}/g, (all, name: string) => ((PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as Placeholder] ?? '') : all));
+  text.replace(/\{([^{}]*)\}/g, (all, name: string) =>
+    (PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as Placeholder] ?? '') : all,
+  );
 
 /** The templates in force: the defaults with the office's edits. */
 export async function loadTemplates(repos: Repositories): Promise<TemplateDef[]> {
   const edits = (await repos.settings.get<Partial<Record<TemplateKey, TemplateText>>>(SETTINGS_KEY)) ?? {};
   return DEFAULT_TEMPLATES.map((t) => {
     const edit = edits[t.key];
-    return { ...t, ...(edit ? { title: edit.title, content: edit.content, ...(edit.smsTemplateId ? { smsTemplateId: edit.smsTemplateId } : {}) } : {}) };
+    return {
+      ...t,
+      ...(edit ? { title: edit.title, content: edit.content, ...(edit.smsTemplateId ? { smsTemplateId: edit.smsTemplateId } : {}) } : {}),
+    };
   });
 }

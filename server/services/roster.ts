@@ -7,7 +7,14 @@ import type { RosterEntry, RosterRow } from '../repositories/roster.ts';
 import type { UserRow } from '../repositories/users.ts';
 
 /** Person types with a campus number: students (学号) and staff (工作证号). */
-const KIND: Record<string, 'student' | 'staff'> = { '0': 'student', '1': 'student', '2': 'student', '7': 'student', '3': 'staff', '4': 'staff' };
+const KIND: Record<string, 'student' | 'staff'> = {
+  '0': 'student',
+  '1': 'student',
+  '2': 'student',
+  '7': 'student',
+  '3': 'staff',
+  '4': 'staff',
+};
 export const ROSTER_PERSON_TYPES = Object.keys(KIND);
 export const ROSTER_STUDENT_TYPES = ROSTER_PERSON_TYPES.filter((t) => KIND[t] === 'student');
 export const MAX_ROSTER_ROWS = 5000;
@@ -23,7 +30,8 @@ export const nameKey = (name: string) =>
 /** Both person types carry the same kind of campus number (a student number or a staff number). */
 export const sameKind = (a: string, b: string) => !!KIND[a] && KIND[a] === KIND[b];
 
-const confirms = (entry: RosterRow, personType: string, name: string) => sameKind(entry.personType, personType) && nameKey(entry.name) === nameKey(name);
+const confirms = (entry: RosterRow, personType: string, name: string) =>
+  sameKind(entry.personType, personType) && nameKey(entry.name) === nameKey(name);
 
 /** The number as a verified identity: student or staff number by the roster's kind, and the CAS uid (the same number). */
 export const boundValues = (entry: RosterRow) => ({
@@ -42,7 +50,13 @@ async function isHeld(repos: Repositories, no: string): Promise<boolean> {
  * The roster row a registration may be bound to: the number is in the roster with the same name, ID number and kind
  * of person, and no account holds it yet. Null otherwise (the caller never says which).
  */
-export async function rosterBinding(repos: Repositories, no: string, personType: string, name: string, idNumber: string): Promise<RosterRow | null> {
+export async function rosterBinding(
+  repos: Repositories,
+  no: string,
+  personType: string,
+  name: string,
+  idNumber: string,
+): Promise<RosterRow | null> {
   const entry = await repos.roster.find(no);
   if (!entry || !confirms(entry, personType, name) || !repos.roster.holdsIdNumber(entry, idNumber)) return null;
   return (await isHeld(repos, no)) ? null : entry;
@@ -114,7 +128,14 @@ export async function importRoster(r: Repositories, rows: readonly RosterInputRo
     await r.users.update(user.id, boundValues(entry));
     bound += 1;
   }
-  return { total: rows.length, imported: saved.imported.length, updated: saved.updated.length, unchanged: saved.unchanged.length, bound, refused };
+  return {
+    total: rows.length,
+    imported: saved.imported.length,
+    updated: saved.updated.length,
+    unchanged: saved.unchanged.length,
+    bound,
+    refused,
+  };
 }
 
 /** An account's own name, ID number (keyed hash) and kind of person match the roster row. */

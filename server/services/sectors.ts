@@ -80,7 +80,8 @@ export function createSectorService(repos: Repositories, clock: Clock) {
         .filter((r) => r.parentCode === null)
         .map((tile) => {
           const subs = rows.filter((r) => r.parentCode === tile.sectorCode).map((r) => view(r, subReason(r)));
-          if (tile.sectorCode !== MOVE_OUT || !facts) return { ...view(tile, tileReason(tile)), ...(subs.length ? { subSectors: subs } : {}) };
+          if (tile.sectorCode !== MOVE_OUT || !facts)
+            return { ...view(tile, tileReason(tile)), ...(subs.length ? { subSectors: subs } : {}) };
           const more = MORE_MOVE_OUT.flatMap(({ sectorCode, sectorName, typeOf }) => {
             const typeRow = typeOf === null ? tile : rows.find((r) => r.parentCode === MOVE_OUT && r.sectorCode === typeOf);
             if (!typeRow) return [];
@@ -88,7 +89,11 @@ export function createSectorService(repos: Repositories, clock: Clock) {
             return [{ sectorCode, sectorName, disabled: reason !== null, disabledReason: reason }];
           });
           // The tile opens when any of its sub-services does (a person who moved out has the certificate services).
-          const reason = tile.disabled ? NOT_FOR_TYPE : [...subs, ...more].some((s) => !s.disabled) ? null : (moveOutTileReason(facts) ?? NOT_FOR_TYPE);
+          const reason = tile.disabled
+            ? NOT_FOR_TYPE
+            : [...subs, ...more].some((s) => !s.disabled)
+              ? null
+              : (moveOutTileReason(facts) ?? NOT_FOR_TYPE);
           return { ...view(tile, reason), subSectors: subs, moreSubSectors: more };
         });
       return {

@@ -19,7 +19,9 @@ export const hashToken = (token: string) => sha256(token);
 
 /** When a session seen now ends: users slide 7 days; staff slide 30 minutes, never past 12 hours after sign-in. */
 const expiryOf = (staff: boolean, now: Date, createdAt: Date) =>
-  staff ? new Date(Math.min(addSeconds(now, STAFF_IDLE_SECONDS).getTime(), addSeconds(createdAt, STAFF_MAX_SECONDS).getTime())) : addSeconds(now, SESSION_SECONDS);
+  staff
+    ? new Date(Math.min(addSeconds(now, STAFF_IDLE_SECONDS).getTime(), addSeconds(createdAt, STAFF_MAX_SECONDS).getTime()))
+    : addSeconds(now, SESSION_SECONDS);
 
 export function createSessionService(repos: Repositories, clock: Clock, log?: FastifyBaseLogger) {
   // Renewals not yet written, by token hash. A request never waits for one: a renewal only moves an expiry that is
@@ -55,7 +57,15 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
     async create(userId: number, loginType: '1' | '2', ip: string, opts: { staff?: boolean } = {}): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
-      await repos.sessions.create({ tokenHash: hashToken(token), userId, loginType, ip, createdAt: now, lastSeenAt: now, expiresAt: expiryOf(!!opts.staff, now, now) });
+      await repos.sessions.create({
+        tokenHash: hashToken(token),
+        userId,
+        loginType,
+        ip,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: expiryOf(!!opts.staff, now, now),
+      });
       return token;
     },
 

@@ -37,7 +37,8 @@ interface Common {
 }
 
 /** RFC 3986 encoding as Aliyun's POP signature wants it (space %20, * %2A, ~ kept). */
-export const popEncode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const popEncode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The Signature of an Aliyun RPC request with these parameters (Signature itself excluded). */
 export function aliyunSignature(method: 'GET' | 'POST', params: Record<string, string>, secret: string): string {
@@ -53,9 +54,24 @@ const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').di
 const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
 
 /** The Authorization header of a Tencent Cloud API 3.0 POST (content-type and host signed). */
-export function tencentAuthorization(opts: { secretId: string; secretKey: string; service: string; host: string; contentType: string; body: string; timestamp: number }): string {
+export function tencentAuthorization(opts: {
+  secretId: string;
+  secretKey: string;
+  service: string;
+  host: string;
+  contentType: string;
+  body: string;
+  timestamp: number;
+}): string {
   const date = new Date(opts.timestamp * 1000).toISOString().slice(0, 10);
-  const canonicalRequest = ['POST', '/', '', `content-type:${opts.contentType}\nhost:${opts.host}\n`, 'content-type;host', sha256Hex(opts.body)].join('\n');
+  const canonicalRequest = [
+    'POST',
+    '/',
+    '',
+    `content-type:${opts.contentType}\nhost:${opts.host}\n`,
+    'content-type;host',
+    sha256Hex(opts.body),
+  ].join('\n');
   const scope = `${date}/${opts.service}/tc3_request`;
   const stringToSign = ['TC3-HMAC-SHA256', String(opts.timestamp), scope, sha256Hex(canonicalRequest)].join('\n');
   const signing = hmac(hmac(hmac(`TC3${opts.secretKey}`, date), opts.service), 'tc3_request');
@@ -70,7 +86,10 @@ function templateLookup(common: Common, provider: string) {
     const id = await common.templateId(message.template);
     if (!id && !warned.has(message.template)) {
       warned.add(message.template);
-      common.log.warn({ provider, template: message.template }, 'SMS not sent: no provider template id for this message (SMS_TEMPLATE_IDS or the console)');
+      common.log.warn(
+        { provider, template: message.template },
+        'SMS not sent: no provider template id for this message (SMS_TEMPLATE_IDS or the console)',
+      );
     }
     return id;
   };
@@ -107,7 +126,17 @@ export function aliyunSender(opts: Common & { accessKeyId: string; accessKeySecr
       });
       const answer = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string };
       if (answer.Code !== 'OK') {
-        opts.log.error({ provider: 'aliyun', status: response.status, code: answer.Code, message: answer.Message, phone: maskPhone(phone), template: message.template }, 'SMS provider refused a message');
+        opts.log.error(
+          {
+            provider: 'aliyun',
+            status: response.status,
+            code: answer.Code,
+            message: answer.Message,
+            phone: maskPhone(phone),
+            template: message.template,
+          },
+          'SMS provider refused a message',
+        );
         throw new Error(`Aliyun SMS refused: ${answer.Code ?? `HTTP ${response.status}`}`);
       }
     },
@@ -131,7 +160,15 @@ export function tencentSender(opts: Common & { secretId: string; secretKey: stri
         TemplateParamSet: message.params.map(([, value]) => value),
       });
       const timestamp = Math.floor(Date.now() / 1000);
-      const authorization = tencentAuthorization({ secretId: opts.secretId, secretKey: opts.secretKey, service: 'sms', host: endpoint.host, contentType, body, timestamp });
+      const authorization = tencentAuthorization({
+        secretId: opts.secretId,
+        secretKey: opts.secretKey,
+        service: 'sms',
+        host: endpoint.host,
+        contentType,
+        body,
+        timestamp,
+      });
       const response = await fetch(endpoint, {
         method: 'POST',
         headers: {
@@ -145,10 +182,26 @@ export function tencentSender(opts: Common & { secretId: string; secretKey: stri
         body,
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
-      const answer = (await response.json().catch(() => ({}))) as { Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: { Code: string; Message: string }[] } };
-      const error = answer.Response?.Error ?? (answer.Response?.SendStatusSet?.[0]?.Code === 'Ok' ? undefined : (answer.Response?.SendStatusSet?.[0] ?? { Code: `HTTP ${response.status}`, Message: '' }));
+      const answer = (await response.json().catch(() => ({}))) as {
+        Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: { Code: string; Message: string }[] };
+      };
+      const error =
+        answer.Response?.Error ??
+        (answer.Response?.SendStatusSet?.[0]?.Code === 'Ok'
+          ? undefined
+          : (answer.Response?.SendStatusSet?.[0] ?? { Code: `HTTP ${response.status}`, Message: '' }));
       if (error) {
-        opts.log.error({ provider: 'tencent', status: response.status, code: error.Code, message: error.Message, phone: maskPhone(phone), template: message.template }, 'SMS provider refused a message');
+        opts.log.error(
+          {
+            provider: 'tencent',
+            status: response.status,
+            code: error.Code,
+            message: error.Message,
+            phone: maskPhone(phone),
+            template: message.template,
+          },
+          'SMS provider refused a message',
+        );
         throw new Error(`Tencent Cloud SMS refused: ${error.Code}`);
       }
     },

@@ -26,7 +26,15 @@ export interface SmsMessage {
  * the user's own moves and the borrowing reminders.
  */
 export type SmsTemplateKey = 'code' | TemplateKey | 'submitted' | 'resubmitted' | 'withdrawn' | 'borrow_due' | 'borrow_overdue';
-export const SMS_TEMPLATE_KEYS: readonly SmsTemplateKey[] = ['code', ...TEMPLATE_KEYS, 'submitted', 'resubmitted', 'withdrawn', 'borrow_due', 'borrow_overdue'];
+export const SMS_TEMPLATE_KEYS: readonly SmsTemplateKey[] = [
+  'code',
+  ...TEMPLATE_KEYS,
+  'submitted',
+  'resubmitted',
+  'withdrawn',
+  'borrow_due',
+  'borrow_overdue',
+];
 
 /** A parameter: a notice placeholder or the code. */
 export type SmsParam = Placeholder | '验证码';
@@ -104,7 +112,12 @@ export function createSmsService(db: Database, repos: Repositories, sender: SmsS
     async issuePermit(phone: string): Promise<{ smsTicket: string; expiresIn: number }> {
       const smsTicket = randomToken(24);
       const now = clock.now();
-      await repos.smsPermits.create({ ticketHash: sha256(smsTicket), phone, expiresAt: addSeconds(now, SMS_PERMIT_SECONDS), createdAt: now });
+      await repos.smsPermits.create({
+        ticketHash: sha256(smsTicket),
+        phone,
+        expiresAt: addSeconds(now, SMS_PERMIT_SECONDS),
+        createdAt: now,
+      });
       return { smsTicket, expiresIn: SMS_PERMIT_SECONDS };
     },
 
@@ -127,7 +140,10 @@ export function createSmsService(db: Database, repos: Repositories, sender: SmsS
           throw bizError('今日短信发送次数已达上限，请明天再试');
         }
         if (!(await txRepos.smsPermits.consume(ticketHash, phone, now))) throw bizError('请先完成图形验证码校验');
-        await txRepos.smsCodes.issue({ phone, purpose, codeHash: hashCode(phone, code), expiresAt: addSeconds(now, SMS_CODE_SECONDS), ip, createdAt: now }, now);
+        await txRepos.smsCodes.issue(
+          { phone, purpose, codeHash: hashCode(phone, code), expiresAt: addSeconds(now, SMS_CODE_SECONDS), ip, createdAt: now },
+          now,
+        );
       });
       // Network I/O stays outside the transaction.
       await sender.send(phone, {
@@ -148,7 +164,13 @@ export function createSmsService(db: Database, repos: Repositories, sender: SmsS
       if (!(await verify(phone, purpose, code))) return null;
       const phoneTicket = randomToken(24);
       const now = clock.now();
-      await repos.phoneTickets.create({ ticketHash: sha256(phoneTicket), phone, purpose, expiresAt: addSeconds(now, PHONE_TICKET_SECONDS), createdAt: now });
+      await repos.phoneTickets.create({
+        ticketHash: sha256(phoneTicket),
+        phone,
+        purpose,
+        expiresAt: addSeconds(now, PHONE_TICKET_SECONDS),
+        createdAt: now,
+      });
       return { phoneTicket, expiresIn: PHONE_TICKET_SECONDS };
     },
 

@@ -16,7 +16,8 @@ export type StaffRole = 'staff' | 'admin';
 
 export const ROLE_NAMES: Record<StaffRole, '办理员' | '管理员'> = { staff: '办理员', admin: '管理员' };
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export interface StaffPatch {
   name?: string;
@@ -28,7 +29,14 @@ export interface StaffPatch {
 /** Audit entry of a change, written in the change's transaction. */
 type AuditOf = (row: UserRow) => NewAudit;
 
-export function createStaffService(deps: { db: Database; repos: Repositories; guard: LoginGuard; captcha: CaptchaService; sessions: SessionService; recorder: LoginRecorder }) {
+export function createStaffService(deps: {
+  db: Database;
+  repos: Repositories;
+  guard: LoginGuard;
+  captcha: CaptchaService;
+  sessions: SessionService;
+  recorder: LoginRecorder;
+}) {
   const { db, repos, guard, captcha, sessions, recorder } = deps;
   /** Runs a change with its audit entry in one transaction (slow work such as hashing happens before). */
   const withAudit = (audit: AuditOf | undefined, work: (r: Repositories) => Promise<UserRow>) =>
@@ -42,34 +50,44 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
 
   return {
     /** A token for a staff account; code 100 for every refusal (never saying which of name or password was wrong). */
-    async login(input: { username: string; password: string; code: string; uuid: string }, client: SignInClient): Promise<{ token: string; staff: UserRow }> {
+    async login(
+      input: { username: string; password: string; code: string; uuid: string },
+      client: SignInClient,
+    ): Promise<{ token: string; staff: UserRow }> {
       const { ip } = client;
       const username = input.username.trim().toLowerCase();
       const staff = await repos.staff.findByUsername(username);
       return recorder.around({ realm: 'staff', method: 'password', client, userId: staff?.id, typed: username }, async () => {
-      // Counted per account and source: an outsider's failures lock out only the outsider.
-      const account = staff ? { id: staff.id } : { name: `staff:${username}` };
-      const before = await guard.state(account, ip);
-      if (before.lockedSeconds > 0) throw lockMessage();
-      if (before.waitSeconds > 0) throw bizError(`登录尝试过于频繁，请${before.waitSeconds}秒后再试`);
-      if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
-      const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
-      const passed = usable ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!) : await burnPasswordCheck(input.password);
-      if (!usable || !passed) {
-        const after = await guard.recordFailure(account, ip);
-        if (after.lockedSeconds > 0) throw lockMessage();
-        throw bizError('账号或密码错误');
-      }
-      await guard.clearAccount(account);
-      return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
+        // Counted per account and source: an outsider's failures lock out only the outsider.
+        const account = staff ? { id: staff.id } : { name: `staff:${username}` };
+        const before = await guard.state(account, ip);
+        if (before.lockedSeconds > 0) throw lockMessage();
+        if (before.waitSeconds > 0) throw bizError(`登录尝试过于频繁，请${before.waitSeconds}秒后再试`);
+        if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
+        const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
+        const passed = usable
+          ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!)
+          : await burnPasswordCheck(input.password);
+        if (!usable || !passed) {
+          const after = await guard.recordFailure(account, ip);
+          if (after.lockedSeconds > 0) throw lockMessage();
+          throw bizError('账号或密码错误');
+        }
+        await guard.clearAccount(account);
+        return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
       });
     },
 
-    async changePassword(staffId: number, input: { oldPassword: string; password: string; password2: string }, keepSessionId: number): Promise<UserRow> {
+    async changePassword(
+      staffId: number,
+      input: { oldPassword: string; password: string; password2: string },
+      keepSessionId: number,
+    ): Promise<UserRow> {
       const staff = await repos.staff.findById(staffId);
       if (!staff) throw notFound('账号不存在');
       if (input.password !== input.password2) throw bizError('两次输入的密码不一致');
-      const ok = staff.passwordHash && staff.passwordSalt ? await verifyPassword(input.oldPassword, staff.passwordHash, staff.passwordSalt) : false;
+      const ok =
+        staff.passwordHash && staff.passwordSalt ? await verifyPassword(input.oldPassword, staff.passwordHash, staff.passwordSalt) : false;
       if (!ok) throw bizError('原密码错误');
       const { hash, salt } = await hashPassword(input.password);
       await repos.users.update(staff.id, { passwordHash: hash, passwordSalt: salt });
@@ -83,7 +101,15 @@ export function createStaffService(deps: { db: Database; repos: Repositories; gu
       const { hash, salt } = await hashPassword(input.password);
       try {
         return await withAudit(audit, (r) =>
-          r.users.create({ username, name: input.name.trim(), role: input.role, passwordHash: hash, passwordSalt: salt, personType: '', loginType: '1' }),
+          r.users.create({
+            username,
+            name: input.name.trim(),
+            role: input.role,
+            passwordHash: hash,
+            passwordSalt: salt,
+            personType: '',
+            loginType: '1',
+          }),
         );
       } catch (err) {
         if (isUniqueViolation(err)) throw bizError('登录名已存在');

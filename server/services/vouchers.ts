@@ -117,10 +117,16 @@ function row(doc: Doc, x: number, y: number, height: number, cells: [string, str
     const labelWidth = label ? Math.min(140, Math.max(56, label.length * 10.5 + 12)) : 0;
     if (label) {
       doc.rect(at, y, labelWidth, height).fillAndStroke('#f3ecf8', '#555555');
-      doc.fillColor('#333333').fontSize(9.5).text(label, at + 4, y + height / 2 - 6, { width: labelWidth - 8, align: 'center', height: height - 4, ellipsis: true });
+      doc
+        .fillColor('#333333')
+        .fontSize(9.5)
+        .text(label, at + 4, y + height / 2 - 6, { width: labelWidth - 8, align: 'center', height: height - 4, ellipsis: true });
     }
     doc.rect(at + labelWidth, y, width - labelWidth, height).stroke('#555555');
-    doc.fillColor('#000000').fontSize(10.5).text(value || '—', at + labelWidth + 6, y + height / 2 - 7, { width: width - labelWidth - 12, height: height - 4, ellipsis: true });
+    doc
+      .fillColor('#000000')
+      .fontSize(10.5)
+      .text(value || '—', at + labelWidth + 6, y + height / 2 - 7, { width: width - labelWidth - 12, height: height - 4, ellipsis: true });
     at += width;
   }
 }
@@ -128,7 +134,10 @@ function row(doc: Doc, x: number, y: number, height: number, cells: [string, str
 /** The office's mark on an electronic voucher (not a seal of the police). */
 function officeMark(doc: Doc, x: number, y: number, day: string) {
   doc.save().lineWidth(1.5).roundedRect(x, y, 150, 54, 6).stroke(STAMP);
-  doc.fillColor(STAMP).fontSize(11).text('示范大学户籍办公室', x, y + 8, { width: 150, align: 'center' });
+  doc
+    .fillColor(STAMP)
+    .fontSize(11)
+    .text('示范大学户籍办公室', x, y + 8, { width: 150, align: 'center' });
   doc.fontSize(9).text(`电子凭证 ${day}`, x, y + 30, { width: 150, align: 'center' });
   doc.restore();
 }
@@ -140,31 +149,57 @@ function footer(doc: Doc, lines: string[]) {
 }
 
 /** 常住人口登记卡: one page per person. */
-export function householdCardPdf(people: CardPerson[], meta: { hb: string; hm: string; hh: string; sqbh: string; generatedAt: Date }): Promise<Buffer> {
+export function householdCardPdf(
+  people: CardPerson[],
+  meta: { hb: string; hm: string; hh: string; sqbh: string; generatedAt: Date },
+): Promise<Buffer> {
   return render('常住人口登记卡', meta.generatedAt, (doc) => {
     people.forEach((p, i) => {
       if (i > 0) doc.addPage();
       doc.fillColor(BRAND).fontSize(20).text('常住人口登记卡', 50, 56, { width: 495, align: 'center', characterSpacing: 4 });
-      doc.fillColor('#000000').fontSize(10).text(`户别：${meta.hb}      户主姓名：${meta.hm}      户号：${meta.hh}`, 50, 92, { width: 495, align: 'center' });
+      doc
+        .fillColor('#000000')
+        .fontSize(10)
+        .text(`户别：${meta.hb}      户主姓名：${meta.hm}      户号：${meta.hh}`, 50, 92, { width: 495, align: 'center' });
       const x = 50;
       let y = 116;
       const h = 30;
       const left = 405;
       const half = left / 2;
-      row(doc, x, y, h, [['姓名', p.xm, half], ['与户主关系', p.yhzgx, half]]);
-      row(doc, x, (y += h), h, [['性别', p.xb, half], ['民族', p.mz, half]]);
-      row(doc, x, (y += h), h, [['出生日期', p.csrq, half], ['籍贯', p.jg, half]]);
+      row(doc, x, y, h, [
+        ['姓名', p.xm, half],
+        ['与户主关系', p.yhzgx, half],
+      ]);
+      row(doc, x, (y += h), h, [
+        ['性别', p.xb, half],
+        ['民族', p.mz, half],
+      ]);
+      row(doc, x, (y += h), h, [
+        ['出生日期', p.csrq, half],
+        ['籍贯', p.jg, half],
+      ]);
       row(doc, x, (y += h), h, [['公民身份号码', p.sfzjh, left]]);
       doc.rect(x + left, 116, 90, 4 * h).stroke('#555555');
       if (p.photo) jpeg(doc, p.photo, x + left + 5, 121, { fit: [80, 4 * h - 10], align: 'center', valign: 'center' });
-      else doc.fillColor('#999999').fontSize(10).text('照片', x + left, 116 + 2 * h - 6, { width: 90, align: 'center' }).fillColor('#000000');
+      else
+        doc
+          .fillColor('#999999')
+          .fontSize(10)
+          .text('照片', x + left, 116 + 2 * h - 6, { width: 90, align: 'center' })
+          .fillColor('#000000');
       const full = 495;
-      row(doc, x, (y += h), h, [['文化程度', p.whcd, full / 2], ['婚姻状况', p.hyzk, full / 2]]);
+      row(doc, x, (y += h), h, [
+        ['文化程度', p.whcd, full / 2],
+        ['婚姻状况', p.hyzk, full / 2],
+      ]);
       row(doc, x, (y += h), h, [['服务处所', p.fwcs, full]]);
       row(doc, x, (y += h), h, [['何时由何地迁来本市（县）', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
       row(doc, x, (y += h), h, [['何时由何地迁来本址', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
       row(doc, x, (y += h), h, [['住址', p.zz, full]]);
-      row(doc, x, (y += h), h, [['登记机关', p.djjg, full / 2], ['登记日期', p.qrsj, full / 2]]);
+      row(doc, x, (y += h), h, [
+        ['登记机关', p.djjg, full / 2],
+        ['登记日期', p.qrsj, full / 2],
+      ]);
       officeMark(doc, 395, (y += h + 24), chinaDate(meta.generatedAt));
       footer(doc, [
         `申请编号 ${meta.sqbh} · 第 ${i + 1} 页，共 ${people.length} 页 · 生成时间 ${chinaDateTime(meta.generatedAt).replace('T', ' ').slice(0, 16)}`,
@@ -182,20 +217,35 @@ export function headPagePdf(page: HeadPage, photo: Buffer | null, generatedAt: D
     let y = 104;
     const h = 34;
     const full = 495;
-    row(doc, x, y, h, [['户别', '集体户', full / 2], ['户号', page.hh, full / 2]]);
+    row(doc, x, y, h, [
+      ['户别', '集体户', full / 2],
+      ['户号', page.hh, full / 2],
+    ]);
     row(doc, x, (y += h), h, [['户主姓名（户名）', page.hm, full]]);
-    if (page.head) row(doc, x, (y += h), h, [['户主（教职工）', `${page.head.xm}${page.head.gzzh ? `（工作证号 ${page.head.gzzh}）` : ''}`, full]]);
+    if (page.head)
+      row(doc, x, (y += h), h, [['户主（教职工）', `${page.head.xm}${page.head.gzzh ? `（工作证号 ${page.head.gzzh}）` : ''}`, full]]);
     row(doc, x, (y += h), h, [['住址', page.zz, full]]);
     row(doc, x, (y += h), h, [['登记机关', page.djjg, full]]);
-    row(doc, x, (y += h), h, [['立户日期', page.ljrq, full / 2], ['承办人', '户籍办公室', full / 2]]);
+    row(doc, x, (y += h), h, [
+      ['立户日期', page.ljrq, full / 2],
+      ['承办人', '户籍办公室', full / 2],
+    ]);
     y += h + 20;
     if (page.issuedTo) {
       const { applicant, sqbh } = page.issuedTo;
-      doc.fillColor('#000000').fontSize(10.5).text(`本页供 ${applicant} 办理户籍相关业务时与本人户口卡一并使用（申请编号 ${sqbh}）。`, x, y, { width: full });
+      doc
+        .fillColor('#000000')
+        .fontSize(10.5)
+        .text(`本页供 ${applicant} 办理户籍相关业务时与本人户口卡一并使用（申请编号 ${sqbh}）。`, x, y, { width: full });
     }
     officeMark(doc, 395, y + 40, chinaDate(generatedAt));
     if (!page.issuedTo) return;
-    footer(doc, [photo ? '户主页照片见下页（存档扫描件）。' : '', '本凭证由示范大学户籍业务网上办生成，内容以户籍办公室留存的户口登记为准。'].filter(Boolean));
+    footer(
+      doc,
+      [photo ? '户主页照片见下页（存档扫描件）。' : '', '本凭证由示范大学户籍业务网上办生成，内容以户籍办公室留存的户口登记为准。'].filter(
+        Boolean,
+      ),
+    );
     if (!photo) return;
     doc.addPage();
     doc.fillColor(BRAND).fontSize(14).text('户主页照片（存档扫描件）', 50, 50, { width: 495, align: 'center' });
@@ -279,7 +329,9 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     const a = app.answers as { qrlx?: string; ryxx: Person; sqjs?: Person[] };
     const applicant = (await repos.users.findById(app.userId))!;
     const family = app.kind === 'qianru' ? familyMembersOf(a) : [];
-    const members = await Promise.all(family.map((m) => (m.sfzjh === applicant.idNumber ? applicant : repos.users.findByIdNumber(m.sfzjh))));
+    const members = await Promise.all(
+      family.map((m) => (m.sfzjh === applicant.idNumber ? applicant : repos.users.findByIdNumber(m.sfzjh))),
+    );
     const own = app.kind === 'yingxin' || a.qrlx !== '3' || applicant.personType === '5';
     return [...(own ? [applicant] : []), ...members.filter((m): m is UserRow => !!m && m.id !== applicant.id)];
   }

@@ -248,9 +248,7 @@ export async function unwrap<R extends { data?: unknown; error?: unknown }>(
 /**
  * Awaits a blob-mode call (`parseAs: 'blob'`): the raw file, or the failure the server answered.
  */
-export async function unwrapBlob(
-  call: Promise<{ data?: unknown; error?: unknown; response: Response }>,
-): Promise<ApiResult<Blob>> {
+export async function unwrapBlob(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<ApiResult<Blob>> {
   try {
     const { data, error } = await call;
     if (data instanceof Blob) return { ok: true, data };

@@ -23,12 +23,7 @@ function Header({ path, canGoBack }: { path: string; canGoBack: boolean }) {
   return (
     <header class="app-header">
       {canGoBack && !tabPaths.includes(path) && (
-        <button
-          type="button"
-          class="app-header__back"
-          aria-label="返回"
-          onClick={() => history.back()}
-        >
+        <button type="button" class="app-header__back" aria-label="返回" onClick={() => history.back()}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M15 4 7 12l8 8" fill="none" stroke="currentColor" stroke-width="2" />
           </svg>

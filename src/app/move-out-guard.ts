@@ -11,8 +11,7 @@ export const ADDRESS_LOCKED = '毕业生地址为锁定状态，无法修改户�
 export type MoveOutVerdict = Schemas['MoveOutCheck'];
 
 export type GuardDecision =
-  | { action: 'proceed'; to: string }
-  | { action: 'cancel'; alert?: { title: string; message: string; confirmColor: string } };
+  { action: 'proceed'; to: string } | { action: 'cancel'; alert?: { title: string; message: string; confirmColor: string } };
 
 /** Pure decision of the move-out guard from the check's result (spec §2, §8). */
 export function decideMoveOut(to: string, sub: MoveOutSub, result: ApiResult<MoveOutVerdict>): GuardDecision {

@@ -122,7 +122,8 @@ export function Route({ path, nest, match, component, children }: RouteProps) {
 
 const flatten = (children: unknown, into: unknown[] = []): unknown[] => {
   if (Array.isArray(children)) {
-    for (const child of children) flatten(isValidElement(child) && child.type === Fragment ? (child.props as { children?: unknown }).children : child, into);
+    for (const child of children)
+      flatten(isValidElement(child) && child.type === Fragment ? (child.props as { children?: unknown }).children : child, into);
   } else into.push(children);
   return into;
 };

@@ -37,20 +37,26 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   ...featureScreens(() => import('@/features/change/screens'), ['change', 'changeEducation', 'changeMarriage']),
   ...featureScreens(() => import('@/features/other/screens'), ['other', 'changeOther']),
   ...featureScreens(() => import('@/features/feedback/screens'), ['feedback', 'feedbackAdd', 'feedbackDetail']),
-  ...featureScreens(() => import('@/features/move-in/screens'), ['moveIn', 'mIndex', 'moveInNew', 'moveInDr', 'moveInStaff', 'moveInStaffM', 'mCr', 'moveInVoucher']),
-  ...featureScreens(() => import('@/features/move-out/screens'), [
-    'moveOut',
-    'moveOutGraduate',
-    'moveOutPostDoctoral',
-    'moveOutStaff',
-    'moveOutLeaveSchool',
-    'moveOutMoveOut',
-    'moveOutReassignment',
-    'moveOutPostpone',
-    'moveOutChange',
-    'moveOutMcCard',
-    'moveOutCIssued',
-  ]),
+  ...featureScreens(
+    () => import('@/features/move-in/screens'),
+    ['moveIn', 'mIndex', 'moveInNew', 'moveInDr', 'moveInStaff', 'moveInStaffM', 'mCr', 'moveInVoucher'],
+  ),
+  ...featureScreens(
+    () => import('@/features/move-out/screens'),
+    [
+      'moveOut',
+      'moveOutGraduate',
+      'moveOutPostDoctoral',
+      'moveOutStaff',
+      'moveOutLeaveSchool',
+      'moveOutMoveOut',
+      'moveOutReassignment',
+      'moveOutPostpone',
+      'moveOutChange',
+      'moveOutMcCard',
+      'moveOutCIssued',
+    ],
+  ),
 };
 
 type LazyScreen = ComponentType<Record<string, unknown>> & { preload(): Promise<unknown> };
@@ -121,8 +127,7 @@ const entryForPath = (path: string) => {
 /** document.title of a path: the route's Chinese title, or 页面不存在 where no screen exists. */
 export const titleFor = (path: string) => entryForPath(path)?.def.title ?? PAGE_NOT_FOUND;
 
-const loaderForPath = (path: string): Loader =>
-  isAdminPath(path) ? consoleLoader : (entryForPath(path)?.loader ?? notFoundLoader);
+const loaderForPath = (path: string): Loader => (isAdminPath(path) ? consoleLoader : (entryForPath(path)?.loader ?? notFoundLoader));
 
 /** Loads the screen of an app path (the first screen, before the first render); never rejects. */
 export function preloadScreen(path: string): Promise<unknown> {

@@ -25,7 +25,10 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
     // 100 and 401 were already said by the client, a lost connection too; anything else (429 behind a NAT, 500) is said here.
     const failure = validated.ok ? null : validated;
     if (!failure || ![100, 401, NETWORK_FAILURE_CODE].includes(failure.code)) {
-      void alertDialog({ title: SSO_FAILED, message: failure?.msg ? `${failure.msg}（也可使用账号密码登录）` : '请稍后再试，或使用账号密码登录' });
+      void alertDialog({
+        title: SSO_FAILED,
+        message: failure?.msg ? `${failure.msg}（也可使用账号密码登录）` : '请稍后再试，或使用账号密码登录',
+      });
     }
     setTimeout(() => navigateApp('/login', { replace: true }), REDIRECT_DELAY_MS);
     return false;
@@ -35,7 +38,10 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
     // Signed in, but the account could not be read: never a silent page.
     clearSession();
     if (![401, NETWORK_FAILURE_CODE].includes(info.code)) {
-      void alertDialog({ title: SSO_FAILED, message: `未能读取您的账号信息${info.msg ? `（${info.msg}）` : ''}，请稍后再试，或使用账号密码登录` });
+      void alertDialog({
+        title: SSO_FAILED,
+        message: `未能读取您的账号信息${info.msg ? `（${info.msg}）` : ''}，请稍后再试，或使用账号密码登录`,
+      });
     }
     navigateApp('/login', { replace: true });
     return false;

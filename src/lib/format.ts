@@ -5,7 +5,15 @@ let china: Intl.DateTimeFormat | undefined;
 
 /** 'YYYY-MM-DD HH:mm' of an instant in Asia/Shanghai (the Swedish style is ISO-like). */
 function inChina(d: Date): string {
-  china ??= new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  china ??= new Intl.DateTimeFormat('sv-SE', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return china.format(d);
 }
 

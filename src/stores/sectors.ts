@@ -21,9 +21,7 @@ export const $sectors = atom<SectorsState>({ ...empty });
 /** Loads the sectors open to the signed-in user (GET /api/userOpenSector with loginType). */
 export async function loadSectors(): Promise<boolean> {
   const loginType = $session.get().userInfo?.loginType;
-  const result = await unwrap(
-    client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} } }),
-  );
+  const result = await unwrap(client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} } }));
   if (!result.ok) return false;
   const { openSectors, tips, yxStartTime, yxEndTime, yxTime } = result.data;
   $sectors.set({

@@ -9,10 +9,30 @@ test.use({ bypassCSP: true });
 
 const PUBLIC = ['/web/login', '/web/register', '/web/forget', '/web/announcement'];
 const SIGNED_IN = [
-  '/web/home', '/web/apply-list', '/web/my', '/web/info', '/web/news', '/web/contact-information', '/web/address',
-  '/web/other', '/web/borrow', '/web/certif', '/web/certif/id-card', '/web/certif/hr-card', '/web/change',
-  '/web/change/education', '/web/change/marriage', '/web/change/other', '/web/feedback', '/web/feedback/add',
-  '/web/move-in', '/web/m-index', '/web/move-out', '/web/prove', '/web/prove/hr-issued', '/web/prove/c-issued',
+  '/web/home',
+  '/web/apply-list',
+  '/web/my',
+  '/web/info',
+  '/web/news',
+  '/web/contact-information',
+  '/web/address',
+  '/web/other',
+  '/web/borrow',
+  '/web/certif',
+  '/web/certif/id-card',
+  '/web/certif/hr-card',
+  '/web/change',
+  '/web/change/education',
+  '/web/change/marriage',
+  '/web/change/other',
+  '/web/feedback',
+  '/web/feedback/add',
+  '/web/move-in',
+  '/web/m-index',
+  '/web/move-out',
+  '/web/prove',
+  '/web/prove/hr-issued',
+  '/web/prove/c-issued',
   '/web/prove/n-issued',
 ];
 const STAFF_FAMILY = ['/web/move-in-staff', '/web/move-in-staff-m', '/web/move-out/staff'];
@@ -38,11 +58,26 @@ async function scan(page: Page, url: string): Promise<string[]> {
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 5000 }).catch(() => undefined);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: Document,
+            opts: object,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+            .slice(0, 3)
+            .map((n) => n.target.join(' '))
+            .join(', ')}`,
+      );
   });
   return found.map((v) => `${url}: ${v}`);
 }
@@ -100,7 +135,9 @@ test('every page of the staff console passes axe (管理员, desktop)', async ({
   await page.context().close();
 });
 
-test('a 办理员 on an application (an ID number shown, a prefilled form open), on 无权限 and 页面不存在 passes axe, light and dark', async ({ browser }) => {
+test('a 办理员 on an application (an ID number shown, a prefilled form open), on 无权限 and 页面不存在 passes axe, light and dark', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const found: string[] = [];
   for (const dark of [false, true]) {

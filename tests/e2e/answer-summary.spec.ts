@@ -4,7 +4,9 @@
 import { test, expect, type Browser, type Page } from '@playwright/test';
 import { consolePage, consoleSignIn, shot, signIn } from './support.ts';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 
 /** The next weekday after today in China (a delivery date the server offers). */
 function nextWeekday(): string {
@@ -26,12 +28,19 @@ test('申请详情 and the console show the answers in words; a staff move-out n
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const auth = { qhyhAuthorization: `Bearer ${token}` };
   const call = async (url: string, data: unknown) => {
-    const body = await (await page.request.post(url, { headers: { ...auth, 'Idempotency-Key': `e2e-summary-${Date.now()}-${Math.random().toString(36).slice(2)}` }, data: data as object })).json();
+    const body = await (
+      await page.request.post(url, {
+        headers: { ...auth, 'Idempotency-Key': `e2e-summary-${Date.now()}-${Math.random().toString(36).slice(2)}` },
+        data: data as object,
+      })
+    ).json();
     expect(body.code, `${url} ${JSON.stringify(body)}`).toBe(200);
     return body.data;
   };
   const upload = async (name: string) => {
-    const res = await (await page.request.post('/api/wj/upload', { headers: auth, multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } } })).json();
+    const res = await (
+      await page.request.post('/api/wj/upload', { headers: auth, multipart: { file: { name, mimeType: 'application/pdf', buffer: PDF } } })
+    ).json();
     expect(res.code, JSON.stringify(res)).toBe(200);
     return res.data.fileId as string;
   };
@@ -57,13 +66,29 @@ test('申请详情 and the console show the answers in words; a staff move-out n
     jsdw: '南京示范研究院',
     sqcjs: leaving.map((m) => m.id),
     lqfs: '1',
-    yjxx: { pssj: nextWeekday(), sjd: '0', ssl: '教工宿舍3号楼', lxdh: '13800138005', sjrxm: '刘建国', sjrdh: '13800138005', ssq: { code: '110108', name: '北京市/市辖区/海淀区' }, xxdz: '示范路1号' },
+    yjxx: {
+      pssj: nextWeekday(),
+      sjd: '0',
+      ssl: '教工宿舍3号楼',
+      lxdh: '13800138005',
+      sjrxm: '刘建国',
+      sjrdh: '13800138005',
+      ssq: { code: '110108', name: '北京市/市辖区/海淀区' },
+      xxdz: '示范路1号',
+    },
     lxdh: '13800138005',
     attachments: [{ fileId: await upload('transfer.pdf'), clmc: '调动证明' }],
   });
 
   const days = (await call('/api/daily/sfzbl/datelist/1', {})) as { dateValue: string }[];
-  const idCard = await call('/api/daily/sfzbl/add', { blyy: '5', blfs: '1', yyrq: days[0]!.dateValue, xphzh: 'XP2026112400123', lqfs: '0', lxdh: '13800138005' });
+  const idCard = await call('/api/daily/sfzbl/add', {
+    blyy: '5',
+    blfs: '1',
+    yyrq: days[0]!.dateValue,
+    xphzh: 'XP2026112400123',
+    lqfs: '0',
+    lxdh: '13800138005',
+  });
 
   try {
     // Long labels of a dictionary (办理方式) fit the phone's width next to their field name.
@@ -74,7 +99,9 @@ test('申请详情 and the console show the answers in words; a staff move-out n
 
     // 申请详情 of the education change: 变更后学历 大学本科毕业, not 21.
     await page.goto(`/web/details?id=${education.id}`);
-    const answers = page.getByRole('region', { name: '申请内容' }).or(page.locator('section', { has: page.getByRole('heading', { name: '申请内容' }) }));
+    const answers = page
+      .getByRole('region', { name: '申请内容' })
+      .or(page.locator('section', { has: page.getByRole('heading', { name: '申请内容' }) }));
     await expect(answers.getByText('大学本科毕业')).toBeVisible();
     await expect(answers.getByText('2026年6月30日')).toBeVisible();
     await expect(answers.getByText('21', { exact: true })).toHaveCount(0);

@@ -24,7 +24,13 @@ test('registration step 1 passes without reading the picture: 看不清？无障
 });
 
 test('a staff member signs in with the accessible way instead of the picture', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   const page = await context.newPage();
   await page.goto('/web/admin/login');
   await expect(page.getByRole('img', { name: '图形验证码' })).toBeVisible();

@@ -18,7 +18,10 @@ async function submitOther(request: APIRequestContext, phone: string, what: stri
 
 // The queue for volume (issue 13): three new applications picked and 受理 at once, each one's result shown; then one
 // is claimed, finished, and 处理下一件 opens the next in the same filter.
-test('a 办理员 accepts three applications at once, exports the queue and reads it back, claims one, prints it, finishes it and goes on to the next', async ({ browser, request }) => {
+test('a 办理员 accepts three applications at once, exports the queue and reads it back, claims one, prints it, finishes it and goes on to the next', async ({
+  browser,
+  request,
+}) => {
   const numbers = [
     await submitOther(request, '13800138006', '开具集体户口借用证明（批量一）'),
     await submitOther(request, '13800138007', '开具集体户口借用证明（批量二）'),

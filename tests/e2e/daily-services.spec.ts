@@ -25,8 +25,14 @@ async function fillIdCardBasics(page: Page) {
 
 test('an ID-card appointment with mailing goes from the guide to the confirmation and into 我的申请', async ({ page }) => {
   await signIn(page, '13800138001');
-  await page.getByRole('link', { name: /身份证/ }).first().click();
-  await page.getByRole('link', { name: /身份证办理/ }).first().click();
+  await page
+    .getByRole('link', { name: /身份证/ })
+    .first()
+    .click();
+  await page
+    .getByRole('link', { name: /身份证办理/ })
+    .first()
+    .click();
   await expect(page.getByText('办事指南').first()).toBeVisible();
   await shot(page, 'id-card-guide');
   await page.getByRole('button', { name: '开始办理' }).click();
@@ -59,7 +65,10 @@ test('an ID-card appointment with mailing goes from the guide to the confirmatio
   await shot(page, 'id-card-review');
   await page.getByRole('button', { name: '确认提交' }).click();
   await expect(page.getByText('提交成功').first()).toBeVisible();
-  const sqbh = (await page.getByText(/HJ\d{14}/).first().textContent())!.match(/HJ\d{14}/)![0];
+  const sqbh = (await page
+    .getByText(/HJ\d{14}/)
+    .first()
+    .textContent())!.match(/HJ\d{14}/)![0];
   await shot(page, 'id-card-done');
 
   await page.getByRole('link', { name: '查看申请详情' }).click();
@@ -86,7 +95,12 @@ test('a certificate application is withdrawn from its details', async ({ page, r
   await page.goto(`/web/details?id=${created.data.id}`);
   await expect(page.getByText(created.data.sqbh).first()).toBeVisible();
   await page.getByRole('button', { name: '撤销' }).click();
-  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: /确定|撤销/ }).last().click();
+  await page
+    .getByRole('alertdialog')
+    .or(page.getByRole('dialog'))
+    .getByRole('button', { name: /确定|撤销/ })
+    .last()
+    .click();
   await expect(page.getByText('已撤销').first()).toBeVisible();
   await expect(page.getByRole('button', { name: '撤销' })).toHaveCount(0);
   await shot(page, 'details-withdrawn');

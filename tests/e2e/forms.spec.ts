@@ -11,7 +11,6 @@ function nextWeekday(): string {
   return day.toISOString().slice(0, 10);
 }
 
-
 test('mailing to a home address asks no dormitory building; Back after the submit shows the confirmation', async ({ page }) => {
   await signIn(page, '13800138003');
   await page.goto('/web/certif/hr-card');

@@ -1,7 +1,6 @@
 import { test, expect, type Page } from '@playwright/test';
 import { newIdNumber, newPhone, nextCaptcha, shot, shotModes, signIn, smsCode } from './support.ts';
 
-
 test('a new user registers, signs in, sees the tiles of their person type, switches tabs and signs out', async ({ page, request }) => {
   const phone = newPhone();
   // Listen before the page loads: the image code is fetched as soon as the screen shows.
@@ -9,7 +8,10 @@ test('a new user registers, signs in, sees the tiles of their person type, switc
   await page.goto('/web/register');
   await page.getByLabel('手机号').fill(phone);
   await page.getByRole('textbox', { name: '图形验证码' }).fill(await captcha);
-  await page.getByRole('button', { name: /获取短信验证码|下一步|发送/ }).first().click();
+  await page
+    .getByRole('button', { name: /获取短信验证码|下一步|发送/ })
+    .first()
+    .click();
 
   await expect(page.getByLabel('短信验证码')).toBeVisible();
   await expect(page.getByText(/重新发送\(\d+s\)/)).toBeVisible();
@@ -44,7 +46,10 @@ test('a new user registers, signs in, sees the tiles of their person type, switc
   await expect(page.getByLabel('密码', { exact: true })).toHaveValue('Passw0rd2026');
   await expect(page.getByLabel('确认密码')).toHaveValue('Passw0rd2026');
   await shotModes(page, 'register-details');
-  await page.getByRole('button', { name: /注册|完成/ }).first().click();
+  await page
+    .getByRole('button', { name: /注册|完成/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/web\/home$/);
 
   // Sign out, then sign in with the new account.
@@ -117,7 +122,9 @@ test('without a session, a protected page says 请先登录 and goes to /login; 
   await expect(page).toHaveURL(/\/web\/login$/);
 });
 
-test("/info reads the office's record; 申请变更信息 opens 其他信息变更 on 人员类型变更 with the new type on the review", async ({ page }) => {
+test("/info reads the office's record; 申请变更信息 opens 其他信息变更 on 人员类型变更 with the new type on the review", async ({
+  page,
+}) => {
   await signIn(page, '13800138003');
   await page.goto('/web/info');
   await expect(page.getByText('王浩然')).toBeVisible();

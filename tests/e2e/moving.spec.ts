@@ -41,7 +41,10 @@ async function startService(page: Page) {
   await page.getByRole('button', { name: /开始办理|继续办理/ }).click();
 }
 
-test('a graduate is stopped by the guard with the server message, moves out, and then meets the address lock', async ({ page, request }) => {
+test('a graduate is stopped by the guard with the server message, moves out, and then meets the address lock', async ({
+  page,
+  request,
+}) => {
   await signIn(page, '13800138001');
   await page.goto('/web/move-out');
   await expect(page.getByRole('heading', { name: '户口迁出（户口在校人员）' })).toBeVisible();
@@ -96,7 +99,9 @@ test('a graduate is stopped by the guard with the server message, moves out, and
   await shot(page, 'move-out-address-locked');
 });
 
-test('a graduate who has moved out reaches the 迁移证 services from the 迁出 tile; grey tiles say why; an alert closes over the loading layer', async ({ page }) => {
+test('a graduate who has moved out reaches the 迁移证 services from the 迁出 tile; grey tiles say why; an alert closes over the loading layer', async ({
+  page,
+}) => {
   // 吴雨晨: a 2026 graduate whose registration has left, certificate valid, address locked (the demo seed).
   await signIn(page, '13800138009');
   const borrow = page.getByRole('link', { name: '借用户口卡' });
@@ -283,7 +288,9 @@ test('a new student moves in during the window and cannot outside it', async ({ 
   await files.nth(1).setInputFiles(PDF);
   await expect(page.getByText('upload-doc.pdf')).toHaveCount(2);
   // A photo shows as its thumbnail.
-  await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c8d8f0' } }).jpeg().toFile(PHOTO);
+  await sharp({ create: { width: 300, height: 400, channels: 3, background: '#c8d8f0' } })
+    .jpeg()
+    .toFile(PHOTO);
   await files.nth(2).setInputFiles(PHOTO);
   await expect(page.getByRole('img', { name: 'id-photo.jpg' })).toBeVisible();
   await page.getByLabel('联系电话').fill('13800138007');

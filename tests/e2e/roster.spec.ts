@@ -1,7 +1,11 @@
 import { test, expect } from '@playwright/test';
 import { captchaText, consolePage, consoleSignIn, newIdNumber, newPhone, signIn, smsCode } from './support.ts';
 
-test('the office imports its roster; a student it confirms signs in by the number, and single sign-on lands in the same account', async ({ page, browser, request }) => {
+test('the office imports its roster; a student it confirms signs in by the number, and single sign-on lands in the same account', async ({
+  page,
+  browser,
+  request,
+}) => {
   const no = `E2E${String(Date.now()).slice(-7)}`;
   const idNumber = newIdNumber('20040506');
 
@@ -10,7 +14,9 @@ test('the office imports its roster; a student it confirms signs in by the numbe
   await consoleSignIn(console_, 'admin01');
   await console_.getByRole('link', { name: '校园身份名册' }).click();
   await expect(console_.getByText(/名册号码（学号 \d+，工作证号 \d+）/)).toBeVisible();
-  await console_.getByLabel('名册内容').fill(`学号或工作证号,人员类别,姓名,身份证件号码\n${no},0,名册同学,${idNumber}\nE2EBAD1,0,错号同学,${idNumber.slice(0, 17)}Z`);
+  await console_
+    .getByLabel('名册内容')
+    .fill(`学号或工作证号,人员类别,姓名,身份证件号码\n${no},0,名册同学,${idNumber}\nE2EBAD1,0,错号同学,${idNumber.slice(0, 17)}Z`);
   await console_.getByRole('button', { name: '导入' }).click();
   const result = console_.getByRole('region', { name: '导入结果' });
   await expect(result).toContainText('共 2 行：新增 1，更新 0，未变 0，未导入 1');
@@ -22,10 +28,23 @@ test('the office imports its roster; a student it confirms signs in by the numbe
   // The student registers with that number, name and ID number (through the API), then signs in by the number.
   const phone = newPhone();
   const img = await (await request.get('/api/registerOrLogin/sendMsgImgCode')).json();
-  const permit = await (await request.post('/api/registerOrLogin/imgCodeVerify', { data: { phone, uuid: img.data.uuid, code: await captchaText(request, img.data.uuid) } })).json();
+  const permit = await (
+    await request.post('/api/registerOrLogin/imgCodeVerify', {
+      data: { phone, uuid: img.data.uuid, code: await captchaText(request, img.data.uuid) },
+    })
+  ).json();
   await request.post('/api/registerOrLogin/sendMsg', { data: { phone, smsTicket: permit.data.smsTicket, scene: 'register' } });
   const registered = await request.post('/api/registerOrLogin/register', {
-    data: { phone, smsCode: await smsCode(request, phone), xm: '名册同学', sfzjh: idNumber, rylb: '0', xh: no, password: 'Passw0rd2026', password2: 'Passw0rd2026' },
+    data: {
+      phone,
+      smsCode: await smsCode(request, phone),
+      xm: '名册同学',
+      sfzjh: idNumber,
+      rylb: '0',
+      xh: no,
+      password: 'Passw0rd2026',
+      password2: 'Passw0rd2026',
+    },
   });
   expect((await registered.json()).code).toBe(200);
   await signIn(page, no, 'Passw0rd2026');
@@ -44,7 +63,9 @@ test('the office imports its roster; a student it confirms signs in by the numbe
   await expect(page.getByText(`学号 ${no}`)).toBeVisible();
 });
 
-test('the office picks the roster as an Excel workbook: its rows fill the form, a refused row is named by its worksheet row', async ({ browser }) => {
+test('the office picks the roster as an Excel workbook: its rows fill the form, a refused row is named by its worksheet row', async ({
+  browser,
+}) => {
   const console_ = await consolePage(browser);
   await consoleSignIn(console_, 'admin01');
   await console_.getByRole('link', { name: '校园身份名册' }).click();

@@ -3,7 +3,13 @@ import { captchaText, consolePage, consoleSignIn, shot, signIn } from './support
 
 /** Staff work on a desktop: a separate browser context at 1280×800. */
 async function staffPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
   return context.newPage();
 }
 
@@ -37,7 +43,10 @@ async function act(page: Page, action: string, inputs: Record<string, string> = 
   await page.waitForLoadState('networkidle');
 }
 
-test('a certificate goes back for correction, is resubmitted, sent and finished by staff, and the student rates it', async ({ page, browser }) => {
+test('a certificate goes back for correction, is resubmitted, sent and finished by staff, and the student rates it', async ({
+  page,
+  browser,
+}) => {
   // The student applies for a household-register proof.
   await signIn(page, '13800138003');
   const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -91,10 +100,14 @@ test('a certificate goes back for correction, is resubmitted, sent and finished 
 
   // The student sees every step in the timeline, then rates the service once.
   await page.goto(`/web/details?id=${id}`);
-  for (const label of ['已提交', '审核中', '退回修改', '办理中', '已寄出', '已办结']) await expect(page.getByText(label).first()).toBeVisible();
+  for (const label of ['已提交', '审核中', '退回修改', '办理中', '已寄出', '已办结'])
+    await expect(page.getByText(label).first()).toBeVisible();
   await expect(page.getByText('EMS1234567890').first()).toBeVisible();
   // The courier's own tracking page of this waybill.
-  await expect(page.getByRole('link', { name: /查看物流/ })).toHaveAttribute('href', 'https://www.ems.com.cn/queryList?mailNum=EMS1234567890');
+  await expect(page.getByRole('link', { name: /查看物流/ })).toHaveAttribute(
+    'href',
+    'https://www.ems.com.cn/queryList?mailNum=EMS1234567890',
+  );
   await page.getByLabel('满意', { exact: true }).check();
   await page.getByLabel('评价内容').fill('办理很快');
   await page.getByRole('button', { name: '提交评价' }).click();
@@ -120,13 +133,23 @@ async function phoneConsole(browser: Browser, opts: { dark?: boolean; care?: boo
   return page;
 }
 
-test('the console leads somewhere: 待办 first, forms prefilled, 办结 only when the rules take it (else why), ID numbers behind 显示, 无权限 for a 办理员', async ({ page, browser }) => {
+test('the console leads somewhere: 待办 first, forms prefilled, 办结 only when the rules take it (else why), ID numbers behind 显示, 无权限 for a 办理员', async ({
+  page,
+  browser,
+}) => {
   // 王浩然 has his household card out (demo) and asks to move out, through the API.
   await signIn(page, '13800138003');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const auth = { qhyhAuthorization: `Bearer ${token}` };
-  const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-  const upload = await (await page.request.post('/api/wj/upload', { headers: auth, multipart: { file: { name: 'diploma.pdf', mimeType: 'application/pdf', buffer: PDF } } })).json();
+  const PDF = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
+  const upload = await (
+    await page.request.post('/api/wj/upload', {
+      headers: auth,
+      multipart: { file: { name: 'diploma.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    })
+  ).json();
   expect(upload.code, JSON.stringify(upload)).toBe(200);
   const added = await (
     await page.request.post('/api/qianchu/add', {

@@ -52,7 +52,10 @@ export async function shot(page: Page, name: string) {
 export async function shotModes(page: Page, name: string) {
   for (const mode of ['light', 'dark', 'care'] as const) {
     await page.emulateMedia({ colorScheme: mode === 'dark' ? 'dark' : 'light' });
-    await page.evaluate((care) => (care ? document.body.setAttribute('data-weui-mode', 'care') : document.body.removeAttribute('data-weui-mode')), mode === 'care');
+    await page.evaluate(
+      (care) => (care ? document.body.setAttribute('data-weui-mode', 'care') : document.body.removeAttribute('data-weui-mode')),
+      mode === 'care',
+    );
     await shot(page, `${name}-${mode}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -19,8 +19,17 @@ describe('POST /api/admin/login', () => {
   it('signs the demo 办理员 and 管理员 in with password and image code; the token is hashed; the sign-in is audited', async () => {
     const staffToken = await staffLogin(t, DEMO_STAFF.staff);
     const adminToken = await staffLogin(t, DEMO_STAFF.admin.toUpperCase());
-    expect((await call(t, 'GET', '/api/admin/me', staffToken)).body.data).toMatchObject({ username: 'staff01', role: 'staff', roleName: '办理员', enabled: true });
-    expect((await call(t, 'GET', '/api/admin/me', adminToken)).body.data).toMatchObject({ username: 'admin01', role: 'admin', roleName: '管理员' });
+    expect((await call(t, 'GET', '/api/admin/me', staffToken)).body.data).toMatchObject({
+      username: 'staff01',
+      role: 'staff',
+      roleName: '办理员',
+      enabled: true,
+    });
+    expect((await call(t, 'GET', '/api/admin/me', adminToken)).body.data).toMatchObject({
+      username: 'admin01',
+      role: 'admin',
+      roleName: '管理员',
+    });
     const stored = await t.app.db.execute(sql`select token_hash from sessions`);
     const hashes = (stored as unknown as { rows: { token_hash: string }[] }).rows.map((r) => r.token_hash);
     expect(hashes).not.toContain(staffToken);
@@ -31,7 +40,10 @@ describe('POST /api/admin/login', () => {
     const noCode = await t.json({ method: 'POST', url: '/api/admin/login', payload: { username: 'staff01', password: DEMO_PASSWORD } });
     expect(noCode.status).toBe(400);
     expect(noCode.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['code', 'uuid']);
-    expect((await staffLoginRaw(t, 'staff01', DEMO_PASSWORD, nextIp(), 'zzzz')).body).toMatchObject({ code: 100, msg: '图形验证码错误或已过期' });
+    expect((await staffLoginRaw(t, 'staff01', DEMO_PASSWORD, nextIp(), 'zzzz')).body).toMatchObject({
+      code: 100,
+      msg: '图形验证码错误或已过期',
+    });
     expect((await staffLoginRaw(t, 'staff01', 'Wrong12345')).body).toEqual({ code: 100, msg: '账号或密码错误' });
     expect((await staffLoginRaw(t, demo.undergraduate.phone, DEMO_PASSWORD)).body).toEqual({ code: 100, msg: '账号或密码错误' });
     const off = await createStaff(t);
@@ -55,7 +67,12 @@ describe('POST /api/admin/login', () => {
   });
 
   it('is not the users’ sign-in: a staff account cannot sign in at /qhyhlogin_false', async () => {
-    const res = await t.json({ method: 'POST', url: '/qhyhlogin_false', payload: { username: 'staff01', password: DEMO_PASSWORD }, remoteAddress: nextIp() });
+    const res = await t.json({
+      method: 'POST',
+      url: '/qhyhlogin_false',
+      payload: { username: 'staff01', password: DEMO_PASSWORD },
+      remoteAddress: nextIp(),
+    });
     expect(res.body).toMatchObject({ code: 100, msg: '账号或密码错误' });
   });
 });
@@ -95,11 +112,27 @@ describe('sessions of staff', () => {
     const s = await createStaff(t);
     const here = await staffLogin(t, s.username);
     const elsewhere = await staffLogin(t, s.username);
-    const wrong = await call(t, 'POST', '/api/admin/me/password', here, { oldPassword: 'Nope12345', password: 'NewPass2026', password2: 'NewPass2026' });
+    const wrong = await call(t, 'POST', '/api/admin/me/password', here, {
+      oldPassword: 'Nope12345',
+      password: 'NewPass2026',
+      password2: 'NewPass2026',
+    });
     expect(wrong.body).toEqual({ code: 100, msg: '原密码错误' });
-    const mismatch = await call(t, 'POST', '/api/admin/me/password', here, { oldPassword: DEMO_PASSWORD, password: 'NewPass2026', password2: 'NewPass2027' });
+    const mismatch = await call(t, 'POST', '/api/admin/me/password', here, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'NewPass2026',
+      password2: 'NewPass2027',
+    });
     expect(mismatch.body).toEqual({ code: 100, msg: '两次输入的密码不一致' });
-    expect((await call(t, 'POST', '/api/admin/me/password', here, { oldPassword: DEMO_PASSWORD, password: 'NewPass2026', password2: 'NewPass2026' })).body.code).toBe(200);
+    expect(
+      (
+        await call(t, 'POST', '/api/admin/me/password', here, {
+          oldPassword: DEMO_PASSWORD,
+          password: 'NewPass2026',
+          password2: 'NewPass2026',
+        })
+      ).body.code,
+    ).toBe(200);
     expect((await call(t, 'GET', '/api/admin/me', here)).status).toBe(200);
     expect((await call(t, 'GET', '/api/admin/me', elsewhere)).status).toBe(401);
     expect(await staffLogin(t, s.username, 'NewPass2026')).toBeTruthy();
@@ -139,7 +172,12 @@ describe('role separation', () => {
 
   it('a staff token never reaches a user operation, and a 管理员 reaches 办理员 operations', async () => {
     const admin = await createStaff(t, 'admin');
-    for (const [method, url] of [['POST', '/api/userinfo'], ['GET', '/api/wdsq/sqxq/getListByType'], ['POST', '/api/logout'], ['GET', '/api/wj/file/f_x']] as const) {
+    for (const [method, url] of [
+      ['POST', '/api/userinfo'],
+      ['GET', '/api/wdsq/sqxq/getListByType'],
+      ['POST', '/api/logout'],
+      ['GET', '/api/wj/file/f_x'],
+    ] as const) {
       expect((await t.json({ method, url, token: admin.token })).status, url).toBe(403);
     }
     expect((await call(t, 'GET', '/api/admin/applications', admin.token)).status).toBe(200);
@@ -158,14 +196,33 @@ describe('staff accounts (管理员)', () => {
     expect(listed.map((s: { username: string }) => s.username)).toEqual(expect.arrayContaining(['staff01', 'admin01']));
 
     const username = `new${Date.now().toString(36)}`;
-    const created = await call(t, 'POST', '/api/admin/staff', admin.token, { username, name: '新同事', role: 'staff', password: 'Welcome2026' });
+    const created = await call(t, 'POST', '/api/admin/staff', admin.token, {
+      username,
+      name: '新同事',
+      role: 'staff',
+      password: 'Welcome2026',
+    });
     expect(created.body.data).toMatchObject({ username, name: '新同事', role: 'staff', enabled: true });
-    expect((await call(t, 'POST', '/api/admin/staff', admin.token, { username: username.toUpperCase(), name: '重复', role: 'staff', password: 'Welcome2026' })).body).toEqual({
+    expect(
+      (
+        await call(t, 'POST', '/api/admin/staff', admin.token, {
+          username: username.toUpperCase(),
+          name: '重复',
+          role: 'staff',
+          password: 'Welcome2026',
+        })
+      ).body,
+    ).toEqual({
       code: 100,
       msg: '登录名已存在',
     });
-    expect((await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'a b', name: 'x', role: 'staff', password: 'Welcome2026' })).status).toBe(400);
-    expect((await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'weakpw', name: 'x', role: 'staff', password: 'short' })).status).toBe(400);
+    expect(
+      (await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'a b', name: 'x', role: 'staff', password: 'Welcome2026' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'weakpw', name: 'x', role: 'staff', password: 'short' })).status,
+    ).toBe(400);
 
     const id = created.body.data.id as number;
     const token = await staffLogin(t, username, 'Welcome2026');
@@ -180,7 +237,10 @@ describe('staff accounts (管理员)', () => {
     await call(t, 'PUT', `/api/admin/staff/${id}`, admin.token, { enabled: true, password: 'Another2026' });
     expect(await staffLogin(t, username, 'Another2026')).toBeTruthy();
 
-    expect((await call(t, 'PUT', `/api/admin/staff/${admin.id}`, admin.token, { enabled: false })).body).toEqual({ code: 100, msg: '不能停用自己的账号或取消自己的管理员角色' });
+    expect((await call(t, 'PUT', `/api/admin/staff/${admin.id}`, admin.token, { enabled: false })).body).toEqual({
+      code: 100,
+      msg: '不能停用自己的账号或取消自己的管理员角色',
+    });
     expect((await call(t, 'PUT', `/api/admin/staff/${admin.id}`, admin.token, { role: 'staff' })).body.code).toBe(100);
     expect((await call(t, 'PUT', '/api/admin/staff/999999', admin.token, { name: 'x' })).status).toBe(404);
     const user = await createUser(t);
@@ -199,7 +259,13 @@ describe('GET /api/admin/audit', () => {
     expect((await call(t, 'GET', '/api/admin/audit', banliyuan.token)).status).toBe(403);
     await call(t, 'GET', '/api/admin/applications?keyword=张', banliyuan.token);
     const res = await call(t, 'GET', `/api/admin/audit?staffId=${banliyuan.id}&action=application.`, admin.token);
-    expect(res.body.rows[0]).toMatchObject({ staffId: banliyuan.id, staffName: banliyuan.name, action: 'application.list', actionName: '查看申请列表', ip: '127.0.0.1' });
+    expect(res.body.rows[0]).toMatchObject({
+      staffId: banliyuan.id,
+      staffName: banliyuan.name,
+      action: 'application.list',
+      actionName: '查看申请列表',
+      ip: '127.0.0.1',
+    });
     expect(res.body.rows[0].summary).toContain('关键字「张」');
     const mine = await call(t, 'GET', `/api/admin/audit?staffId=${admin.id}`, admin.token);
     expect(mine.body.rows[0]).toMatchObject({ action: 'audit.view' });

@@ -60,13 +60,16 @@ describe('the queue’s 待办', () => {
     expect(todo.rows.map((r: { id: number }) => r.id)).toEqual([submitted.id, reviewing.id, working.id]);
     expect(todo.total).toBe(3);
     expect((await call(t, 'GET', `/api/admin/applications?keyword=${encodeURIComponent(marker)}`, staff.token)).body.total).toBe(7);
-    expect((await call(t, 'GET', `/api/admin/applications?todo=1&status=5&keyword=${encodeURIComponent(marker)}`, staff.token)).body.total).toBe(0);
-    expect((await call(t, 'GET', `/api/admin/applications?todo=1&status=4&keyword=${encodeURIComponent(marker)}`, staff.token)).body.rows).toEqual([
-      expect.objectContaining({ id: working.id }),
-    ]);
+    expect(
+      (await call(t, 'GET', `/api/admin/applications?todo=1&status=5&keyword=${encodeURIComponent(marker)}`, staff.token)).body.total,
+    ).toBe(0);
+    expect(
+      (await call(t, 'GET', `/api/admin/applications?todo=1&status=4&keyword=${encodeURIComponent(marker)}`, staff.token)).body.rows,
+    ).toEqual([expect.objectContaining({ id: working.id })]);
     expect((await call(t, 'GET', '/api/admin/applications?todo=0', staff.token)).status).toBe(400);
 
-    const counts = (await call(t, 'GET', `/api/admin/applications/counts?keyword=${encodeURIComponent(marker)}`, staff.token)).body.data as { status: number; count: number; todo: number }[];
+    const counts = (await call(t, 'GET', `/api/admin/applications/counts?keyword=${encodeURIComponent(marker)}`, staff.token)).body
+      .data as { status: number; count: number; todo: number }[];
     expect(counts.filter((c) => c.count).map(({ status, count, todo: n }) => [status, count, n])).toEqual([
       [1, 1, 1],
       [2, 1, 1],
@@ -102,7 +105,11 @@ describe('办结 only where the rules will take it', () => {
 
   it('a move-in not continued to stage 2: 办结 blocked, the other actions offered; at stage 2 it is offered', async () => {
     const u = await createUser(t, { household: 'none' });
-    const row = await application(u.id, 'qianru', 4, { sub: '1', stage: '1', answers: { qrlx: '1', ryxx: personOf('张三', idNumber('19900101', true)) } });
+    const row = await application(u.id, 'qianru', 4, {
+      sub: '1',
+      stage: '1',
+      answers: { qrlx: '1', ryxx: personOf('张三', idNumber('19900101', true)) },
+    });
     const page = await detail(row.id);
     expect(page.transitions.map((x: { to: number }) => x.to)).toEqual([5, 6, 8]);
     expect(page.blocked).toEqual([{ to: 7, toName: '已办结', action: '办结', reason: '申请人尚未继续提交迁移证信息，不能办结' }]);
@@ -124,11 +131,15 @@ describe('办结 only where the rules will take it', () => {
       stage: '2',
       answers: { qrlx: '2', ryxx: personOf('户主', idNumber('19700101', true)), sqjs: [personOf('王某', taken, { yhzgx: '10' })] },
     });
-    expect((await detail(family.id)).blocked).toEqual([{ to: 7, toName: '已办结', action: '办结', reason: '王某的户口已在本校，不能办结' }]);
+    expect((await detail(family.id)).blocked).toEqual([
+      { to: 7, toName: '已办结', action: '办结', reason: '王某的户口已在本校，不能办结' },
+    ]);
 
     const change = await application(head.id, 'qtbs', 4, { sub: 'change', answers: { bslx: '1', bgsfzjh: taken } });
     const page = await detail(change.id);
-    expect(page.blocked).toEqual([{ to: 7, toName: '已办结', action: '办结', reason: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复' }]);
+    expect(page.blocked).toEqual([
+      { to: 7, toName: '已办结', action: '办结', reason: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复' },
+    ]);
     expect(page.transitions.some((x: { to: number }) => x.to === 8)).toBe(true);
   });
 });
@@ -146,7 +157,15 @@ describe('the forms of 寄出 and 通知领取', () => {
       action: '寄出',
       requires: ['kdgs', 'kddh'],
       prefill: { kdgs: 'SF' },
-      couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }, { value: 'JD', label: '京东物流' }, { value: 'ZTO', label: '中通快递' }, { value: 'YTO', label: '圆通速递' }, { value: 'YD', label: '韵达快递' }, { value: 'STO', label: '申通快递' }],
+      couriers: [
+        { value: 'SF', label: '顺丰速运' },
+        { value: 'EMS', label: '中国邮政EMS' },
+        { value: 'JD', label: '京东物流' },
+        { value: 'ZTO', label: '中通快递' },
+        { value: 'YTO', label: '圆通速递' },
+        { value: 'YD', label: '韵达快递' },
+        { value: 'STO', label: '申通快递' },
+      ],
     });
     expect(option(5)).toEqual({
       to: 5,
@@ -186,11 +205,17 @@ describe('显示: one ID number in full, audited', () => {
     const own = idNumber('19850505', true);
     const member = idNumber('20100606', false);
     await t.app.repos.users.update(u.id, { idNumber: own });
-    const row = await application(u.id, 'qianru', 1, { sub: '2', stage: '1', answers: { qrlx: '2', ryxx: personOf(u.name, own), sqjs: [personOf('李小', member, { yhzgx: '20' })] } });
+    const row = await application(u.id, 'qianru', 1, {
+      sub: '2',
+      stage: '1',
+      answers: { qrlx: '2', ryxx: personOf(u.name, own), sqjs: [personOf('李小', member, { yhzgx: '20' })] },
+    });
 
     const page = await detail(row.id);
     expect(page.applicant.sfzjh).toBe(`${own.slice(0, 4)}**********${own.slice(-4)}`);
-    expect(page.summary.filter((i: { idKey?: string }) => i.idKey).map((i: { group: string; idKey: string }) => [i.group, i.idKey])).toEqual([
+    expect(
+      page.summary.filter((i: { idKey?: string }) => i.idKey).map((i: { group: string; idKey: string }) => [i.group, i.idKey]),
+    ).toEqual([
       ['本人信息', 'ryxx.sfzjh'],
       ['随迁家属1', 'sqjs.0.sfzjh'],
     ]);
@@ -200,7 +225,9 @@ describe('显示: one ID number in full, audited', () => {
     expect((await reveal(row.id, 'sqjs.0.sfzjh', admin.token)).body.data).toEqual({ key: 'sqjs.0.sfzjh', sfzjh: member });
     expect((await reveal(row.id, 'ryxx.sfzjh')).body.data.sfzjh).toBe(own);
 
-    const entries = (await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(row.id) }, { pageNum: 1, pageSize: 10 })).rows;
+    const entries = (
+      await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(row.id) }, { pageNum: 1, pageSize: 10 })
+    ).rows;
     expect(entries.map((e) => [e.staffId, e.summary])).toEqual([
       [staff.id, `查看申请 ${row.referenceNo}（教职工迁入）的身份证件号：本人信息 · 身份证件号`],
       [admin.id, `查看申请 ${row.referenceNo}（教职工迁入）的身份证件号：随迁家属1 · 身份证件号`],
@@ -214,7 +241,10 @@ describe('显示: one ID number in full, audited', () => {
 
   it('reveals only a masked ID number of that application: other keys 404, a bad key 400, no user token', async () => {
     const u = await createUser(t);
-    const row = await application(u.id, 'qianru', 1, { sub: '1', answers: { qrlx: '1', ryxx: personOf('赵六', idNumber('19920303', true)) } });
+    const row = await application(u.id, 'qianru', 1, {
+      sub: '1',
+      answers: { qrlx: '1', ryxx: personOf('赵六', idNumber('19920303', true)) },
+    });
     const none = { code: 404, msg: '没有可显示的身份证件号' };
     expect((await reveal(row.id, 'ryxx.xm')).body).toEqual(none);
     expect((await reveal(row.id, 'sqjs.0.sfzjh')).body).toEqual(none);
@@ -228,6 +258,8 @@ describe('显示: one ID number in full, audited', () => {
     // The applicant's own view has no reveal keys.
     const mine = (await get(t, `/api/wdsq/sqxq/getInfo?id=${row.id}`, u.token)).body.data;
     expect(mine.summary.some((i: { idKey?: string }) => 'idKey' in i)).toBe(false);
-    expect((await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(row.id) }, { pageNum: 1, pageSize: 10 })).total).toBe(0);
+    expect(
+      (await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(row.id) }, { pageNum: 1, pageSize: 10 })).total,
+    ).toBe(0);
   });
 });

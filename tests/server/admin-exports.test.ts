@@ -19,7 +19,11 @@ afterEach(() => t.assertContract());
 afterAll(() => t?.close());
 
 const download = (url: string, token: string) => t.request({ method: 'GET', url, token });
-const sheetRows = async (body: Buffer) => (await xlsxToRosterText(body)).split('\n').filter(Boolean).map((line) => line.split('\t'));
+const sheetRows = async (body: Buffer) =>
+  (await xlsxToRosterText(body))
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
 
 describe('export', () => {
   it('the queue as filtered, to Excel: Chinese headers and labels, ID numbers and phones masked; audited', async () => {
@@ -28,9 +32,24 @@ describe('export', () => {
     const res = await download(`/api/admin/exports/applications?keyword=${a.sqbh}`, staff.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; .*filename\*=UTF-8''%E7%94%B3%E8%AF%B7%E5%88%97%E8%A1%A8-\d{8}\.xlsx$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; .*filename\*=UTF-8''%E7%94%B3%E8%AF%B7%E5%88%97%E8%A1%A8-\d{8}\.xlsx$/,
+    );
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toEqual(['申请编号', '业务', '内容', '申请人', '人员类别', '学号/工作证号', '身份证件号', '手机号', '状态', '提交时间', '已等待（天）', '认领人']);
+    expect(rows[0]).toEqual([
+      '申请编号',
+      '业务',
+      '内容',
+      '申请人',
+      '人员类别',
+      '学号/工作证号',
+      '身份证件号',
+      '手机号',
+      '状态',
+      '提交时间',
+      '已等待（天）',
+      '认领人',
+    ]);
     expect(rows).toHaveLength(2);
     const [no, kind, , name, type, , id, phone, status] = rows[1]!;
     expect([no, kind, type, id, status]).toEqual([a.sqbh, '其他业务', '硕士研究生', '1101**********0039', '已提交']);
@@ -59,7 +78,18 @@ describe('export', () => {
 
   it('cards out, ratings and (管理员 only) the audit log', async () => {
     const borrowed = await download('/api/admin/exports/borrowed', staff.token);
-    expect((await sheetRows(borrowed.rawPayload))[0]).toEqual(['申请编号', '借用人', '人员类别', '学号/工作证号', '身份证件号', '手机号', '借用日期', '应还日期', '逾期天数', '状态']);
+    expect((await sheetRows(borrowed.rawPayload))[0]).toEqual([
+      '申请编号',
+      '借用人',
+      '人员类别',
+      '学号/工作证号',
+      '身份证件号',
+      '手机号',
+      '借用日期',
+      '应还日期',
+      '逾期天数',
+      '状态',
+    ]);
     const ratings = await download('/api/admin/exports/ratings?format=csv', staff.token);
     expect(ratings.rawPayload.toString('utf8')).toMatch(/^\uFEFF"评价时间","申请编号","业务","评价人","评分"/);
     expect((await download('/api/admin/exports/audit', staff.token)).statusCode).toBe(403);

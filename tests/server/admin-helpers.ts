@@ -25,7 +25,12 @@ let counter = 0;
 export async function createStaff(t: TestApp, role: 'staff' | 'admin' = 'staff') {
   counter += 1;
   const username = `t${role}${Date.now().toString(36)}${counter}`;
-  const row = await t.app.services.staff.create({ username, name: `${role === 'admin' ? '管理员' : '办理员'}${counter}`, role, password: DEMO_PASSWORD });
+  const row = await t.app.services.staff.create({
+    username,
+    name: `${role === 'admin' ? '管理员' : '办理员'}${counter}`,
+    role,
+    password: DEMO_PASSWORD,
+  });
   const token = await t.app.services.sessions.create(row.id, '1', '127.0.0.1', { staff: true });
   return { id: row.id, username, name: row.name, token };
 }

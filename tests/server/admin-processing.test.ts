@@ -22,8 +22,10 @@ afterEach(() => t.assertContract());
 afterAll(() => t?.close());
 
 const detail = (id: number, token = staff.token) => call(t, 'GET', `/api/admin/applications/${id}`, token);
-const auditFor = async (id: number) => (await t.app.repos.audit.page({ targetType: 'application', targetId: String(id) }, { pageNum: 1, pageSize: 50 })).rows;
-const noticesOf = async (token: string) => (await get(t, '/api/zhzx/xxtz/getListByType?pageSize=50', token)).body.rows as { title: string; content: string }[];
+const auditFor = async (id: number) =>
+  (await t.app.repos.audit.page({ targetType: 'application', targetId: String(id) }, { pageNum: 1, pageSize: 50 })).rows;
+const noticesOf = async (token: string) =>
+  (await get(t, '/api/zhzx/xxtz/getListByType?pageSize=50', token)).body.rows as { title: string; content: string }[];
 
 describe('the queue', () => {
   it('lists every user’s applications oldest first, filtered by kind, status, text and date, paged, with counts per status', async () => {
@@ -40,21 +42,39 @@ describe('the queue', () => {
     expect(ids.indexOf(a.id)).toBeLessThan(ids.indexOf(b.id));
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(c.body.data.id));
     const rowA = all.rows.find((r: { id: number }) => r.id === a.id);
-    expect(rowA).toMatchObject({ version: 1, waitingDays: 0, overdue: false, status: 1, applicant: { userId: a.user.id, xm: marker, sfzjh: '1101**********0039', rylb: '1', rylbmc: '硕士研究生', hkIn: true } });
+    expect(rowA).toMatchObject({
+      version: 1,
+      waitingDays: 0,
+      overdue: false,
+      status: 1,
+      applicant: { userId: a.user.id, xm: marker, sfzjh: '1101**********0039', rylb: '1', rylbmc: '硕士研究生', hkIn: true },
+    });
     expect(rowA.applicant.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
 
-    expect((await call(t, 'GET', `/api/admin/applications?keyword=${encodeURIComponent(marker)}`, staff.token)).body.rows.map((r: { id: number }) => r.id)).toEqual([a.id]);
-    expect((await call(t, 'GET', `/api/admin/applications?keyword=${b.sqbh}`, staff.token)).body.rows.map((r: { id: number }) => r.id)).toEqual([b.id]);
+    expect(
+      (await call(t, 'GET', `/api/admin/applications?keyword=${encodeURIComponent(marker)}`, staff.token)).body.rows.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toEqual([a.id]);
+    expect(
+      (await call(t, 'GET', `/api/admin/applications?keyword=${b.sqbh}`, staff.token)).body.rows.map((r: { id: number }) => r.id),
+    ).toEqual([b.id]);
     const byXh = (await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}`, staff.token)).body;
     expect(byXh.rows.map((r: { id: number }) => r.id)).toEqual([b.id, c.body.data.id]);
     expect((await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}&kind=hkkbb`, staff.token)).body.total).toBe(1);
-    expect((await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}&pageSize=1&pageNum=2`, staff.token)).body).toMatchObject({ total: 2, rows: [{ id: c.body.data.id }] });
+    expect((await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}&pageSize=1&pageNum=2`, staff.token)).body).toMatchObject(
+      { total: 2, rows: [{ id: c.body.data.id }] },
+    );
     const today = chinaDate(t.clock.now());
     expect((await call(t, 'GET', `/api/admin/applications?keyword=${b.sqbh}&from=${today}&to=${today}`, staff.token)).body.total).toBe(1);
     expect((await call(t, 'GET', `/api/admin/applications?keyword=${b.sqbh}&from=${addDays(today, 1)}`, staff.token)).body.total).toBe(0);
 
     await act(t, staff.token, b.id, 2);
-    expect((await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}&status=2`, staff.token)).body.rows.map((r: { id: number }) => r.id)).toEqual([b.id]);
+    expect(
+      (await call(t, 'GET', `/api/admin/applications?keyword=T${b.user.phone}&status=2`, staff.token)).body.rows.map(
+        (r: { id: number }) => r.id,
+      ),
+    ).toEqual([b.id]);
     const counts = (await call(t, 'GET', `/api/admin/applications/counts?keyword=T${b.user.phone}`, staff.token)).body.data;
     expect(counts).toHaveLength(9);
     expect(counts.filter((c: { count: number }) => c.count)).toEqual([
@@ -98,7 +118,12 @@ describe('an application’s page', () => {
     });
     // The full number is nowhere in the answer: 显示 asks for it, one at a time (adminRevealIdNumber).
     expect(JSON.stringify(res.body)).not.toContain('110105194912310029');
-    expect(res.body.data.summary).toContainEqual({ label: '身份证件号', value: '1101**********0029', group: '本人信息', idKey: 'ryxx.sfzjh' });
+    expect(res.body.data.summary).toContainEqual({
+      label: '身份证件号',
+      value: '1101**********0029',
+      group: '本人信息',
+      idKey: 'ryxx.sfzjh',
+    });
     expect(res.body.data.summary.filter((i: { idKey?: string }) => i.idKey)).toHaveLength(1);
     expect(res.body.data.transitions).toEqual([
       { to: 2, toName: '审核中', action: '开始审核', requires: [] },
@@ -118,7 +143,12 @@ describe('an application’s page', () => {
     const u = await createUser(t);
     const fileId = await uploadFor(t, u.id);
     const other = await uploadFor(t, u.id);
-    const res = await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '2', bsnr: '查询', lxdh: '13900000009', attachments: [{ fileId, clmc: '身份证' }] });
+    const res = await post(t, '/api/qhqt/qtbs/add', u.token, {
+      bslx: '2',
+      bsnr: '查询',
+      lxdh: '13900000009',
+      attachments: [{ fileId, clmc: '身份证' }],
+    });
     const id = res.body.data.id as number;
     const page = (await detail(id)).body.data;
     expect(page.attachments[0]).toMatchObject({ fileId, clmc: '身份证', url: `/api/admin/applications/${id}/files/${fileId}` });
@@ -142,7 +172,10 @@ describe('POST /api/admin/applications/{id}/transition', () => {
     expect(noReason.body).toMatchObject({ code: 400, msg: '请填写原因', errors: [{ field: 'note' }] });
     const back = await act(t, staff.token, id, 3, { note: '请补充身份证复印件' });
     expect(back.body).toMatchObject({ code: 200, data: { id, status: 3, statusName: '退回修改', version: 2 } });
-    expect((await noticesOf(user.token))[0]).toMatchObject({ title: '其他业务：退回修改', content: expect.stringContaining('原因：请补充身份证复印件') });
+    expect((await noticesOf(user.token))[0]).toMatchObject({
+      title: '其他业务：退回修改',
+      content: expect.stringContaining('原因：请补充身份证复印件'),
+    });
 
     await post(t, '/api/qhqt/qtbs/edit', user.token, { id, bslx: '2', bsnr: '查询户籍信息（已补充）', lxdh: '13900000009' });
     expect((await act(t, staff.token, id, 2)).body.data.status).toBe(2);
@@ -150,8 +183,14 @@ describe('POST /api/admin/applications/{id}/transition', () => {
     const noWaybill = await act(t, staff.token, id, 6, { kdgs: 'SF' });
     expect(noWaybill.body).toMatchObject({ code: 400, errors: [{ field: 'kddh', message: '请填写此项' }] });
     // The courier must come from the office's list, and a waybill look like one.
-    expect((await act(t, staff.token, id, 6, { kdgs: '顺丰速运', kddh: 'SF1234567890' })).body).toMatchObject({ code: 400, errors: [{ field: 'kdgs', message: '请选择快递公司' }] });
-    expect((await act(t, staff.token, id, 6, { kdgs: 'SF', kddh: 'SF 12/34' })).body).toMatchObject({ code: 400, errors: [{ field: 'kddh', message: '快递单号为 6-30 位字母、数字或 -' }] });
+    expect((await act(t, staff.token, id, 6, { kdgs: '顺丰速运', kddh: 'SF1234567890' })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'kdgs', message: '请选择快递公司' }],
+    });
+    expect((await act(t, staff.token, id, 6, { kdgs: 'SF', kddh: 'SF 12/34' })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'kddh', message: '快递单号为 6-30 位字母、数字或 -' }],
+    });
     expect((await act(t, staff.token, id, 6, { kdgs: 'SF', kddh: 'SF1234567890' })).body.data.status).toBe(6);
     expect((await noticesOf(user.token))[0].content).toContain('已寄出，顺丰速运 单号 SF1234567890');
     expect((await act(t, staff.token, id, 7)).body.data).toMatchObject({ status: 7, statusName: '已办结' });
@@ -212,8 +251,14 @@ describe('POST /api/admin/applications/{id}/transition', () => {
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({ code: 409, msg: '申请状态已变化，请刷新后重试' });
     const fresh = (await detail(id)).body.data.version;
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, { to: 4, expectedVersion: fresh, expectedStatus: 2 })).status).toBe(409);
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, { to: 4, expectedVersion: fresh, expectedStatus: 1 })).body.data.status).toBe(4);
+    expect(
+      (await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, { to: 4, expectedVersion: fresh, expectedStatus: 2 }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, { to: 4, expectedVersion: fresh, expectedStatus: 1 }))
+        .body.data.status,
+    ).toBe(4);
   });
 
   it('two staff acting on one application at once: exactly one wins, the other gets 409, nothing is lost', async () => {
@@ -242,17 +287,26 @@ describe('POST /api/admin/applications/{id}/transition', () => {
 
 describe('notice templates', () => {
   it('a 管理员 edits the text of a transition; the next notice and SMS use it; unknown placeholders are refused', async () => {
-    const bad = await call(t, 'PUT', '/api/admin/notice-templates/s8', admin.token, { title: '{业务名称}：未通过', content: '抱歉 {姓名}' });
+    const bad = await call(t, 'PUT', '/api/admin/notice-templates/s8', admin.token, {
+      title: '{业务名称}：未通过',
+      content: '抱歉 {姓名}',
+    });
     expect(bad.body).toMatchObject({ code: 400, errors: [{ field: 'content', message: '未知的占位符 {姓名}' }] });
     expect((await call(t, 'PUT', '/api/admin/notice-templates/s8', staff.token, { title: 'x', content: 'y' })).status).toBe(403);
-    const saved = await call(t, 'PUT', '/api/admin/notice-templates/s8', admin.token, { title: '{业务名称}申请未获通过', content: '{申请编号} 未通过：{原因}。如有疑问请致电户籍办。' });
+    const saved = await call(t, 'PUT', '/api/admin/notice-templates/s8', admin.token, {
+      title: '{业务名称}申请未获通过',
+      content: '{申请编号} 未通过：{原因}。如有疑问请致电户籍办。',
+    });
     expect(saved.body.data).toMatchObject({ key: 's8', to: 8, title: '{业务名称}申请未获通过' });
     const list = (await call(t, 'GET', '/api/admin/notice-templates', admin.token)).body.data;
     expect(list.smsEnabled).toBe(true);
     expect(list.templates.map((x: { key: string }) => x.key)).toEqual(['s2', 's3', 's4', 's4_hkkjy', 's5', 's6', 's7', 's7_hkkjy', 's8']);
     const { user, id, sqbh } = await submitOther(t);
     await act(t, staff.token, id, 8, { note: '不符合条件' });
-    expect((await noticesOf(user.token))[0]).toMatchObject({ title: '其他业务申请未获通过', content: `${sqbh} 未通过：不符合条件。如有疑问请致电户籍办。` });
+    expect((await noticesOf(user.token))[0]).toMatchObject({
+      title: '其他业务申请未获通过',
+      content: `${sqbh} 未通过：不符合条件。如有疑问请致电户籍办。`,
+    });
     await new Promise((r) => setTimeout(r, 50));
     expect(sms.sent.filter((m) => m.phone === user.phone).at(-1)!.text).toContain(`${sqbh} 未通过：不符合条件`);
   });
@@ -262,14 +316,29 @@ describe('borrowed cards', () => {
   it('lists cards out with due dates and overdue ones; marking returned is the 已归还 transition', async () => {
     const u = await createUser(t);
     const day = offeredDays(t)[0]!;
-    const submitted = await post(t, '/api/daily/hkkjy/add', u.token, { jyyy: '1', jyrq: day, ghrq: addDays(day, 3), lqfs: '0', lxdh: '13900000009' });
+    const submitted = await post(t, '/api/daily/hkkjy/add', u.token, {
+      jyyy: '1',
+      jyrq: day,
+      ghrq: addDays(day, 3),
+      lqfs: '0',
+      lxdh: '13900000009',
+    });
     const id = submitted.body.data.id as number;
     const page = (await detail(id)).body.data;
     expect(page.transitions.find((x: { to: number }) => x.to === 4)).toEqual({ to: 4, toName: '已借出', action: '借出', requires: [] });
     await act(t, staff.token, id, 4);
     const out = (await call(t, 'GET', `/api/admin/borrowed-cards?keyword=${page.sqbh}`, staff.token)).body;
     expect(out.rows).toEqual([
-      expect.objectContaining({ applicationId: id, status: 4, statusName: '已借出', jyrq: day, ghrq: addDays(day, 3), overdue: false, overdueDays: 0, applicant: expect.objectContaining({ userId: u.id }) }),
+      expect.objectContaining({
+        applicationId: id,
+        status: 4,
+        statusName: '已借出',
+        jyrq: day,
+        ghrq: addDays(day, 3),
+        overdue: false,
+        overdueDays: 0,
+        applicant: expect.objectContaining({ userId: u.id }),
+      }),
     ]);
     expect((await call(t, 'GET', `/api/admin/borrowed-cards?overdue=1&keyword=${page.sqbh}`, staff.token)).body.total).toBe(0);
     // Six days on (sessions last seven), the card is past its due date.
@@ -279,7 +348,10 @@ describe('borrowed cards', () => {
     t.clock.advance(-6 * 86400);
     expect(late).toMatchObject({ overdue: true });
     expect(late.overdueDays).toBeGreaterThanOrEqual(1);
-    const returned = await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, { to: 7, expectedVersion: late.version });
+    const returned = await call(t, 'POST', `/api/admin/applications/${id}/transition`, staff.token, {
+      to: 7,
+      expectedVersion: late.version,
+    });
     expect(returned.body.data).toMatchObject({ status: 7, statusName: '已归还' });
     expect(await t.app.repos.applications.cardOut(u.id)).toBeNull();
     expect((await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data).toMatchObject({ hkkzt: '0', hkkztmc: '在户籍办' });
@@ -293,7 +365,11 @@ describe('questions and answers', () => {
     const u = await createUser(t);
     const q = await t.app.repos.feedback.create({ userId: u.id, title: `户口卡能借几天？${Date.now()}`, content: '想借户口卡办护照' });
     const open = (await call(t, 'GET', '/api/admin/feedback?zt=0&pageSize=100', staff.token)).body;
-    expect(open.rows.find((r: { id: number }) => r.id === q.id)).toMatchObject({ zt: '0', asker: { userId: u.id, xm: u.name, rylb: '1' }, answeredBy: null });
+    expect(open.rows.find((r: { id: number }) => r.id === q.id)).toMatchObject({
+      zt: '0',
+      asker: { userId: u.id, xm: u.name, rylb: '1' },
+      answeredBy: null,
+    });
     expect((await call(t, 'POST', `/api/admin/feedback/${q.id}/reply`, staff.token, { hfnr: '   ' })).status).toBe(400);
     const reply = await call(t, 'POST', `/api/admin/feedback/${q.id}/reply`, staff.token, { hfnr: '最长 7 天。', sfgk: true });
     expect(reply.body.data).toMatchObject({ id: q.id, zt: '1', ztmc: '已回复', hfnr: '最长 7 天。', sfgk: true, answeredBy: staff.name });
@@ -301,7 +377,10 @@ describe('questions and answers', () => {
     expect(seen).toMatchObject({ zt: '1', hfnr: '最长 7 天。' });
     expect((await noticesOf(u.token))[0]).toMatchObject({ title: '问答反馈：已回复' });
     expect((await call(t, 'GET', '/api/admin/feedback?zt=1&keyword=户口卡能借几天', staff.token)).body.rows[0]).toMatchObject({ id: q.id });
-    expect((await call(t, 'POST', '/api/admin/feedback/987654/reply', staff.token, { hfnr: 'x' })).body).toEqual({ code: 404, msg: '问题不存在' });
+    expect((await call(t, 'POST', '/api/admin/feedback/987654/reply', staff.token, { hfnr: 'x' })).body).toEqual({
+      code: 404,
+      msg: '问题不存在',
+    });
     const entries = (await t.app.repos.audit.page({ targetType: 'feedback', targetId: String(q.id) }, { pageNum: 1, pageSize: 5 })).rows;
     expect(entries[0]).toMatchObject({ action: 'feedback.reply', staffId: staff.id });
   });
@@ -317,7 +396,12 @@ describe('ratings', () => {
     const stranger = await createUser(t);
     expect((await rate({ score: 5 }, stranger.token)).body).toEqual({ code: 404, msg: '申请不存在' });
     expect((await rate({ score: 6 })).status).toBe(400);
-    expect((await rate({ score: 2, comment: '等了太久' })).body.data).toMatchObject({ score: 2, label: '不满意', comment: '等了太久', flagged: true });
+    expect((await rate({ score: 2, comment: '等了太久' })).body.data).toMatchObject({
+      score: 2,
+      label: '不满意',
+      comment: '等了太久',
+      flagged: true,
+    });
     expect((await rate({ score: 5 })).body).toEqual({ code: 100, msg: '您已评价过该申请' });
     expect((await rate({ score: 1 }, staff.token)).status).toBe(403);
     const mine = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, user.token)).body.data;
@@ -331,9 +415,22 @@ describe('ratings', () => {
 
     const flagged = (await call(t, 'GET', '/api/admin/ratings?pending=1&kind=qtbs&pageSize=100', staff.token)).body;
     const row = flagged.rows.find((r: { sqbh: string }) => r.sqbh === sqbh);
-    expect(row).toMatchObject({ applicationId: id, kind: 'qtbs', kindName: '其他业务', score: 2, label: '不满意', flagged: true, followUp: null, applicant: { userId: user.id } });
+    expect(row).toMatchObject({
+      applicationId: id,
+      kind: 'qtbs',
+      kindName: '其他业务',
+      score: 2,
+      label: '不满意',
+      flagged: true,
+      followUp: null,
+      applicant: { userId: user.id },
+    });
     expect(flagged.rows.some((r: { applicationId: number }) => r.applicationId === happy.id)).toBe(false);
-    expect((await call(t, 'GET', '/api/admin/ratings?score=3&pageSize=100', staff.token)).body.rows.some((r: { applicationId: number }) => r.applicationId === happy.id)).toBe(true);
+    expect(
+      (await call(t, 'GET', '/api/admin/ratings?score=3&pageSize=100', staff.token)).body.rows.some(
+        (r: { applicationId: number }) => r.applicationId === happy.id,
+      ),
+    ).toBe(true);
 
     const summary = (await call(t, 'GET', '/api/admin/ratings/summary', staff.token)).body.data;
     const qtbs = summary.find((s: { kind: string }) => s.kind === 'qtbs');
@@ -343,10 +440,17 @@ describe('ratings', () => {
     expect(qtbs.flagged).toBeGreaterThanOrEqual(1);
 
     const happyRating = (await t.app.repos.ratings.ofApplication(happy.id))!;
-    expect((await call(t, 'POST', `/api/admin/ratings/${happyRating.id}/follow-up`, staff.token, { note: '回访' })).body).toEqual({ code: 100, msg: '该评价无需回访' });
+    expect((await call(t, 'POST', `/api/admin/ratings/${happyRating.id}/follow-up`, staff.token, { note: '回访' })).body).toEqual({
+      code: 100,
+      msg: '该评价无需回访',
+    });
     const followed = await call(t, 'POST', `/api/admin/ratings/${row.id}/follow-up`, staff.token, { note: '已电话回访，解释了办理时限' });
     expect(followed.body.data.followUp).toMatchObject({ note: '已电话回访，解释了办理时限', by: staff.name });
-    expect((await call(t, 'GET', '/api/admin/ratings?pending=1&pageSize=100', staff.token)).body.rows.some((r: { id: number }) => r.id === row.id)).toBe(false);
+    expect(
+      (await call(t, 'GET', '/api/admin/ratings?pending=1&pageSize=100', staff.token)).body.rows.some(
+        (r: { id: number }) => r.id === row.id,
+      ),
+    ).toBe(false);
     expect((await call(t, 'POST', '/api/admin/ratings/987654/follow-up', staff.token, { note: 'x' })).status).toBe(404);
   });
 });
@@ -366,7 +470,8 @@ describe('GET /api/admin/dashboard', () => {
     await act(t, staff.token, b.id, 7);
     const after = (await call(t, 'GET', '/api/admin/dashboard', staff.token)).body.data;
     const qtbs = after.byService.find((s: { kind: string }) => s.kind === 'qtbs');
-    const before7 = before.byService.find((s: { kind: string }) => s.kind === 'qtbs')?.counts.find((c: { status: number }) => c.status === 7)?.count ?? 0;
+    const before7 =
+      before.byService.find((s: { kind: string }) => s.kind === 'qtbs')?.counts.find((c: { status: number }) => c.status === 7)?.count ?? 0;
     expect(qtbs.counts.find((c: { status: number }) => c.status === 7).count).toBe(before7 + 2);
     expect(qtbs.total).toBe(qtbs.counts.reduce((s: number, c: { count: number }) => s + c.count, 0));
     const processing = after.processing.find((p: { kind: string }) => p.kind === 'qtbs');

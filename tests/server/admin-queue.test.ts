@@ -22,7 +22,8 @@ afterEach(() => t.assertContract());
 afterAll(() => t?.close());
 
 type Row = { id: number; sqbh: string; kind: string; version: number; assignee: { id: number; name: string } | null };
-const list = async (query: string, token = staff.token) => (await call(t, 'GET', `/api/admin/applications?pageSize=100&${query}`, token)).body as { rows: Row[]; total: number };
+const list = async (query: string, token = staff.token) =>
+  (await call(t, 'GET', `/api/admin/applications?pageSize=100&${query}`, token)).body as { rows: Row[]; total: number };
 const versionOf = async (id: number) => (await t.app.repos.applications.findById(id))!.version;
 
 describe('the queue', () => {
@@ -53,26 +54,50 @@ describe('认领 and 分派', () => {
     expect(await versionOf(id)).toBe(version);
     // Claiming one's own again is fine; someone else is told who has it.
     expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, staff.token)).body.code).toBe(200);
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, other.token)).body).toMatchObject({ code: 409, msg: `该申请已由${staff.name}认领` });
+    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, other.token)).body).toMatchObject({
+      code: 409,
+      msg: `该申请已由${staff.name}认领`,
+    });
 
     expect((await list('assignee=me')).rows.map((r) => r.id)).toContain(id);
     expect((await list('assignee=me', other.token)).rows.map((r) => r.id)).not.toContain(id);
     expect((await list('assignee=none')).rows.map((r) => r.id)).not.toContain(id);
     expect((await list(`assignee=${staff.id}`)).rows.find((r) => r.id === id)!.assignee).toMatchObject({ id: staff.id, name: staff.name });
-    expect((await call(t, 'GET', `/api/admin/applications/${id}`, other.token)).body.data.assignee).toMatchObject({ id: staff.id, name: staff.name });
+    expect((await call(t, 'GET', `/api/admin/applications/${id}`, other.token)).body.data.assignee).toMatchObject({
+      id: staff.id,
+      name: staff.name,
+    });
 
     // A 办理员 cannot assign; a 管理员 gives it to the other, then takes it back.
     expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, staff.token, { staffId: other.id })).status).toBe(403);
-    expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: other.id })).body).toMatchObject({ code: 200, msg: '已分派', data: { id: other.id } });
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, staff.token)).body).toMatchObject({ code: 409, msg: `该申请已由${other.name}认领` });
-    expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: null })).body).toMatchObject({ code: 200, msg: '已收回', data: null });
+    expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: other.id })).body).toMatchObject({
+      code: 200,
+      msg: '已分派',
+      data: { id: other.id },
+    });
+    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, staff.token)).body).toMatchObject({
+      code: 409,
+      msg: `该申请已由${other.name}认领`,
+    });
+    expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: null })).body).toMatchObject({
+      code: 200,
+      msg: '已收回',
+      data: null,
+    });
     expect((await list('assignee=none')).rows.map((r) => r.id)).toContain(id);
     // Only an enabled staff account, only an application in progress.
-    expect((await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: (await createUser(t)).id })).body).toMatchObject({ code: 400, msg: '请选择启用的工作人员' });
+    expect(
+      (await call(t, 'PUT', `/api/admin/applications/${id}/assignee`, admin.token, { staffId: (await createUser(t)).id })).body,
+    ).toMatchObject({ code: 400, msg: '请选择启用的工作人员' });
     await t.app.services.applications.transition(id, 8, { role: 'staff', id: null }, { note: '不符合条件' });
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, staff.token)).body).toMatchObject({ code: 404, msg: '申请不存在或已办结' });
+    expect((await call(t, 'POST', `/api/admin/applications/${id}/claim`, staff.token)).body).toMatchObject({
+      code: 404,
+      msg: '申请不存在或已办结',
+    });
 
-    const audit = (await t.app.repos.audit.page({ targetType: 'application', targetId: String(id) }, { pageNum: 1, pageSize: 50 })).rows.map((e) => e.action);
+    const audit = (
+      await t.app.repos.audit.page({ targetType: 'application', targetId: String(id) }, { pageNum: 1, pageSize: 50 })
+    ).rows.map((e) => e.action);
     expect(audit.filter((a) => a === 'application.claim')).toHaveLength(2);
     expect(audit.filter((a) => a === 'application.assign')).toHaveLength(2);
   });
@@ -90,7 +115,10 @@ describe('批量办理', () => {
     await act(t, other.token, d.id, 4);
     await t.app.repos.applications.update(c.id, listed[c.id]!, { updatedAt: t.clock.now() });
     const items = [a, b, c, d, a].map((x) => ({ id: x.id, expectedVersion: listed[x.id]! }));
-    const res = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 4, items: [...items, { id: 987654, expectedVersion: 1 }] });
+    const res = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, {
+      to: 4,
+      items: [...items, { id: 987654, expectedVersion: 1 }],
+    });
     expect(res.body).toMatchObject({ code: 200, msg: '已办理 2 件，跳过 3 件', data: { succeeded: 2, skipped: 3 } });
     expect(res.body.data.results).toEqual([
       { id: a.id, sqbh: a.sqbh, ok: true, status: 4, statusName: '办理中', version: listed[a.id]! + 1, reason: null },
@@ -111,22 +139,47 @@ describe('批量办理', () => {
     const b = await submitOther(t);
     for (const x of [a, b]) await act(t, staff.token, x.id, 2);
     const items = async () => Promise.all([a, b].map(async (x) => ({ id: x.id, expectedVersion: await versionOf(x.id) })));
-    expect((await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 5, items: await items(), lqdd: '行政楼108' })).body).toMatchObject({
+    expect(
+      (await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 5, items: await items(), lqdd: '行政楼108' }))
+        .body,
+    ).toMatchObject({
       code: 400,
       errors: [{ field: 'lqsj', message: '请填写领取时间' }],
     });
-    const five = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 5, items: await items(), lqdd: '行政楼108', lqsj: '工作日 9:00-11:30' });
+    const five = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, {
+      to: 5,
+      items: await items(),
+      lqdd: '行政楼108',
+      lqsj: '工作日 9:00-11:30',
+    });
     expect(five.body.data.succeeded).toBe(2);
     expect((await t.app.repos.applications.findById(a.id))!.handling).toMatchObject({ lqdd: '行政楼108', lqsj: '工作日 9:00-11:30' });
     const fresh = await submitOther(t);
-    const seven = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 7, items: [...(await items()), { id: fresh.id, expectedVersion: 1 }] });
+    const seven = await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, {
+      to: 7,
+      items: [...(await items()), { id: fresh.id, expectedVersion: 1 }],
+    });
     expect(seven.body.data.results.map((r: { ok: boolean; reason: string | null }) => [r.ok, r.reason])).toEqual([
       [true, null],
       [true, null],
       [false, '当前状态不允许该操作'],
     ]);
     // Other actions are not bulk actions; users cannot use it.
-    expect((await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, { to: 8, items: [{ id: fresh.id, expectedVersion: 1 }] })).status).toBe(400);
-    expect((await call(t, 'POST', '/api/admin/applications/bulk-transition', fresh.user.token, { to: 4, items: [{ id: fresh.id, expectedVersion: 1 }] })).status).toBe(403);
+    expect(
+      (
+        await call(t, 'POST', '/api/admin/applications/bulk-transition', staff.token, {
+          to: 8,
+          items: [{ id: fresh.id, expectedVersion: 1 }],
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(t, 'POST', '/api/admin/applications/bulk-transition', fresh.user.token, {
+          to: 4,
+          items: [{ id: fresh.id, expectedVersion: 1 }],
+        })
+      ).status,
+    ).toBe(403);
   });
 });

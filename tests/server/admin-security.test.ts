@@ -14,13 +14,29 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Row = { realm: string; method: string; success: boolean; reason: string | null; person: { name: string; roleName: string } | null; attemptedName: string | null; ip: string | null; userAgent: string | null };
-const records = async (query = '') => (await call(t, 'GET', `/api/admin/login-records?pageSize=50${query}`, admin.token)).body as { rows: Row[]; total: number; code: number };
+type Row = {
+  realm: string;
+  method: string;
+  success: boolean;
+  reason: string | null;
+  person: { name: string; roleName: string } | null;
+  attemptedName: string | null;
+  ip: string | null;
+  userAgent: string | null;
+};
+const records = async (query = '') =>
+  (await call(t, 'GET', `/api/admin/login-records?pageSize=50${query}`, admin.token)).body as { rows: Row[]; total: number; code: number };
 
 describe('登录日志', () => {
   it('records user and staff sign-ins and refusals, the message seen, never a password; a name without account masked', async () => {
     const ip = nextIp();
-    await t.json({ method: 'POST', url: '/qhyhlogin_false', payload: { username: demo.undergraduate.phone, password: 'Wrong-pass-1' }, remoteAddress: ip, headers: { 'user-agent': 'Mozilla/5.0 MicroMessenger/8.0' } });
+    await t.json({
+      method: 'POST',
+      url: '/qhyhlogin_false',
+      payload: { username: demo.undergraduate.phone, password: 'Wrong-pass-1' },
+      remoteAddress: ip,
+      headers: { 'user-agent': 'Mozilla/5.0 MicroMessenger/8.0' },
+    });
     await t.login(demo.undergraduate.phone, undefined, ip);
     await t.json({ method: 'POST', url: '/qhyhlogin_false', payload: { username: '13912345678', password: 'Secret-pass-9' } });
     await staffLoginRaw(t, DEMO_STAFF.staff, 'Wrong-pass-2');
@@ -29,7 +45,14 @@ describe('登录日志', () => {
     const all = await records();
     expect(all.code).toBe(200);
     const [staffOk, staffBad, unknown, userOk, userBad] = all.rows;
-    expect(userBad).toMatchObject({ realm: 'user', method: 'password', success: false, reason: '账号或密码错误', attemptedName: null, userAgent: 'Mozilla/5.0 MicroMessenger/8.0' });
+    expect(userBad).toMatchObject({
+      realm: 'user',
+      method: 'password',
+      success: false,
+      reason: '账号或密码错误',
+      attemptedName: null,
+      userAgent: 'Mozilla/5.0 MicroMessenger/8.0',
+    });
     expect(userBad!.person!.roleName).toBe('用户');
     expect(userOk).toMatchObject({ realm: 'user', success: true, reason: null });
     expect(unknown).toMatchObject({ realm: 'user', success: false, person: null, attemptedName: '139****5678' });
@@ -57,22 +80,31 @@ describe('登录日志', () => {
 });
 
 describe('在线用户 and 强制退出', () => {
-  it('lists the sessions in force; ending one refuses its token at once; not one\'s own, not twice', async () => {
+  it("lists the sessions in force; ending one refuses its token at once; not one's own, not twice", async () => {
     const token = await t.login(demo.master.phone);
     expect((await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} })).status).toBe(200); // now cached
-    const list = (await call(t, 'GET', `/api/admin/online-sessions?realm=user&keyword=${encodeURIComponent(demo.master.xm)}`, admin.token)).body;
+    const list = (await call(t, 'GET', `/api/admin/online-sessions?realm=user&keyword=${encodeURIComponent(demo.master.xm)}`, admin.token))
+      .body;
     expect(list.code).toBe(200);
     expect(list.total).toBeGreaterThanOrEqual(1);
     const session = list.rows[0] as { id: number; person: { name: string; roleName: string }; loginTypeName: string; current: boolean };
     expect(session).toMatchObject({ person: { name: demo.master.xm, roleName: '用户' }, loginTypeName: '密码登录', current: false });
 
-    expect((await call(t, 'DELETE', `/api/admin/online-sessions/${session.id}`, admin.token)).body).toMatchObject({ code: 200, msg: '已强制退出' });
+    expect((await call(t, 'DELETE', `/api/admin/online-sessions/${session.id}`, admin.token)).body).toMatchObject({
+      code: 200,
+      msg: '已强制退出',
+    });
     expect((await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} })).status).toBe(401);
     expect((await call(t, 'DELETE', `/api/admin/online-sessions/${session.id}`, admin.token)).status).toBe(404);
 
-    const mine = (await call(t, 'GET', '/api/admin/online-sessions?realm=staff', admin.token)).body.rows.find((s: { current: boolean }) => s.current) as { id: number };
+    const mine = (await call(t, 'GET', '/api/admin/online-sessions?realm=staff', admin.token)).body.rows.find(
+      (s: { current: boolean }) => s.current,
+    ) as { id: number };
     expect(mine).toBeTruthy();
-    expect((await call(t, 'DELETE', `/api/admin/online-sessions/${mine.id}`, admin.token)).body).toMatchObject({ code: 100, msg: '不能强制退出本人当前会话，请使用退出登录' });
+    expect((await call(t, 'DELETE', `/api/admin/online-sessions/${mine.id}`, admin.token)).body).toMatchObject({
+      code: 100,
+      msg: '不能强制退出本人当前会话，请使用退出登录',
+    });
 
     const audit = (await call(t, 'GET', '/api/admin/audit?action=session.', admin.token)).body.rows as { summary: string }[];
     expect(audit[0]!.summary).toContain(`强制退出 ${demo.master.xm}（用户）`);
@@ -81,7 +113,11 @@ describe('在线用户 and 强制退出', () => {
   it('is for administrators only', async () => {
     const staff = await createStaff(t, 'staff');
     const user = await t.login(demo.doctoral.phone);
-    for (const [method, url] of [['GET', '/api/admin/login-records'], ['GET', '/api/admin/online-sessions'], ['DELETE', '/api/admin/online-sessions/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/admin/login-records'],
+      ['GET', '/api/admin/online-sessions'],
+      ['DELETE', '/api/admin/online-sessions/1'],
+    ] as const) {
       expect((await call(t, method, url, staff.token)).status).toBe(403);
       expect((await call(t, method, url, user)).status).toBe(403);
       expect((await call(t, method, url)).status).toBe(401);

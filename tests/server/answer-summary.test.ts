@@ -50,9 +50,52 @@ const today = () => chinaDate(t.clock.now());
 const origin = { yhkszd: { code: '320102', name: '江苏省/南京市/玄武区' }, yhkxxdz: '中山路1号' };
 
 /** Answer fields whose values are dictionary codes, enums or sub-service codes (at any depth). */
-const CODED = ['jyyy', 'blyy', 'blfs', 'zmlx', 'kdfs', 'bllx', 'bghyzkm', 'bgxlm', 'bslx', 'hyzkm', 'xlm', 'dwh', 'xbm', 'mzm', 'yhzgx', 'sjd', 'lqfs', 'sub', 'qrlx', 'sfqr'];
+const CODED = [
+  'jyyy',
+  'blyy',
+  'blfs',
+  'zmlx',
+  'kdfs',
+  'bllx',
+  'bghyzkm',
+  'bgxlm',
+  'bslx',
+  'hyzkm',
+  'xlm',
+  'dwh',
+  'xbm',
+  'mzm',
+  'yhzgx',
+  'sjd',
+  'lqfs',
+  'sub',
+  'qrlx',
+  'sfqr',
+];
 /** Labels of the summary rows that come from a dictionary or an enum. */
-const CODED_LABELS = ['借用原因', '办理原因', '办理方式', '证明类型', '注销原因', '变更后婚姻状况', '变更后学历', '办事类型', '婚姻状况', '学历', '所在单位', '进站单位', '性别', '民族', '与户主关系', '派送时间', '寄送地址', '领取方式', '迁出类型', '迁入类型', '户口是否迁入学校'];
+const CODED_LABELS = [
+  '借用原因',
+  '办理原因',
+  '办理方式',
+  '证明类型',
+  '注销原因',
+  '变更后婚姻状况',
+  '变更后学历',
+  '办事类型',
+  '婚姻状况',
+  '学历',
+  '所在单位',
+  '进站单位',
+  '性别',
+  '民族',
+  '与户主关系',
+  '派送时间',
+  '寄送地址',
+  '领取方式',
+  '迁出类型',
+  '迁入类型',
+  '户口是否迁入学校',
+];
 
 function codesOf(value: unknown, into = new Set<string>()): Set<string> {
   if (Array.isArray(value)) value.forEach((v) => codesOf(v, into));
@@ -77,7 +120,8 @@ function expectKnownFields(answers: Record<string, unknown>) {
     ];
     for (const [part, known] of parts) {
       if (field !== part) continue;
-      for (const obj of Array.isArray(value) ? value : [value]) for (const k of Object.keys(obj as object)) expect(known, `${part}.${k}`).toContain(k);
+      for (const obj of Array.isArray(value) ? value : [value])
+        for (const k of Object.keys(obj as object)) expect(known, `${part}.${k}`).toContain(k);
     }
   }
 }
@@ -115,7 +159,8 @@ const consoleOf = async (id: number) => {
   return res.body.data as { answers: Record<string, unknown>; summary: Item[] };
 };
 
-const value = (summary: Item[], label: string, group: string | null = null) => summary.find((i) => i.label === label && i.group === group)?.value;
+const value = (summary: Item[], label: string, group: string | null = null) =>
+  summary.find((i) => i.label === label && i.group === group)?.value;
 
 /** Submits through the operation; fails with the answer when refused. */
 async function submit(url: string, who: { token: string }, body: Record<string, unknown>) {
@@ -161,22 +206,70 @@ async function submitEveryKind(): Promise<Submitted[]> {
 
   // Daily services.
   const borrower = await createUser(t);
-  add('hkkjy', null, await submit('/api/daily/hkkjy/add', borrower, { jyyy: '1', jyrq: days[1], ghrq: addDays(days[1]!, 3), lqfs: '1', yjxx: delivery(t), lxdh: PHONE }), borrower);
+  add(
+    'hkkjy',
+    null,
+    await submit('/api/daily/hkkjy/add', borrower, {
+      jyyy: '1',
+      jyrq: days[1],
+      ghrq: addDays(days[1]!, 3),
+      lqfs: '1',
+      yjxx: delivery(t),
+      lxdh: PHONE,
+    }),
+    borrower,
+  );
   const idCard = await createUser(t);
-  add('sfzbl', null, await submit('/api/daily/sfzbl/add', idCard, { blyy: '2', blfs: '1', yyrq: days[2], xphzh: 'XP20261101', lqfs: '0', lxdh: PHONE }), idCard);
+  add(
+    'sfzbl',
+    null,
+    await submit('/api/daily/sfzbl/add', idCard, { blyy: '2', blfs: '1', yyrq: days[2], xphzh: 'XP20261101', lqfs: '0', lxdh: PHONE }),
+    idCard,
+  );
   const reissue = await createUser(t);
   add('hkkbb', null, await submit('/api/daily/hkkbb/add', reissue, { bbyy: '户口卡损坏', lqfs: '0', lxdh: PHONE }), reissue);
   const proof = await createUser(t);
-  add('hjzmkj', null, await submit('/api/daily/hjzmkj/add', proof, { zmlx: '2', yt: '办理落户', jsdw: '出入境管理局', fs: 2, kdfs: '1', yjxx: delivery(t), lxdh: PHONE }), proof);
+  add(
+    'hjzmkj',
+    null,
+    await submit('/api/daily/hjzmkj/add', proof, {
+      zmlx: '2',
+      yt: '办理落户',
+      jsdw: '出入境管理局',
+      fs: 2,
+      kdfs: '1',
+      yjxx: delivery(t),
+      lxdh: PHONE,
+    }),
+    proof,
+  );
   const clean = await createUser(t);
   add('wfzzmkj', null, await submit('/api/daily/wfzzmkj/add', clean, { bllx: '4', yt: '申请签证', fs: 1, lqfs: '0', lxdh: PHONE }), clean);
   const lawful = await createUser(t);
-  add('wwfzmkj', null, await submit('/api/daily/wwfzmkj/add', lawful, { bllx: '2', yt: '申请签证', fs: 1, lqfs: '0', lxdh: PHONE }), lawful);
+  add(
+    'wwfzmkj',
+    null,
+    await submit('/api/daily/wwfzmkj/add', lawful, { bllx: '2', yt: '申请签证', fs: 1, lqfs: '0', lxdh: PHONE }),
+    lawful,
+  );
   const educated = await createUser(t, { educationCode: '31' });
-  const education = { bgxlm: '21', byyx: '示范大学', byrq: addDays(today(), -30), zsbh: '1000120260600123', lxdh: PHONE, attachments: [await scan(educated, '学历证明')] };
+  const education = {
+    bgxlm: '21',
+    byyx: '示范大学',
+    byrq: addDays(today(), -30),
+    zsbh: '1000120260600123',
+    lxdh: PHONE,
+    attachments: [await scan(educated, '学历证明')],
+  };
   add('xlzkbg', null, await submit('/api/daily/xlzkbg/add', educated, education), educated);
   const married = await createUser(t, { maritalStatusCode: '10' });
-  const marriage = { bghyzkm: '20', djrq: addDays(today(), -10), poxm: '李配偶', lxdh: PHONE, attachments: [await scan(married, '婚姻状况证明')] };
+  const marriage = {
+    bghyzkm: '20',
+    djrq: addDays(today(), -10),
+    poxm: '李配偶',
+    lxdh: PHONE,
+    attachments: [await scan(married, '婚姻状况证明')],
+  };
   add('hyzkbg', null, await submit('/api/daily/hyzkbg/add', married, marriage), married);
   const other = await createUser(t);
   add('qtbs', null, await submit('/api/qhqt/qtbs/add', other, { bslx: '1', bsnr: '复印户口页并盖章', lxdh: PHONE }), other);
@@ -201,7 +294,13 @@ async function submitEveryKind(): Promise<Submitted[]> {
   // Stage 2: the 迁移证 comes back with its number, date and authority.
   for (const to of [2, 4]) await staffMoves(t, postdocId, to);
   await staffMoves(t, postdocId, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
-  const stage2 = { id: postdocId, qyzbh: 'QY320102000123', qyzqfrq: addDays(today(), -1), qyzqfjg: '南京市公安局玄武分局', attachments: [await material(t, postdoc.id, '迁移证')] };
+  const stage2 = {
+    id: postdocId,
+    qyzbh: 'QY320102000123',
+    qyzqfrq: addDays(today(), -1),
+    qyzqfjg: '南京市公安局玄武分局',
+    attachments: [await material(t, postdoc.id, '迁移证')],
+  };
   expect((await post(t, '/api/qianru/continueSubmit', postdoc.token, stage2, key())).body.code).toBe(200);
   add('qianru', '1', postdocId, postdoc);
 
@@ -217,7 +316,10 @@ async function submitEveryKind(): Promise<Submitted[]> {
     ...origin,
     lxdh: PHONE,
     sqjs: [spouse],
-    attachments: [await material(t, newStaff.id, '北京市落户批复或人才引进批准文件'), await material(t, newStaff.id, '随迁人员1（随迁妻子）')],
+    attachments: [
+      await material(t, newStaff.id, '北京市落户批复或人才引进批准文件'),
+      await material(t, newStaff.id, '随迁人员1（随迁妻子）'),
+    ],
   };
   add('qianru', '2', await submit('/api/qianru/add', newStaff, staffForm), newStaff);
 
@@ -249,35 +351,101 @@ async function submitEveryKind(): Promise<Submitted[]> {
 
   // Moving out.
   const leaver = await createPerson(t, { rylb: '2', household: 'in' });
-  add('qianchu', 'graduate', await submit('/api/qianchu/add', leaver, await moveOutForm(leaver, 'graduate', { jsdw: '南京示范科技有限公司', lqfs: '1', yjxx: delivery(t) })), leaver);
+  add(
+    'qianchu',
+    'graduate',
+    await submit(
+      '/api/qianchu/add',
+      leaver,
+      await moveOutForm(leaver, 'graduate', { jsdw: '南京示范科技有限公司', lqfs: '1', yjxx: delivery(t) }),
+    ),
+    leaver,
+  );
   const postdocOut = await createPerson(t, { rylb: '3', household: 'in' });
-  add('qianchu', 'post-doctoral', await submit('/api/qianchu/add', postdocOut, await moveOutForm(postdocOut, 'post-doctoral', { qcyy: '博士后出站' })), postdocOut);
+  add(
+    'qianchu',
+    'post-doctoral',
+    await submit('/api/qianchu/add', postdocOut, await moveOutForm(postdocOut, 'post-doctoral', { qcyy: '博士后出站' })),
+    postdocOut,
+  );
   const staffOut = await createPerson(t, { rylb: '4', household: 'in', relationCode: '02' });
-  const wife = await createPerson(t, { rylb: '5', household: 'in', familyOf: staffOut.id, relationCode: '12', name: '迁出妻子', male: false, noLogin: true });
-  const son = await createPerson(t, { rylb: '5', household: 'in', familyOf: staffOut.id, relationCode: '20', name: '迁出儿子', male: true, noLogin: true });
+  const wife = await createPerson(t, {
+    rylb: '5',
+    household: 'in',
+    familyOf: staffOut.id,
+    relationCode: '12',
+    name: '迁出妻子',
+    male: false,
+    noLogin: true,
+  });
+  const son = await createPerson(t, {
+    rylb: '5',
+    household: 'in',
+    familyOf: staffOut.id,
+    relationCode: '20',
+    name: '迁出儿子',
+    male: true,
+    noLogin: true,
+  });
   const staffOutForm = await moveOutForm(staffOut, 'staff', { qcyy: '工作调动', sqcjs: [wife.id, son.id] });
   add('qianchu', 'staff', await submit('/api/qianchu/add', staffOut, staffOutForm), staffOut, [wife.id, son.id]);
   const dropout = await createPerson(t, { rylb: '1', household: 'in' });
-  add('qianchu', 'leave-school', await submit('/api/qianchu/add', dropout, await moveOutForm(dropout, 'leave-school', { qcyy: '退学' })), dropout);
+  add(
+    'qianchu',
+    'leave-school',
+    await submit('/api/qianchu/add', dropout, await moveOutForm(dropout, 'leave-school', { qcyy: '退学' })),
+    dropout,
+  );
   const mover = await createPerson(t, { rylb: '0', household: 'in' });
   add('qianchu', 'move-out', await submit('/api/qianchu/add', mover, await moveOutForm(mover, 'move-out', { qcyy: '投靠亲属' })), mover);
 
   // The migration certificate of a finished move-out, and 注销户口.
   const dispatched = await graduated('南京示范科技有限公司');
-  const reassign = await moveOutForm(dispatched.g, 'reassignment', { qwdq: { code: '330106', name: '浙江省/杭州市/西湖区' }, qwxxdz: '文三路1号', jsdw: '杭州示范网络有限公司', yqcid: dispatched.id });
+  const reassign = await moveOutForm(dispatched.g, 'reassignment', {
+    qwdq: { code: '330106', name: '浙江省/杭州市/西湖区' },
+    qwxxdz: '文三路1号',
+    jsdw: '杭州示范网络有限公司',
+    yqcid: dispatched.id,
+  });
   add('qianchu', 'reassignment', await submit('/api/qianchu/add', dispatched.g, reassign), dispatched.g, [dispatched.id]);
   const postponing = await graduated();
   const qyzbh = (await get(t, '/api/qianchu/check?sub=postpone', postponing.g.token)).body.data.qyzbh as string;
-  const postpone = { qyzbh, yyxqz: addDays(today(), 20), yqyy: '单位报到推迟', lqfs: '0', lxdh: PHONE, attachments: [await material(t, postponing.g.id, '迁移证')] };
+  const postpone = {
+    qyzbh,
+    yyxqz: addDays(today(), 20),
+    yqyy: '单位报到推迟',
+    lqfs: '0',
+    lxdh: PHONE,
+    attachments: [await material(t, postponing.g.id, '迁移证')],
+  };
   add('qyzyq', null, await submit('/api/daily/qyzyq/add', postponing.g, postpone), postponing.g);
   const changing = await graduated();
-  const change = { qyzbh: 'QY320102000999', xqwdq: { code: '110105', name: '北京市/市辖区/朝阳区' }, xqwxxdz: '建国路1号', bgyy: '落户北京', lqfs: '0', lxdh: PHONE, attachments: [await material(t, changing.g.id, '接收证明')] };
+  const change = {
+    qyzbh: 'QY320102000999',
+    xqwdq: { code: '110105', name: '北京市/市辖区/朝阳区' },
+    xqwxxdz: '建国路1号',
+    bgyy: '落户北京',
+    lqfs: '0',
+    lxdh: PHONE,
+    attachments: [await material(t, changing.g.id, '接收证明')],
+  };
   add('qyzbg', null, await submit('/api/daily/qyzbg/add', changing.g, change), changing.g);
   const losing = await graduated();
-  const lost = { yqyzbh: 'QY320102000998', bbyy: '迁移证遗失', lqfs: '0', lxdh: PHONE, attachments: [await material(t, losing.g.id, '遗失声明')] };
+  const lost = {
+    yqyzbh: 'QY320102000998',
+    bbyy: '迁移证遗失',
+    lqfs: '0',
+    lxdh: PHONE,
+    attachments: [await material(t, losing.g.id, '遗失声明')],
+  };
   add('qykbb', null, await submit('/api/daily/qykbb/add', losing.g, lost), losing.g);
   const emigrant = await createPerson(t, { rylb: '4', household: 'in' });
-  add('zxhkzmkj', null, await submit('/api/daily/zxhkzmkj/add', emigrant, { bllx: '1', zxyy: '定居海外', qwgj: '新西兰', lqfs: '0', lxdh: PHONE }), emigrant);
+  add(
+    'zxhkzmkj',
+    null,
+    await submit('/api/daily/zxhkzmkj/add', emigrant, { bllx: '1', zxyy: '定居海外', qwgj: '新西兰', lqfs: '0', lxdh: PHONE }),
+    emigrant,
+  );
   return out;
 }
 
@@ -358,8 +526,21 @@ describe('the answers summary of every kind', () => {
     expect(value(of('sfzbl/'), '办理方式')).toBe('学校集中受理（户籍办代收代领）');
     expect(value(of('sfzbl/'), '领取方式')).toBe('现场领取');
     expect(of('hjzmkj/').map((i) => `${i.group ?? ''}${i.label}`)).toEqual([
-      '证明类型', '用途', '接收单位', '份数', '领取方式', '联系电话',
-      '邮寄信息派送日期', '邮寄信息派送时间', '邮寄信息寄送地址', '邮寄信息宿舍楼号', '邮寄信息派送电话', '邮寄信息收件人姓名', '邮寄信息收件人电话', '邮寄信息所在地区', '邮寄信息详细地址',
+      '证明类型',
+      '用途',
+      '接收单位',
+      '份数',
+      '领取方式',
+      '联系电话',
+      '邮寄信息派送日期',
+      '邮寄信息派送时间',
+      '邮寄信息寄送地址',
+      '邮寄信息宿舍楼号',
+      '邮寄信息派送电话',
+      '邮寄信息收件人姓名',
+      '邮寄信息收件人电话',
+      '邮寄信息所在地区',
+      '邮寄信息详细地址',
     ]);
     expect(value(of('hjzmkj/'), '证明类型')).toBe('户口迁入证明');
     expect(value(of('hjzmkj/'), '份数')).toBe('2份');
@@ -384,7 +565,11 @@ describe('the answers summary of every kind', () => {
   it('names the family members of a staff move-out in the console (刘建国 with 赵敏 and 刘子轩)', async () => {
     const token = await t.login(demo.staff.phone);
     const userId = (await post(t, '/api/userinfo', token)).body.data.id as number;
-    const family = (await post(t, '/api/qianchu/getJsById', token, { id: userId })).body.data as { id: number; xm: string; hkIn: boolean }[];
+    const family = (await post(t, '/api/qianchu/getJsById', token, { id: userId })).body.data as {
+      id: number;
+      xm: string;
+      hkIn: boolean;
+    }[];
     const leaving = family.filter((m) => m.hkIn && ['赵敏', '刘子轩'].includes(m.xm));
     expect(leaving.map((m) => m.xm).sort()).toEqual(['刘子轩', '赵敏']);
     const form = {
@@ -403,7 +588,11 @@ describe('the answers summary of every kind', () => {
     expect(staff.answers.sqcjs).toEqual(leaving.map((m) => m.id));
     expect(value(staff.summary, '同时迁出的家属')).toBe(leaving.map((m) => m.xm).join('、'));
     expect(staff.summary.map((i) => i.label)).toEqual(['迁往地区', '迁往详细地址', '迁出原因', '同时迁出的家属', '领取方式', '联系电话']);
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, token)).body.data.summary).toContainEqual({ label: '同时迁出的家属', value: leaving.map((m) => m.xm).join('、'), group: null });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, token)).body.data.summary).toContainEqual({
+      label: '同时迁出的家属',
+      value: leaving.map((m) => m.xm).join('、'),
+      group: null,
+    });
   });
 });
 

@@ -33,7 +33,13 @@ describe('GET /api/wdsq/sqxq/getListByType', () => {
     expect(all.body.total).toBe(3);
     expect(all.body.rows.map((r: { id: number }) => r.id)).toEqual([a.id, c.id, b.id]);
     expect(all.body.rows[0]).toMatchObject({ status: 9, statusName: '已撤销', actions: [], kind: 'qtbs', sub: null, kindName: '其他业务' });
-    expect(all.body.rows[2]).toMatchObject({ kind: 'qtbs', sub: 'change', kindName: '其他信息变更', title: '其他信息变更 · 姓名变更', actions: ['cancel', 'edit'] });
+    expect(all.body.rows[2]).toMatchObject({
+      kind: 'qtbs',
+      sub: 'change',
+      kindName: '其他信息变更',
+      title: '其他信息变更 · 姓名变更',
+      actions: ['cancel', 'edit'],
+    });
     expect(all.body.rows[1]).toMatchObject({ createdAt: expect.stringMatching(/\+08:00$/), updatedAt: expect.stringMatching(/\+08:00$/) });
     expect((await list(u, '?kind=qtbs')).body.total).toBe(2);
     expect((await list(u, '?kind=qtbs&status=1')).body.rows.map((r: { id: number }) => r.id)).toEqual([b.id]);
@@ -49,7 +55,10 @@ describe('GET /api/wdsq/sqxq/getInfo', () => {
     const u = await createUser(t);
     const stranger = await createUser(t);
     const { id } = (await other(u)).body.data;
-    expect((await info(u, id)).body).toMatchObject({ code: 200, data: { id, answers: { bslx: '2', bsnr: '查询户籍信息' }, attachments: [], handling: { reason: null } } });
+    expect((await info(u, id)).body).toMatchObject({
+      code: 200,
+      data: { id, answers: { bslx: '2', bsnr: '查询户籍信息' }, attachments: [], handling: { reason: null } },
+    });
     const theirs = await info(stranger, id);
     const missing = await info(stranger, 987654);
     expect(theirs.status).toBe(404);
@@ -87,7 +96,10 @@ describe('POST /api/wdsq/sqxq/endProcessing', () => {
     expect((await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id: returned.id })).body.data.status).toBe(9);
     const busy = (await other(u)).body.data;
     await staffMoves(t, busy.id, 2);
-    expect((await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id: busy.id })).body).toMatchObject({ code: 100, msg: '当前状态不能撤销' });
+    expect((await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id: busy.id })).body).toMatchObject({
+      code: 100,
+      msg: '当前状态不能撤销',
+    });
     const notices = (await get(t, '/api/zhzx/xxtz/getListByType?pageSize=20', u.token)).body.rows.map((n: { title: string }) => n.title);
     expect(notices.filter((n: string) => n === '其他业务：已撤销')).toHaveLength(2);
   });
@@ -109,12 +121,18 @@ describe('the status table', () => {
     await expect(staffMoves(t, id, 7)).rejects.toMatchObject({ statusCode: 409, message: '当前状态不允许该操作' });
     await expect(staffMoves(t, id, 9)).rejects.toMatchObject({ statusCode: 409 });
     await expect(t.app.services.applications.transition(id, 2, { role: 'user', id: u.id })).rejects.toMatchObject({ statusCode: 409 });
-    await expect(staffMoves(t, id, 2, { expectedStatus: 3 })).rejects.toMatchObject({ statusCode: 409, message: '申请状态已变化，请刷新后重试' });
+    await expect(staffMoves(t, id, 2, { expectedStatus: 3 })).rejects.toMatchObject({
+      statusCode: 409,
+      message: '申请状态已变化，请刷新后重试',
+    });
     await expect(staffMoves(t, id, 3)).rejects.toMatchObject({ statusCode: 400, errors: [{ field: 'note', message: '请填写原因' }] });
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
     await expect(staffMoves(t, id, 5)).rejects.toMatchObject({ statusCode: 400, errors: [{ field: 'lqdd' }, { field: 'lqsj' }] });
-    await expect(staffMoves(t, id, 6, { handling: { kdgs: '顺丰速运' } })).rejects.toMatchObject({ statusCode: 400, errors: [{ field: 'kddh' }] });
+    await expect(staffMoves(t, id, 6, { handling: { kdgs: '顺丰速运' } })).rejects.toMatchObject({
+      statusCode: 400,
+      errors: [{ field: 'kddh' }],
+    });
     await expect(staffMoves(t, 987654, 2)).rejects.toMatchObject({ statusCode: 404 });
     expect((await info(u, id)).body.data.status).toBe(4);
   });
@@ -133,15 +151,30 @@ describe('the status table', () => {
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 3, { note: '请写明查询用途' });
     const returned = (await info(u, id)).body.data;
-    expect(returned).toMatchObject({ status: 3, statusName: '退回修改', actions: ['cancel', 'edit'], handling: { reason: '请写明查询用途' } });
-    const edited = await post(t, '/api/qhqt/qtbs/edit', u.token, { id, bslx: '2', bsnr: '查询户籍信息，用于办理护照', lxdh: '13900000009' });
+    expect(returned).toMatchObject({
+      status: 3,
+      statusName: '退回修改',
+      actions: ['cancel', 'edit'],
+      handling: { reason: '请写明查询用途' },
+    });
+    const edited = await post(t, '/api/qhqt/qtbs/edit', u.token, {
+      id,
+      bslx: '2',
+      bsnr: '查询户籍信息，用于办理护照',
+      lxdh: '13900000009',
+    });
     expect(edited.body.data).toMatchObject({ id, status: 1 });
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
     await staffMoves(t, id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
     await staffMoves(t, id, 7);
     const done = (await info(u, id)).body.data;
-    expect(done).toMatchObject({ status: 7, statusName: '已办结', actions: ['rate'], handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00', reason: '请写明查询用途' } });
+    expect(done).toMatchObject({
+      status: 7,
+      statusName: '已办结',
+      actions: ['rate'],
+      handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00', reason: '请写明查询用途' },
+    });
     expect(done.events.map((e: { from: number | null; to: number }) => [e.from, e.to])).toEqual([
       [null, 1],
       [1, 2],

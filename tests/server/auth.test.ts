@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterEach(() => t.assertContract());
 afterAll(() => t?.close());
 
-const login = (payload: Record<string, unknown>, ip: string, url = '/qhyhlogin_false') => t.json({ method: 'POST', url, payload, remoteAddress: ip });
+const login = (payload: Record<string, unknown>, ip: string, url = '/qhyhlogin_false') =>
+  t.json({ method: 'POST', url, payload, remoteAddress: ip });
 
 describe('POST /qhyhlogin_false and /qhyhlogin', () => {
   it('signs in with phone, student number or staff number and answers only a token', async () => {
@@ -58,7 +59,11 @@ describe('POST /qhyhlogin_false and /qhyhlogin', () => {
     expect(onCaptchaRoute.body.msg).toBe('请输入图形验证码');
     // A wrong image code is refused and used up.
     const { uuid, text } = await t.captcha();
-    const wrongCode = await login({ username, password: DEMO_PASSWORD, uuid, code: text === 'abcd' ? 'efgh' : 'abcd' }, nextIp(), '/qhyhlogin');
+    const wrongCode = await login(
+      { username, password: DEMO_PASSWORD, uuid, code: text === 'abcd' ? 'efgh' : 'abcd' },
+      nextIp(),
+      '/qhyhlogin',
+    );
     expect(wrongCode.body).toMatchObject({ code: 100, msg: '图形验证码错误或已过期', data: { needCaptcha: true } });
     const reused = await login({ username, password: DEMO_PASSWORD, uuid, code: text }, nextIp(), '/qhyhlogin');
     expect(reused.body.msg).toBe('图形验证码错误或已过期');
@@ -77,7 +82,10 @@ describe('POST /qhyhlogin_false and /qhyhlogin', () => {
     expect((await login({ username: demo.postdoc.gzzh!, password: DEMO_PASSWORD }, ip)).body.code).toBe(200);
     await login({ username: '19900000099', password: 'Wrong1234' }, ip);
     // …but one address trying many accounts must solve image codes, for a short window only.
-    expect((await login({ username: demo.postdoc.gzzh!, password: DEMO_PASSWORD }, ip)).body).toMatchObject({ code: 100, msg: '请输入图形验证码' });
+    expect((await login({ username: demo.postdoc.gzzh!, password: DEMO_PASSWORD }, ip)).body).toMatchObject({
+      code: 100,
+      msg: '请输入图形验证码',
+    });
     expect((await login({ username: demo.postdoc.gzzh!, password: DEMO_PASSWORD }, nextIp())).body.code).toBe(200);
     t.clock.advance(15 * 60 + 1);
     expect((await login({ username: demo.postdoc.gzzh!, password: DEMO_PASSWORD }, ip)).body.code).toBe(200);
@@ -120,7 +128,9 @@ describe('POST /qhyhlogin_false and /qhyhlogin', () => {
     expect(ok.body.code).toBe(200);
     // The owner's success ends the lock on the attacker's source too (the count starts over).
     const again = await t.captcha();
-    expect((await login({ username, password: 'Wrong1234', uuid: again.uuid, code: again.text }, attacker, '/qhyhlogin')).body.msg).toBe('账号或密码错误');
+    expect((await login({ username, password: 'Wrong1234', uuid: again.uuid, code: again.text }, attacker, '/qhyhlogin')).body.msg).toBe(
+      '账号或密码错误',
+    );
   });
 
   it('from 20 failures of an account across many addresses, each try waits a growing delay', async () => {
@@ -244,7 +254,12 @@ describe('visit count and client IP', () => {
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
-    const res = await t.json({ method: 'GET', url: '/h5/getClientIP', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    const res = await t.json({
+      method: 'GET',
+      url: '/h5/getClientIP',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-for': '8.8.8.8' },
+    });
     expect(res.body.data).toBe('10_9_9_9');
   });
 });

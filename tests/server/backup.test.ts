@@ -20,22 +20,38 @@ const scratch = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const appOn = (env: Record<string, string>) => buildApp(loadConfig({ NODE_ENV: 'test', DEMO: 'true', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, ...env }), { logger: false });
+const appOn = (env: Record<string, string>) =>
+  buildApp(loadConfig({ NODE_ENV: 'test', DEMO: 'true', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, ...env }), { logger: false });
 
 /** What a user and the office have: a session, an uploaded file, the applications. */
 async function makeState(env: Record<string, string>) {
   const app = await appOn(env);
   try {
-    const login = (await app.inject({ method: 'POST', url: '/qhyhlogin_false', payload: { username: demo.undergraduate.phone, password: DEMO_PASSWORD } })).json();
+    const login = (
+      await app.inject({
+        method: 'POST',
+        url: '/qhyhlogin_false',
+        payload: { username: demo.undergraduate.phone, password: DEMO_PASSWORD },
+      })
+    ).json();
     const token = login.token as string;
     const pdf = Buffer.from(`%PDF-1.4\n% backup ${Date.now()}\n%%EOF\n`);
     const boundary = 'b0undary';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       pdf,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const up = (await app.inject({ method: 'POST', url: '/api/wj/upload', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, qhyhAuthorization: `Bearer ${token}` } })).json();
+    const up = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/wj/upload',
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, qhyhAuthorization: `Bearer ${token}` },
+      })
+    ).json();
     const [apps] = await app.db.select({ n: count() }).from(applications);
     return { token, fileId: up.data.fileId as string, pdf, applications: apps!.n };
   } finally {

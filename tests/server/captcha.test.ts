@@ -38,7 +38,12 @@ const textOf = async (uuid: string) => (await t.json({ method: 'GET', url: `/__t
 
 /** verifyImageCode: the operation whose only job is checking the code. */
 const verify = (uuid: string, code: string) =>
-  t.json({ method: 'POST', url: '/api/registerOrLogin/imgCodeVerify', payload: { phone: freshPhone(), uuid, code }, remoteAddress: nextIp() });
+  t.json({
+    method: 'POST',
+    url: '/api/registerOrLogin/imgCodeVerify',
+    payload: { phone: freshPhone(), uuid, code },
+    remoteAddress: nextIp(),
+  });
 
 /** The smallest base-36 nonce whose hash has at least `bits` (or, with `below`, fewer than `bits`) leading zero bits. */
 function nonceFor(challenge: string, bits: number, below = false): string {
@@ -141,7 +146,14 @@ describe('the proof of work (the accessible way through)', () => {
   });
 
   it('fails when the work is not enough, or the answer is malformed', async () => {
-    const answers = [(c: string) => `~${nonceFor(c, POW_DIFFICULTY, true)}`, () => '~', () => '~ABC', () => '~-1', () => '~zzzzzzz', () => '~~1'];
+    const answers = [
+      (c: string) => `~${nonceFor(c, POW_DIFFICULTY, true)}`,
+      () => '~',
+      () => '~ABC',
+      () => '~-1',
+      () => '~zzzzzzz',
+      () => '~~1',
+    ];
     for (const make of answers) {
       const { uuid, pow } = (await imageCode()).body.data;
       const answer = make(pow.challenge);

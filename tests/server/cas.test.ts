@@ -34,7 +34,10 @@ describe('GET /h5/getUnifiedLoginUrl', () => {
   });
 
   it('refuses a service on another site (no open redirect) and a missing one', async () => {
-    const foreign = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('https://evil.example/web/my')}` });
+    const foreign = await t.json({
+      method: 'GET',
+      url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('https://evil.example/web/my')}`,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ code: 400, msg: 'service 参数不合法' });
     const missing = await t.json({ method: 'GET', url: '/h5/getUnifiedLoginUrl' });
@@ -43,14 +46,22 @@ describe('GET /h5/getUnifiedLoginUrl', () => {
   });
 
   it('accepts the request origin as well as PUBLIC_URL', async () => {
-    const res = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('http://campus.test/web/my')}`, headers: { host: 'campus.test' } });
+    const res = await t.json({
+      method: 'GET',
+      url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('http://campus.test/web/my')}`,
+      headers: { host: 'campus.test' },
+    });
     expect(res.body.data).toBe(`http://campus.test/cas/login?service=${encodeURIComponent('http://campus.test/web/my')}`);
   });
 });
 
 describe('development CAS and GET /h5/validateTicket', () => {
   it('shows a form listing the demo accounts', async () => {
-    const res = await t.request({ method: 'GET', url: `/cas/login?service=${encodeURIComponent(SERVICE)}`, headers: { host: 'localhost:8080' } });
+    const res = await t.request({
+      method: 'GET',
+      url: `/cas/login?service=${encodeURIComponent(SERVICE)}`,
+      headers: { host: 'localhost:8080' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(demo.undergraduate.xm);
@@ -59,7 +70,10 @@ describe('development CAS and GET /h5/validateTicket', () => {
 
   it('signs a known person in by ticket; the ticket works once', async () => {
     const ticket = await devCasTicket({ uid: demo.warnedStaff.gzzh! });
-    const res = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}&ip=127_0_0_1&service=${encodeURIComponent(SERVICE)}` });
+    const res = await t.json({
+      method: 'GET',
+      url: `/h5/validateTicket?ticket=${ticket}&ip=127_0_0_1&service=${encodeURIComponent(SERVICE)}`,
+    });
     expect(res.body.code).toBe(200);
     expect(typeof res.body.data).toBe('string');
     const info = await t.json({ method: 'POST', url: '/api/userinfo', token: res.body.data });
@@ -82,7 +96,12 @@ describe('development CAS and GET /h5/validateTicket', () => {
     const token = (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` })).body.data;
     const info = await t.json({ method: 'POST', url: '/api/userinfo', token });
     expect(info.body.data).toMatchObject({ xm: '新教师', rylb: '4', gzzh: 'T20990001', loginType: '2', hkIn: false });
-    const password = await t.json({ method: 'POST', url: '/qhyhlogin_false', payload: { username: 'T20990001', password: 'x' }, remoteAddress: '10.200.0.1' });
+    const password = await t.json({
+      method: 'POST',
+      url: '/qhyhlogin_false',
+      payload: { username: 'T20990001', password: 'x' },
+      remoteAddress: '10.200.0.1',
+    });
     expect(password.body.msg).toBe('该账号请使用统一身份认证登录');
     // The same person again gets the same account.
     const second = await devCasTicket({ uid: 'T20990001' });
@@ -109,11 +128,18 @@ describe('development CAS and GET /h5/validateTicket', () => {
     expect(parseServiceResponse(failed.body)).toBeNull();
   });
 
-  const signOn = async (uid: string) => (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${await devCasTicket({ uid })}` })).body;
+  const signOn = async (uid: string) =>
+    (await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${await devCasTicket({ uid })}` })).body;
   const userinfo = async (token: string) => (await t.json({ method: 'POST', url: '/api/userinfo', token })).body.data;
 
   it('lands only in the account bound to the uid: a number only claimed at registration is never matched', async () => {
-    const claimant = await t.app.repos.users.create({ name: '只填了学号', personType: '0', claimedNo: 'C20990001', loginType: '1', phone: '13500000001' });
+    const claimant = await t.app.repos.users.create({
+      name: '只填了学号',
+      personType: '0',
+      claimedNo: 'C20990001',
+      loginType: '1',
+      phone: '13500000001',
+    });
     const body = await signOn('C20990001');
     expect(body.code).toBe(200);
     const info = await userinfo(body.data);
@@ -123,7 +149,13 @@ describe('development CAS and GET /h5/validateTicket', () => {
   });
 
   it('binds, on first sign-on, the account holding the uid as a verified number not bound yet (roster, demo seed)', async () => {
-    const verified = await t.app.repos.users.create({ name: '名册学生', personType: '1', studentNo: 'B20990001', loginType: '1', phone: '13500000002' });
+    const verified = await t.app.repos.users.create({
+      name: '名册学生',
+      personType: '1',
+      studentNo: 'B20990001',
+      loginType: '1',
+      phone: '13500000002',
+    });
     const first = await userinfo((await signOn('B20990001')).data);
     expect(first).toMatchObject({ id: verified.id, xh: 'B20990001', rylb: '1', loginType: '2' });
     expect((await t.app.repos.users.findById(verified.id))?.casUid).toBe('B20990001');
@@ -131,7 +163,10 @@ describe('development CAS and GET /h5/validateTicket', () => {
   });
 
   it('a new account takes its name and person type from the roster when CAS sends none', async () => {
-    await t.app.repos.roster.save([{ campusNo: 'R20990001', personType: '2', name: '名册博士', idNumber: '11010819900307001X' }], t.clock.now());
+    await t.app.repos.roster.save(
+      [{ campusNo: 'R20990001', personType: '2', name: '名册博士', idNumber: '11010819900307001X' }],
+      t.clock.now(),
+    );
     const info = await userinfo((await signOn('R20990001')).data);
     expect(info).toMatchObject({ xm: '名册博士', rylb: '2', xh: 'R20990001', loginType: '2' });
   });
@@ -203,7 +238,10 @@ describe('an external CAS (CAS_BASE_URL)', () => {
   });
 
   it('answers code 100 when the CAS is unreachable', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new Error('ECONNREFUSED'))),
+    );
     expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-x' })).body.code).toBe(100);
   });
 });

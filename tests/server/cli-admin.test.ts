@@ -21,7 +21,12 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 const scripted = (...answers: string[]): Io & { lines: string[]; asked: { question: string; hidden: boolean }[] } => {
   const lines: string[] = [];
   const asked: { question: string; hidden: boolean }[] = [];
-  return { lines, asked, out: (l) => lines.push(l), ask: async (question, hidden = false) => (asked.push({ question, hidden }), answers.shift() ?? '') };
+  return {
+    lines,
+    asked,
+    out: (l) => lines.push(l),
+    ask: async (question, hidden = false) => (asked.push({ question, hidden }), answers.shift() ?? ''),
+  };
 };
 
 async function consoleSignIn(dir: string, username: string, password: string) {
@@ -29,7 +34,9 @@ async function consoleSignIn(dir: string, username: string, password: string) {
   try {
     const img = (await app.inject({ method: 'GET', url: '/api/admin/captcha' })).json();
     const text = (await app.inject({ method: 'GET', url: `/__test__/captcha/${img.data.uuid}` })).json().data.text;
-    const login = (await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password, uuid: img.data.uuid, code: text } })).json();
+    const login = (
+      await app.inject({ method: 'POST', url: '/api/admin/login', payload: { username, password, uuid: img.data.uuid, code: text } })
+    ).json();
     const audit = login.token
       ? (await app.inject({ method: 'GET', url: '/api/admin/audit', headers: { qhyhAuthorization: `Bearer ${login.token}` } })).json()
       : null;

@@ -46,7 +46,11 @@ describe('npm run roster:import', () => {
     dirs.push(dir);
     // Saved by LibreOffice Calc (tests/unit/roster-xlsx.test.ts reads it cell by cell): row 3 empty, row 6 a wrong check digit.
     const lines: string[] = [];
-    expect(await rosterImport([join(process.cwd(), 'tests/fixtures/roster.xlsx')], { DATA_DIR: dir, DATA_ENCRYPTION_KEY: TEST_DATA_KEY }, (l) => lines.push(l))).toBe(1);
+    expect(
+      await rosterImport([join(process.cwd(), 'tests/fixtures/roster.xlsx')], { DATA_DIR: dir, DATA_ENCRYPTION_KEY: TEST_DATA_KEY }, (l) =>
+        lines.push(l),
+      ),
+    ).toBe(1);
     const text = lines.join('\n');
     expect(text).toMatch(/第 6 行 line 6 {2}2025100004 {2}\S+/);
     expect(text).toContain('共 4 行，新增 3');
@@ -64,7 +68,10 @@ describe('npm run roster:import', () => {
     dirs.push(dir);
     const file = join(dir, 'roster-gbk.csv');
     // 王五 in GBK: CD F5 CE E5.
-    writeFileSync(file, Buffer.concat([Buffer.from(`2012100099,3,`), Buffer.from([0xcd, 0xf5, 0xce, 0xe5]), Buffer.from(`,${id('19800101', '456')}\n`)]));
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(`2012100099,3,`), Buffer.from([0xcd, 0xf5, 0xce, 0xe5]), Buffer.from(`,${id('19800101', '456')}\n`)]),
+    );
     const lines: string[] = [];
     expect(await rosterImport([file], { DATA_DIR: dir, DATA_ENCRYPTION_KEY: TEST_DATA_KEY }, (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toContain('共 1 行，新增 1');

@@ -44,7 +44,11 @@ describe('banners and announcements', () => {
     expect(first.body.total).toBe(5);
     expect(first.body.rows).toHaveLength(2);
     expect(first.body.rows[0]).toMatchObject({ top: true, publishTime: expect.stringMatching(/\+08:00$/) });
-    expect(first.body.rows[0].attachments[0]).toEqual({ fileName: expect.stringMatching(/\.pdf$/), name: expect.any(String), size: expect.any(Number) });
+    expect(first.body.rows[0].attachments[0]).toEqual({
+      fileName: expect.stringMatching(/\.pdf$/),
+      name: expect.any(String),
+      size: expect.any(Number),
+    });
     const second = await t.json({ method: 'GET', url: '/api/notice/announcement/list?pageNum=2&pageSize=2' });
     expect(second.body.rows[0].publishTime >= second.body.rows[1].publishTime).toBe(true);
     const all = await t.json({ method: 'GET', url: '/api/notice/announcement/list?pageSize=100' });
@@ -97,7 +101,9 @@ describe('downloads by fileName', () => {
   });
 
   it('refuses path tricks with 400 and unknown names with 404', async () => {
-    expect((await t.json({ method: 'GET', url: `/common/download/example?fileName=${encodeURIComponent('../../etc/passwd')}` })).status).toBe(400);
+    expect(
+      (await t.json({ method: 'GET', url: `/common/download/example?fileName=${encodeURIComponent('../../etc/passwd')}` })).status,
+    ).toBe(400);
     expect((await t.json({ method: 'GET', url: '/common/download/example?fileName=..' })).status).toBe(400);
     expect((await t.json({ method: 'GET', url: `/common/download/example?fileName=${encodeURIComponent('a\\b.pdf')}` })).status).toBe(400);
     expect((await t.json({ method: 'GET', url: '/common/download/regulation' })).status).toBe(400);
@@ -163,7 +169,10 @@ describe('POST /api/wj/upload and GET /api/wj/file/{fileId}', () => {
 
   it('needs a file: 400 请选择要上传的文件', async () => {
     const token = await t.login(demo.undergraduate.phone);
-    expect((await upload(token, [{ name: 'file', filename: 'empty.png', content: Buffer.alloc(0) }])).body).toMatchObject({ code: 400, msg: '请选择要上传的文件' });
+    expect((await upload(token, [{ name: 'file', filename: 'empty.png', content: Buffer.alloc(0) }])).body).toMatchObject({
+      code: 400,
+      msg: '请选择要上传的文件',
+    });
     expect((await upload(token, [{ name: 'other', content: 'x' }])).body).toMatchObject({ code: 400, msg: '请选择要上传的文件' });
     const notMultipart = await t.json({ method: 'POST', url: '/api/wj/upload', token, payload: { file: 'x' } });
     expect(notMultipart.status).toBe(400);
@@ -178,7 +187,16 @@ describe('POST /api/wj/upload and GET /api/wj/file/{fileId}', () => {
     const [me] = await t.app.db.select().from(users).where(eq(users.phone, demo.postdoc.phone));
     const now = t.clock.now();
     for (let i = 0; i < 200; i++) {
-      await t.app.repos.uploads.create({ id: `f_bulk${i}`, ownerId: me!.id, sha256: 'x'.repeat(64), storedName: 'x.png', originalName: 'x.png', mime: 'image/png', size: 1, createdAt: now });
+      await t.app.repos.uploads.create({
+        id: `f_bulk${i}`,
+        ownerId: me!.id,
+        sha256: 'x'.repeat(64),
+        storedName: 'x.png',
+        originalName: 'x.png',
+        mime: 'image/png',
+        size: 1,
+        createdAt: now,
+      });
     }
     const res = await upload(token, [{ name: 'file', filename: 'a.png', content: PNG }]);
     expect(res.status).toBe(429);

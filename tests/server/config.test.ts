@@ -28,10 +28,14 @@ describe('loadConfig', () => {
       delete env[left];
       expect(() => loadConfig(env), left).toThrow(message);
     }
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*CAS_BASE_URL[\s\S]*DATA_ENCRYPTION_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /DATABASE_URL[\s\S]*PUBLIC_URL[\s\S]*CAS_BASE_URL[\s\S]*DATA_ENCRYPTION_KEY/,
+    );
     // The explicit choices stand in for PostgreSQL and for single sign-on.
     const { DATABASE_URL: _db, CAS_BASE_URL: _cas, ...rest } = PRODUCTION;
-    expect(loadConfig({ ...rest, NODE_ENV: 'production', EMBEDDED_DATABASE: 'true', PASSWORD_SIGN_IN_ONLY: 'true' }).databaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ ...rest, NODE_ENV: 'production', EMBEDDED_DATABASE: 'true', PASSWORD_SIGN_IN_ONLY: 'true' }).databaseUrl,
+    ).toBeUndefined();
   });
 
   it('has defaults', () => {
@@ -79,7 +83,15 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://hukou.example/',
       SMS_GATEWAY_URL: '',
     });
-    expect(config).toMatchObject({ port: 9000, databaseUrl: 'postgres://u@h/db', casBaseUrl: 'https://cas.example/cas', trustProxy: true, nodeEnv: 'production', publicUrl: 'https://hukou.example', smsGatewayUrl: undefined });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@h/db',
+      casBaseUrl: 'https://cas.example/cas',
+      trustProxy: true,
+      nodeEnv: 'production',
+      publicUrl: 'https://hukou.example',
+      smsGatewayUrl: undefined,
+    });
   });
 
   it('reads TRUST_PROXY as true/false, a hop count or proxy addresses', () => {
@@ -96,7 +108,9 @@ describe('loadConfig', () => {
   });
 
   it('reads REDIS_URL, LOG_LEVEL and the metrics settings', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0', LOG_LEVEL: 'warn', METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: '9464' })).toMatchObject({
+    expect(
+      loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/0', LOG_LEVEL: 'warn', METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: '9464' }),
+    ).toMatchObject({
       redisUrl: 'redis://127.0.0.1:6379/0',
       logLevel: 'warn',
       metricsToken: 'x'.repeat(16),

@@ -14,7 +14,14 @@ afterAll(() => t?.close());
 
 const ADD = '/api/daily/hkkjy/add';
 const UPDATE = '/api/daily/hkkjy/update';
-const form = (day: string, extra: Record<string, unknown> = {}) => ({ jyyy: '1', jyrq: day, ghrq: addDays(day, 3), lqfs: '0', lxdh: '13900000009', ...extra });
+const form = (day: string, extra: Record<string, unknown> = {}) => ({
+  jyyy: '1',
+  jyrq: day,
+  ghrq: addDays(day, 3),
+  lqfs: '0',
+  lxdh: '13900000009',
+  ...extra,
+});
 const days = () => offeredDays(t);
 
 describe('getDateList and getBorrowNumber', () => {
@@ -46,17 +53,25 @@ describe('POST /api/daily/hkkjy/add', () => {
     const res = await post(t, ADD, u.token, form(day, { jysm: '办理护照' }));
     expect(res.body).toMatchObject({ code: 200, data: { kind: 'hkkjy', kindName: '借用户口卡', status: 1, statusName: '已提交' } });
     const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
-    expect(detail).toMatchObject({ title: `借用户口卡 · 借用日期 ${day}`, answers: form(day, { jysm: '办理护照' }), handling: { ghrq: addDays(day, 3) } });
+    expect(detail).toMatchObject({
+      title: `借用户口卡 · 借用日期 ${day}`,
+      answers: form(day, { jysm: '办理护照' }),
+      handling: { ghrq: addDays(day, 3) },
+    });
   });
 
   it('refuses who is not at school, who has a loan in progress or the card out, and after the yearly limit', async () => {
     const out = await createUser(t, { household: 'out' });
     const none = await createUser(t, { household: 'none' });
-    for (const u of [out, none]) expect((await post(t, ADD, u.token, form(days()[0]!))).body).toMatchObject({ code: 100, msg: '您不在校，无法借用户口卡' });
+    for (const u of [out, none])
+      expect((await post(t, ADD, u.token, form(days()[0]!))).body).toMatchObject({ code: 100, msg: '您不在校，无法借用户口卡' });
 
     const busy = await createUser(t);
     const { id } = (await post(t, ADD, busy.token, form(days()[0]!))).body.data;
-    expect((await post(t, ADD, busy.token, form(days()[1]!))).body).toMatchObject({ code: 100, msg: '您已有正在办理的该项业务，请勿重复提交' });
+    expect((await post(t, ADD, busy.token, form(days()[1]!))).body).toMatchObject({
+      code: 100,
+      msg: '您已有正在办理的该项业务，请勿重复提交',
+    });
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
     expect((await post(t, ADD, busy.token, form(days()[1]!))).body).toMatchObject({ code: 100, msg: '您有未归还的户口卡，请先归还' });
@@ -88,7 +103,10 @@ describe('POST /api/daily/hkkjy/add', () => {
     for (const ghrq of [day, addDays(day, 8)]) {
       expect((await post(t, ADD, u.token, form(day, { ghrq }))).body).toMatchObject({ code: 100, msg: '归还日期须在借用日期后7天内' });
     }
-    expect((await post(t, ADD, u.token, form(day, { lqfs: '3', yjxx: delivery(t) }))).body).toMatchObject({ code: 100, msg: '该寄送方式暂停使用，请选择其他方式' });
+    expect((await post(t, ADD, u.token, form(day, { lqfs: '3', yjxx: delivery(t) }))).body).toMatchObject({
+      code: 100,
+      msg: '该寄送方式暂停使用，请选择其他方式',
+    });
     expect((await post(t, ADD, u.token, form(day, { lqfs: '1', yjxx: delivery(t) }))).body.code).toBe(200);
   });
 
@@ -115,7 +133,10 @@ describe('POST /api/daily/hkkjy/update', () => {
     expect(res.body).toMatchObject({ code: 200, data: { id, status: 1 } });
     expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data.handling.ghrq).toBe(addDays(days()[2]!, 7));
     expect((await post(t, UPDATE, stranger.token, { id, ...form(days()[2]!) })).body).toEqual({ code: 404, msg: '申请不存在' });
-    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, bbyy: '遗失', lqfs: '0', lxdh: '13900000009' })).body).toEqual({ code: 404, msg: '申请不存在' });
+    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, bbyy: '遗失', lqfs: '0', lxdh: '13900000009' })).body).toEqual({
+      code: 404,
+      msg: '申请不存在',
+    });
     for (const to of [2, 4]) await staffMoves(t, id, to);
     expect((await post(t, UPDATE, u.token, { id, ...form(days()[2]!) })).body).toMatchObject({ code: 100, msg: '当前状态不能修改' });
   });
@@ -128,12 +149,23 @@ describe('已借出, 已归还 and the reminders', () => {
     const { id } = (await post(t, ADD, u.token, form(day))).body.data;
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4, { handling: { ghrq: addDays(day, 5) } });
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data).toMatchObject({ status: 4, statusName: '已借出', handling: { ghrq: addDays(day, 5) } });
-    expect((await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data).toMatchObject({ hkkzt: '1', hkkztmc: '已借出', hkkyhrq: addDays(day, 5) });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data).toMatchObject({
+      status: 4,
+      statusName: '已借出',
+      handling: { ghrq: addDays(day, 5) },
+    });
+    expect((await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data).toMatchObject({
+      hkkzt: '1',
+      hkkztmc: '已借出',
+      hkkyhrq: addDays(day, 5),
+    });
     const notices = (await get(t, '/api/zhzx/xxtz/getListByType', u.token)).body.rows;
     expect(notices[0]).toMatchObject({ title: '借用户口卡：已借出', content: expect.stringContaining(addDays(day, 5)) });
     await staffMoves(t, id, 7);
-    expect((await get(t, `/api/wdsq/sqxq/getListByType?kind=hkkjy`, u.token)).body.rows[0]).toMatchObject({ status: 7, statusName: '已归还' });
+    expect((await get(t, `/api/wdsq/sqxq/getListByType?kind=hkkjy`, u.token)).body.rows[0]).toMatchObject({
+      status: 7,
+      statusName: '已归还',
+    });
     expect((await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data).toMatchObject({ hkkzt: '0', hkkyhrq: null });
   });
 
@@ -156,6 +188,8 @@ describe('已借出, 已归还 and the reminders', () => {
     expect(await borrowNotices()).toEqual(['户口卡借用已逾期', '户口卡即将到期']);
     expect((await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data).toMatchObject({ hkkzt: '2', hkkztmc: '逾期未还' });
     // The quota rows stay ready ahead as the days pass.
-    expect((await get(t, '/api/daily/hkkjy/getDateList', u.token)).body.data.map((d: { dateValue: string }) => d.dateValue)).toEqual(offeredDays(t));
+    expect((await get(t, '/api/daily/hkkjy/getDateList', u.token)).body.data.map((d: { dateValue: string }) => d.dateValue)).toEqual(
+      offeredDays(t),
+    );
   });
 });

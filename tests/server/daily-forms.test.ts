@@ -13,7 +13,12 @@ afterAll(() => t?.close());
 const PHONE = '13900000009';
 
 /** One field wrong at a time: 400 with the message on that field. */
-async function expectFieldErrors(u: TestUser, url: string, base: Record<string, unknown>, cases: [Record<string, unknown>, string, string][]) {
+async function expectFieldErrors(
+  u: TestUser,
+  url: string,
+  base: Record<string, unknown>,
+  cases: [Record<string, unknown>, string, string][],
+) {
   for (const [patch, field, message] of cases) {
     const res = await post(t, url, u.token, { ...base, ...patch });
     expect(res.status, `${url} ${field}`).toBe(400);
@@ -29,9 +34,15 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
     const res = await post(t, '/api/daily/hkkbb/add', u.token, form);
     expect(res.body).toMatchObject({ code: 200, data: { kind: 'hkkbb', kindName: '户口卡补办', status: 1 } });
     const id = res.body.data.id;
-    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, ...form, lqfs: '1' })).body).toMatchObject({ code: 400, errors: [{ field: 'yjxx', message: '请填写邮寄信息' }] });
+    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, ...form, lqfs: '1' })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'yjxx', message: '请填写邮寄信息' }],
+    });
     expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, ...form, lqfs: '1', yjxx: delivery(t) })).body.code).toBe(200);
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data).toMatchObject({ title: '户口卡补办 · 邮寄', answers: { lqfs: '1', yjxx: delivery(t) } });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data).toMatchObject({
+      title: '户口卡补办 · 邮寄',
+      answers: { lqfs: '1', yjxx: delivery(t) },
+    });
     // No SMS gateway configured: nothing goes to the outbox for a status change.
     expect(await t.app.repos.smsOutbox.latest(u.phone)).toBeNull();
   });
@@ -47,9 +58,15 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
     }
     const dorm = await createUser(t);
     const kept = await post(t, '/api/daily/hkkbb/add', dorm.token, { ...mailed, yjxx: delivery(t) });
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${kept.body.data.id}`, dorm.token)).body.data.answers.yjxx).toMatchObject({ dzlx: '0', ssl: '紫荆公寓5号楼' });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${kept.body.data.id}`, dorm.token)).body.data.answers.yjxx).toMatchObject({
+      dzlx: '0',
+      ssl: '紫荆公寓5号楼',
+    });
     // A home address: no building asked, and one sent anyway is not kept.
-    for (const yjxx of [{ ...noBuilding, dzlx: '1' }, { ...noBuilding, dzlx: '1', ssl: '紫荆公寓5号楼' }]) {
+    for (const yjxx of [
+      { ...noBuilding, dzlx: '1' },
+      { ...noBuilding, dzlx: '1', ssl: '紫荆公寓5号楼' },
+    ]) {
       const u = await createUser(t);
       const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...mailed, yjxx });
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
@@ -61,7 +78,10 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
 
   it('refuses who is not at school, blanks, a second one in progress', async () => {
     const out = await createUser(t, { household: 'out' });
-    expect((await post(t, '/api/daily/hkkbb/add', out.token, form)).body).toMatchObject({ code: 100, msg: '您的户口不在本校，无法补办户口卡' });
+    expect((await post(t, '/api/daily/hkkbb/add', out.token, form)).body).toMatchObject({
+      code: 100,
+      msg: '您的户口不在本校，无法补办户口卡',
+    });
     const u = await createUser(t);
     await expectFieldErrors(u, '/api/daily/hkkbb/add', form, [
       [{ bbyy: '  ' }, 'bbyy', '请填写补办原因'],
@@ -69,7 +89,10 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
       [{ lxdh: '' }, 'lxdh', '手机号格式错误'],
     ]);
     expect((await post(t, '/api/daily/hkkbb/add', u.token, form)).body.code).toBe(200);
-    expect((await post(t, '/api/daily/hkkbb/add', u.token, form)).body).toMatchObject({ code: 100, msg: '您已有正在办理的该项业务，请勿重复提交' });
+    expect((await post(t, '/api/daily/hkkbb/add', u.token, form)).body).toMatchObject({
+      code: 100,
+      msg: '您已有正在办理的该项业务，请勿重复提交',
+    });
   });
 });
 
@@ -94,14 +117,22 @@ describe('户籍证明 /api/daily/hjzmkj', () => {
       [{ kdfs: '1' }, 'yjxx', '请填写邮寄信息'],
       [{ kdfs: '9' }, 'kdfs', '请选择领取方式'],
     ]);
-    expect((await post(t, '/api/daily/hjzmkj/add', u.token, { ...form, kdfs: '3', yjxx: delivery(t) })).body).toMatchObject({ code: 100, msg: '该寄送方式暂停使用，请选择其他方式' });
+    expect((await post(t, '/api/daily/hjzmkj/add', u.token, { ...form, kdfs: '3', yjxx: delivery(t) })).body).toMatchObject({
+      code: 100,
+      msg: '该寄送方式暂停使用，请选择其他方式',
+    });
     const res = await post(t, '/api/daily/hjzmkj/add', u.token, { ...form, kdfs: '1', yjxx: delivery(t), jsdw: '出入境管理局' });
     expect(res.body).toMatchObject({ code: 200, data: { kind: 'hjzmkj', kindName: '户籍证明开具' } });
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data.title).toBe('户籍证明开具 · 户籍信息证明 2份');
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data.title).toBe(
+      '户籍证明开具 · 户籍信息证明 2份',
+    );
     const edited = await post(t, '/api/daily/hjzmkj/edit', u.token, { id: res.body.data.id, ...form, fs: 1 });
     expect(edited.body).toMatchObject({ code: 200, data: { id: res.body.data.id } });
     const out = await createUser(t, { household: 'none' });
-    expect((await post(t, '/api/daily/hjzmkj/add', out.token, form)).body).toMatchObject({ code: 100, msg: '您的户口不在本校，无法开具户籍证明' });
+    expect((await post(t, '/api/daily/hjzmkj/add', out.token, form)).body).toMatchObject({
+      code: 100,
+      msg: '您的户口不在本校，无法开具户籍证明',
+    });
   });
 });
 
@@ -111,21 +142,32 @@ describe('无犯罪记录证明 /api/daily/wfzzmkj and 无违法证明 /api/dail
   it('lists the reasons of each certificate', async () => {
     const u = await createUser(t);
     expect((await post(t, '/api/daily/wfzzmkj/bllxlist', u.token)).body.data[0]).toMatchObject({ dictValue: '1', dictLabel: '就业入职' });
-    expect((await post(t, '/api/daily/wwfzmkj/bllxlist', u.token)).body.data[0]).toMatchObject({ dictValue: '1', dictLabel: '出国（境）留学' });
+    expect((await post(t, '/api/daily/wwfzmkj/bllxlist', u.token)).body.data[0]).toMatchObject({
+      dictValue: '1',
+      dictLabel: '出国（境）留学',
+    });
   });
 
   it('needs a household record at the school (in or moved out); each kind on its own', async () => {
     const none = await createUser(t, { household: 'none' });
     for (const kind of ['wfzzmkj', 'wwfzmkj']) {
-      expect((await post(t, `/api/daily/${kind}/add`, none.token, form)).body).toMatchObject({ code: 100, msg: '您没有本校户籍记录，无法开具该证明' });
+      expect((await post(t, `/api/daily/${kind}/add`, none.token, form)).body).toMatchObject({
+        code: 100,
+        msg: '您没有本校户籍记录，无法开具该证明',
+      });
     }
     const movedOut = await createUser(t, { household: 'out' });
     const c = await post(t, '/api/daily/wfzzmkj/add', movedOut.token, form);
     const n = await post(t, '/api/daily/wwfzmkj/add', movedOut.token, form);
     expect(c.body.data).toMatchObject({ kind: 'wfzzmkj', kindName: '无犯罪记录证明开具' });
     expect(n.body.data).toMatchObject({ kind: 'wwfzmkj', kindName: '无违法证明开具' });
-    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${c.body.data.id}`, movedOut.token)).body.data.title).toBe('无犯罪记录证明开具 · 就业入职 1份');
-    expect((await post(t, '/api/daily/wwfzmkj/edit', movedOut.token, { id: c.body.data.id, ...form })).body).toEqual({ code: 404, msg: '申请不存在' });
+    expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${c.body.data.id}`, movedOut.token)).body.data.title).toBe(
+      '无犯罪记录证明开具 · 就业入职 1份',
+    );
+    expect((await post(t, '/api/daily/wwfzmkj/edit', movedOut.token, { id: c.body.data.id, ...form })).body).toEqual({
+      code: 404,
+      msg: '申请不存在',
+    });
     expect((await post(t, '/api/daily/wwfzmkj/edit', movedOut.token, { id: n.body.data.id, ...form, yt: '留学' })).body.code).toBe(200);
   });
 
@@ -168,13 +210,17 @@ describe('学历变更 /api/daily/xlzkbg and 婚姻状况变更 /api/daily/hyzkb
       [{ byrq: '2999-01-01' }, 'byrq', '毕业日期不能晚于今天'],
       [{ byyx: ' ' }, 'byyx', '请填写毕业院校'],
     ]);
-    expect((await post(t, '/api/daily/xlzkbg/add', u.token, { ...form, attachments: [{ fileId: file, clmc: '其他' }] })).body).toMatchObject({
+    expect(
+      (await post(t, '/api/daily/xlzkbg/add', u.token, { ...form, attachments: [{ fileId: file, clmc: '其他' }] })).body,
+    ).toMatchObject({
       code: 100,
       msg: '请上传学历证明材料',
     });
     const res = await post(t, '/api/daily/xlzkbg/add', u.token, form, key());
     expect(res.body.data).toMatchObject({ kind: 'xlzkbg', kindName: '学历变更', status: 1 });
-    expect((await post(t, '/api/daily/xlzkbg/edit', u.token, { id: res.body.data.id, ...form, zsbh: '100001202505000123' })).body.code).toBe(200);
+    expect(
+      (await post(t, '/api/daily/xlzkbg/edit', u.token, { id: res.body.data.id, ...form, zsbh: '100001202505000123' })).body.code,
+    ).toBe(200);
     const listed = await get(t, '/api/daily/xlzkbg/list', u.token);
     expect(listed.body).toMatchObject({ total: 1, rows: [{ id: res.body.data.id, title: '学历变更 · 变更为硕士研究生毕业' }] });
     expect((await get(t, '/api/daily/xlzkbg/list?status=7', u.token)).body.total).toBe(0);
@@ -185,13 +231,19 @@ describe('学历变更 /api/daily/xlzkbg and 婚姻状况变更 /api/daily/hyzkb
     const u = await createUser(t, { maritalStatusCode: '10' });
     const file = await uploadFor(t, u.id);
     const form = { bghyzkm: '21', djrq: '2026-01-05', poxm: '李四', lxdh: PHONE, attachments: [{ fileId: file, clmc: '婚姻状况证明' }] };
-    expect((await post(t, '/api/daily/hyzkbg/add', u.token, { ...form, bghyzkm: '10' })).body).toMatchObject({ code: 100, msg: '变更后的婚姻状况与当前相同' });
+    expect((await post(t, '/api/daily/hyzkbg/add', u.token, { ...form, bghyzkm: '10' })).body).toMatchObject({
+      code: 100,
+      msg: '变更后的婚姻状况与当前相同',
+    });
     await expectFieldErrors(u, '/api/daily/hyzkbg/add', form, [
       [{ poxm: '' }, 'poxm', '请填写配偶姓名'],
       [{ djrq: '2999-01-01' }, 'djrq', '登记日期不能晚于今天'],
       [{ bghyzkm: '77' }, 'bghyzkm', '请选择变更后婚姻状况'],
     ]);
-    expect((await post(t, '/api/daily/hyzkbg/add', u.token, { ...form, attachments: [] })).body).toMatchObject({ code: 100, msg: '请上传婚姻状况证明材料' });
+    expect((await post(t, '/api/daily/hyzkbg/add', u.token, { ...form, attachments: [] })).body).toMatchObject({
+      code: 100,
+      msg: '请上传婚姻状况证明材料',
+    });
     const { id } = (await post(t, '/api/daily/hyzkbg/add', u.token, form)).body.data;
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 3, { note: '结婚证照片不清晰' });
@@ -207,10 +259,30 @@ describe('every add/edit of these services', () => {
   type Kind = { kind: string; add: string; edit: string; list?: string; body: (u: TestUser) => Promise<Record<string, unknown>> };
   const withFile = async (u: TestUser, clmc: string) => [{ fileId: await uploadFor(t, u.id), clmc }];
   const kinds: Kind[] = [
-    { kind: 'hkkbb', add: '/api/daily/hkkbb/add', edit: '/api/daily/hkkbb/update', body: async () => ({ bbyy: '损坏', lqfs: '0', lxdh: PHONE }) },
-    { kind: 'hjzmkj', add: '/api/daily/hjzmkj/add', edit: '/api/daily/hjzmkj/edit', body: async () => ({ zmlx: '2', yt: '落户', fs: 1, kdfs: '0', lxdh: PHONE }) },
-    { kind: 'wfzzmkj', add: '/api/daily/wfzzmkj/add', edit: '/api/daily/wfzzmkj/edit', body: async () => ({ bllx: '4', yt: '签证', fs: 1, lqfs: '0', lxdh: PHONE }) },
-    { kind: 'wwfzmkj', add: '/api/daily/wwfzmkj/add', edit: '/api/daily/wwfzmkj/edit', body: async () => ({ bllx: '2', yt: '签证', fs: 1, lqfs: '0', lxdh: PHONE }) },
+    {
+      kind: 'hkkbb',
+      add: '/api/daily/hkkbb/add',
+      edit: '/api/daily/hkkbb/update',
+      body: async () => ({ bbyy: '损坏', lqfs: '0', lxdh: PHONE }),
+    },
+    {
+      kind: 'hjzmkj',
+      add: '/api/daily/hjzmkj/add',
+      edit: '/api/daily/hjzmkj/edit',
+      body: async () => ({ zmlx: '2', yt: '落户', fs: 1, kdfs: '0', lxdh: PHONE }),
+    },
+    {
+      kind: 'wfzzmkj',
+      add: '/api/daily/wfzzmkj/add',
+      edit: '/api/daily/wfzzmkj/edit',
+      body: async () => ({ bllx: '4', yt: '签证', fs: 1, lqfs: '0', lxdh: PHONE }),
+    },
+    {
+      kind: 'wwfzmkj',
+      add: '/api/daily/wwfzmkj/add',
+      edit: '/api/daily/wwfzmkj/edit',
+      body: async () => ({ bllx: '2', yt: '签证', fs: 1, lqfs: '0', lxdh: PHONE }),
+    },
     {
       kind: 'xlzkbg',
       add: '/api/daily/xlzkbg/add',
@@ -261,4 +333,3 @@ describe('every add/edit of these services', () => {
     });
   }
 });
-

@@ -16,7 +16,14 @@ afterAll(() => t?.close());
 
 const ADD = '/api/daily/sfzbl/add';
 const EDIT = '/api/daily/sfzbl/edit';
-const form = (day: string, extra: Record<string, unknown> = {}) => ({ blyy: '2', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000009', ...extra });
+const form = (day: string, extra: Record<string, unknown> = {}) => ({
+  blyy: '2',
+  blfs: '1',
+  yyrq: day,
+  lqfs: '0',
+  lxdh: '13900000009',
+  ...extra,
+});
 const days = () => offeredDays(t);
 
 describe('blfslist and datelist/{blfs}', () => {
@@ -42,16 +49,34 @@ describe('POST /api/daily/sfzbl/add', () => {
     const u = await createUser(t);
     const day = days()[2]!;
     const before = (await quotaOf(t, 'sfzbl', '1', day)).remaining;
-    expect((await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data).toEqual({ selected: false, yyrq: null, blfs: null, application: null });
+    expect((await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data).toEqual({
+      selected: false,
+      yyrq: null,
+      blfs: null,
+      application: null,
+    });
     const res = await post(t, ADD, u.token, form(day));
-    expect(res.body).toMatchObject({ code: 200, data: { sqbh: expect.stringMatching(/^HJ\d{14}$/), kind: 'sfzbl', kindName: '身份证办理', status: 1, statusName: '已提交' } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { sqbh: expect.stringMatching(/^HJ\d{14}$/), kind: 'sfzbl', kindName: '身份证办理', status: 1, statusName: '已提交' },
+    });
     expect((await quotaOf(t, 'sfzbl', '1', day)).remaining).toBe(before - 1);
     const selected = (await post(t, '/api/daily/sfzbl/isSelect', u.token)).body.data;
     expect(selected).toMatchObject({ selected: true, yyrq: day, blfs: '1', application: { id: res.body.data.id } });
     const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
-    expect(detail).toMatchObject({ title: `身份证办理 · 预约日期 ${day}`, answers: form(day), events: [{ from: null, to: 1, actor: { role: 'user', name: u.name } }], actions: ['cancel', 'edit'] });
+    expect(detail).toMatchObject({
+      title: `身份证办理 · 预约日期 ${day}`,
+      answers: form(day),
+      events: [{ from: null, to: 1, actor: { role: 'user', name: u.name } }],
+      actions: ['cancel', 'edit'],
+    });
     const notices = (await get(t, '/api/zhzx/xxtz/getListByType', u.token)).body.rows;
-    expect(notices[0]).toMatchObject({ type: 'apply', title: '身份证办理：已提交', applicationId: res.body.data.id, sqbh: res.body.data.sqbh });
+    expect(notices[0]).toMatchObject({
+      type: 'apply',
+      title: '身份证办理：已提交',
+      applicationId: res.body.data.id,
+      sqbh: res.body.data.sqbh,
+    });
   });
 
   it('one active appointment per user', async () => {
@@ -87,21 +112,41 @@ describe('POST /api/daily/sfzbl/add', () => {
     const { yjxx, ...withoutDelivery } = form(day, { lqfs: '1', yjxx: delivery(t) }) as Record<string, unknown>;
     expect(yjxx).toBeDefined();
     const { ssl: _ssl, ...noSsl } = delivery(t);
-    expect((await post(t, ADD, u.token, { ...withoutDelivery, yjxx: noSsl })).body.errors).toContainEqual({ field: 'yjxx.ssl', message: '请填写您的宿舍楼号' });
+    expect((await post(t, ADD, u.token, { ...withoutDelivery, yjxx: noSsl })).body.errors).toContainEqual({
+      field: 'yjxx.ssl',
+      message: '请填写您的宿舍楼号',
+    });
     const theirs = await uploadFor(t, other.id);
-    expect((await post(t, ADD, u.token, form(day, { attachments: [{ fileId: theirs }] }))).body).toMatchObject({ code: 100, msg: '附件不存在或已失效，请重新上传' });
+    expect((await post(t, ADD, u.token, form(day, { attachments: [{ fileId: theirs }] }))).body).toMatchObject({
+      code: 100,
+      msg: '附件不存在或已失效，请重新上传',
+    });
     expect(await t.app.repos.applications.findActive(u.id, 'sfzbl')).toBeNull();
   });
 
   it('mails the card: the delivery form is kept in the answers', async () => {
     const u = await createUser(t);
     const mine = await uploadFor(t, u.id);
-    const res = await post(t, ADD, u.token, form(days()[4]!, { lqfs: '1', yjxx: delivery(t), attachments: [{ fileId: mine, clmc: '原居民身份证' }] }));
+    const res = await post(
+      t,
+      ADD,
+      u.token,
+      form(days()[4]!, { lqfs: '1', yjxx: delivery(t), attachments: [{ fileId: mine, clmc: '原居民身份证' }] }),
+    );
     expect(res.body.code).toBe(200);
     const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data;
     // A delivery without 寄送地址 (an older client) is read as mailing to the campus dormitory, and kept so.
     expect(detail.answers.yjxx).toEqual({ ...delivery(t), dzlx: '0' });
-    expect(detail.attachments).toEqual([{ fileId: mine, clmc: '原居民身份证', name: 'scan.jpg', mimeType: 'image/jpeg', size: expect.any(Number), url: `/api/wj/file/${mine}` }]);
+    expect(detail.attachments).toEqual([
+      {
+        fileId: mine,
+        clmc: '原居民身份证',
+        name: 'scan.jpg',
+        mimeType: 'image/jpeg',
+        size: expect.any(Number),
+        url: `/api/wj/file/${mine}`,
+      },
+    ]);
   });
 
   it('a full day is refused with a clear message', async () => {
@@ -109,7 +154,9 @@ describe('POST /api/daily/sfzbl/add', () => {
     await setQuota(t, 'sfzbl', '1', day, 0);
     const u = await createUser(t);
     expect((await post(t, ADD, u.token, form(day))).body).toMatchObject({ code: 100, msg: '该日期名额已满，请选择其他日期' });
-    expect((await post(t, '/api/daily/sfzbl/datelist/1', u.token)).body.data.find((d: { dateValue: string }) => d.dateValue === day).remaining).toBe(0);
+    expect(
+      (await post(t, '/api/daily/sfzbl/datelist/1', u.token)).body.data.find((d: { dateValue: string }) => d.dateValue === day).remaining,
+    ).toBe(0);
   });
 
   it('N parallel bookings of a day with few places book exactly that many', async () => {
@@ -132,8 +179,17 @@ describe('POST /api/daily/sfzbl/add', () => {
     const before = await written(u.id);
     // The form's own check saw a place (as a request does that read the quota just before the last place went):
     // the transaction's conditional decrement refuses it.
-    const build = async () => ({ kind: 'sfzbl', answers: form(day, { blfs: '2' }), attachments: [], title: '身份证办理', slot: { channel: '2', day } });
-    await expect(t.app.services.applications.submit(u.id, { operation: 'addSfzbl', key: key(), body: {} }, build)).rejects.toMatchObject({ code: 100, message: '该日期名额已满，请选择其他日期' });
+    const build = async () => ({
+      kind: 'sfzbl',
+      answers: form(day, { blfs: '2' }),
+      attachments: [],
+      title: '身份证办理',
+      slot: { channel: '2', day },
+    });
+    await expect(t.app.services.applications.submit(u.id, { operation: 'addSfzbl', key: key(), body: {} }, build)).rejects.toMatchObject({
+      code: 100,
+      message: '该日期名额已满，请选择其他日期',
+    });
     expect(await written(u.id)).toEqual(before);
   });
 
@@ -146,9 +202,16 @@ describe('POST /api/daily/sfzbl/add', () => {
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(2);
     expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(8).fill('该日期名额已满，请选择其他日期'));
     const after = await written();
-    expect({ numbers: after.numbers - before.numbers, events: after.events - before.events, notices: after.notices - before.notices }).toEqual({ numbers: 2, events: 2, notices: 2 });
+    expect({
+      numbers: after.numbers - before.numbers,
+      events: after.events - before.events,
+      notices: after.notices - before.notices,
+    }).toEqual({ numbers: 2, events: 2, notices: 2 });
     // The numbers taken follow each other: none was spent on a refusal.
-    const sqbh = answers.filter((a) => a.body.code === 200).map((a) => Number(a.body.data.sqbh.slice(-6))).sort((a, b) => a - b);
+    const sqbh = answers
+      .filter((a) => a.body.code === 200)
+      .map((a) => Number(a.body.data.sqbh.slice(-6)))
+      .sort((a, b) => a - b);
     expect(sqbh[1]! - sqbh[0]!).toBe(1);
   });
 });
@@ -156,10 +219,20 @@ describe('POST /api/daily/sfzbl/add', () => {
 /** Reference numbers issued today, and events and notices (of one user, or of everyone). */
 async function written(userId?: number) {
   const today = chinaDate(t.clock.now()).replace(/-/g, '');
-  const [counter] = await t.app.db.select().from(counters).where(eq(counters.name, `sqbh:${today}`));
+  const [counter] = await t.app.db
+    .select()
+    .from(counters)
+    .where(eq(counters.name, `sqbh:${today}`));
   const mine = userId === undefined ? undefined : eq(applications.userId, userId);
-  const [events] = await t.app.db.select({ n: count() }).from(applicationEvents).innerJoin(applications, eq(applications.id, applicationEvents.applicationId)).where(mine);
-  const [sent] = await t.app.db.select({ n: count() }).from(notices).where(userId === undefined ? undefined : eq(notices.userId, userId));
+  const [events] = await t.app.db
+    .select({ n: count() })
+    .from(applicationEvents)
+    .innerJoin(applications, eq(applications.id, applicationEvents.applicationId))
+    .where(mine);
+  const [sent] = await t.app.db
+    .select({ n: count() })
+    .from(notices)
+    .where(userId === undefined ? undefined : eq(notices.userId, userId));
   return { numbers: counter?.value ?? 0, events: events!.n, notices: sent!.n };
 }
 
@@ -239,7 +312,10 @@ describe('withdrawal, refusal and edit move the places', () => {
     expect((await post(t, EDIT, u.token, { id, ...form(full) })).body).toMatchObject({ code: 100, msg: '该日期名额已满，请选择其他日期' });
     const detail = (await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data;
     expect(detail.answers).toMatchObject({ yyrq: b, xphzh: 'R123' });
-    expect(detail.events.map((e: { to: number; note: string | null }) => [e.to, e.note])).toEqual([[1, null], [1, '修改了申请内容']]);
+    expect(detail.events.map((e: { to: number; note: string | null }) => [e.to, e.note])).toEqual([
+      [1, null],
+      [1, '修改了申请内容'],
+    ]);
     expect((await post(t, EDIT, u.token, { id, ...form(b) })).body.code).toBe(200);
     expect((await quotaOf(t, 'sfzbl', '1', b)).remaining).toBe(qb - 1);
   });

@@ -10,7 +10,8 @@ afterEach(() => t.assertContract());
 afterAll(() => t?.close());
 
 const get = (url: string) => t.json({ method: 'GET', url });
-const post = (url: string, payload?: Record<string, unknown>) => t.json({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
+const post = (url: string, payload?: Record<string, unknown>) =>
+  t.json({ method: 'POST', url, ...(payload === undefined ? {} : { payload }) });
 
 describe('dictionaries', () => {
   it('GET /api/dict/qh_identity_reason, qh_gender, qh_maritalStatus answer dictLabel/dictValue lists without login', async () => {
@@ -22,7 +23,21 @@ describe('dictionaries', () => {
   });
 
   it('getSysDictByType answers each documented type; unknown types are empty', async () => {
-    const types = ['qh_rylb', 'qh_identity_reason', 'qh_gender', 'qh_maritalStatus', 'qh_hkk_reason', 'qh_hkk_kd', 'qh_zm_reason_c', 'qh_zm_reason_n', 'qh_zxhk_reason', 'qh_qtbs_type', 'qh_change_type', 'qh_yhzgx', 'qh_notice_type'];
+    const types = [
+      'qh_rylb',
+      'qh_identity_reason',
+      'qh_gender',
+      'qh_maritalStatus',
+      'qh_hkk_reason',
+      'qh_hkk_kd',
+      'qh_zm_reason_c',
+      'qh_zm_reason_n',
+      'qh_zxhk_reason',
+      'qh_qtbs_type',
+      'qh_change_type',
+      'qh_yhzgx',
+      'qh_notice_type',
+    ];
     for (const dictType of types) {
       const res = await post('/api/dict/getSysDictByType', { dictType });
       expect(res.body.data.length, dictType).toBeGreaterThan(0);

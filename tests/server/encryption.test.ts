@@ -52,7 +52,10 @@ const rowsOf = async <T>(db: Database, query: SQL) => ((await db.execute(query))
 
 /** Every ID number column and answer as SQL sees them. */
 async function storedValues(db: Database) {
-  const users = await rowsOf<{ id: number; id_number: string | null; id_number_hash: string | null }>(db, sql`select id, id_number, id_number_hash from users order by id`);
+  const users = await rowsOf<{ id: number; id_number: string | null; id_number_hash: string | null }>(
+    db,
+    sql`select id, id_number, id_number_hash from users order by id`,
+  );
   const answers = await rowsOf<{ id: number; answers: string }>(db, sql`select id, answers::text as answers from applications order by id`);
   return { users, answers };
 }
@@ -108,14 +111,24 @@ describe('DATA_ENCRYPTION_KEY', () => {
     expect(loadConfig({ DATA_ENCRYPTION_KEY: bytes.toString('base64url') }).dataEncryptionKey).toEqual(bytes);
     for (const bad of ['secret', 'ab'.repeat(31), randomBytes(16).toString('base64'), `${'ab'.repeat(32)}zz`]) {
       expect(() => loadConfig({ DATA_ENCRYPTION_KEY: bad })).toThrow(ConfigError);
-      expect(() => loadConfig({ DATA_ENCRYPTION_KEY: bad })).toThrow(/DATA_ENCRYPTION_KEY 必须是 32 字节的密钥：64 个十六进制字符或 base64/);
+      expect(() => loadConfig({ DATA_ENCRYPTION_KEY: bad })).toThrow(
+        /DATA_ENCRYPTION_KEY 必须是 32 字节的密钥：64 个十六进制字符或 base64/,
+      );
     }
   });
 
   it('is required in production: the server refuses to start without it', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/DATA_ENCRYPTION_KEY is required with NODE_ENV=production/);
     expect(() => resolveDataKey({ nodeEnv: 'production', dataDir: mkdtempSync(join(tmpdir(), 'hukou-key-')) })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, EMBEDDED_DATABASE: 'true', PASSWORD_SIGN_IN_ONLY: 'true', PUBLIC_URL: 'https://x.example' }).dataEncryptionKey).toEqual(testKey);
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+        EMBEDDED_DATABASE: 'true',
+        PASSWORD_SIGN_IN_ONLY: 'true',
+        PUBLIC_URL: 'https://x.example',
+      }).dataEncryptionKey,
+    ).toEqual(testKey);
   });
 
   it('outside production without it, is generated once into DATA_DIR/data-encryption.key (mode 0600) with a warning', () => {
@@ -176,33 +189,61 @@ describe('a running server', () => {
     const sfzjh = newId('20010203');
     const register = async (p: string, number: string) => {
       const { uuid, text } = await t.captcha();
-      const permit = await t.json({ method: 'POST', url: '/api/registerOrLogin/imgCodeVerify', payload: { phone: p, uuid, code: text }, remoteAddress: nextIp() });
-      await t.json({ method: 'POST', url: '/api/registerOrLogin/sendMsg', payload: { phone: p, smsTicket: permit.body.data.smsTicket, scene: 'register' }, remoteAddress: nextIp() });
+      const permit = await t.json({
+        method: 'POST',
+        url: '/api/registerOrLogin/imgCodeVerify',
+        payload: { phone: p, uuid, code: text },
+        remoteAddress: nextIp(),
+      });
+      await t.json({
+        method: 'POST',
+        url: '/api/registerOrLogin/sendMsg',
+        payload: { phone: p, smsTicket: permit.body.data.smsTicket, scene: 'register' },
+        remoteAddress: nextIp(),
+      });
       const smsCode = await t.lastSms(p);
       return t.json({
         method: 'POST',
         url: '/api/registerOrLogin/register',
-        payload: { phone: p, smsCode, xm: '加密测试', sfzjh: number, rylb: '0', xh: `E${p.slice(-8)}`, password: 'Passw0rd1', password2: 'Passw0rd1' },
+        payload: {
+          phone: p,
+          smsCode,
+          xm: '加密测试',
+          sfzjh: number,
+          rylb: '0',
+          xh: `E${p.slice(-8)}`,
+          password: 'Passw0rd1',
+          password2: 'Passw0rd1',
+        },
         remoteAddress: nextIp(),
       });
     };
     expect((await register(phone, sfzjh)).body.code).toBe(200);
-    const [row] = await rowsOf<{ id: number; id_number: string; id_number_hash: string }>(t.app.db, sql`select id, id_number, id_number_hash from users where phone = ${phone}`);
+    const [row] = await rowsOf<{ id: number; id_number: string; id_number_hash: string }>(
+      t.app.db,
+      sql`select id, id_number, id_number_hash from users where phone = ${phone}`,
+    );
     expect(row!.id_number).toMatch(/^v1:/);
     expect(row!.id_number).not.toContain(sfzjh);
     expect(row!.id_number_hash).toBe(cipher.hash(sfzjh));
     expect((await t.app.repos.users.findById(row!.id))!.idNumber).toBe(sfzjh);
 
     const token = await t.login(phone, 'Passw0rd1');
-    expect((await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} })).body.data.sfzjh).toBe(`${sfzjh.slice(0, 4)}**********${sfzjh.slice(-4)}`);
+    expect((await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} })).body.data.sfzjh).toBe(
+      `${sfzjh.slice(0, 4)}**********${sfzjh.slice(-4)}`,
+    );
 
     const other = `137${String(Date.now() + 7).slice(-8)}`;
     expect((await register(other, sfzjh)).body).toMatchObject({ code: 100, msg: '该身份证件号已注册，请直接登录或找回密码' });
     const withX = newIdWithX('19880808');
     expect((await register(`137${String(Date.now() + 9).slice(-8)}`, withX)).body.code).toBe(200);
-    expect((await register(`137${String(Date.now() + 11).slice(-8)}`, withX.toLowerCase())).body.msg).toBe('该身份证件号已注册，请直接登录或找回密码');
+    expect((await register(`137${String(Date.now() + 11).slice(-8)}`, withX.toLowerCase())).body.msg).toBe(
+      '该身份证件号已注册，请直接登录或找回密码',
+    );
     // The database refuses a second account with the number whatever the code path (unique id_number_hash).
-    await expect(t.app.repos.users.create({ name: '重复', idNumber: sfzjh.toLowerCase(), personType: '5', loginType: '1' })).rejects.toMatchObject({
+    await expect(
+      t.app.repos.users.create({ name: '重复', idNumber: sfzjh.toLowerCase(), personType: '5', loginType: '1' }),
+    ).rejects.toMatchObject({
       cause: { constraint: 'users_id_number_hash_uq' },
     });
     await expectNothingInClear();
@@ -246,8 +287,11 @@ describe('a running server', () => {
     // 显示 opens one number, audited.
     const shown = (await call(t, 'POST', `/api/admin/applications/${id}/id-number`, staff.token, { key: 'sqjs.0.sfzjh' })).body.data;
     expect(shown.sfzjh).toBe(son.sfzjh);
-    expect((await call(t, 'POST', `/api/admin/applications/${id}/id-number`, staff.token, { key: 'applicant' })).body.data.sfzjh).toBe(head.idNumber);
-    const reveals = (await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(id) }, { pageNum: 1, pageSize: 10 })).rows;
+    expect((await call(t, 'POST', `/api/admin/applications/${id}/id-number`, staff.token, { key: 'applicant' })).body.data.sfzjh).toBe(
+      head.idNumber,
+    );
+    const reveals = (await t.app.repos.audit.page({ action: 'application.idNumber', targetId: String(id) }, { pageNum: 1, pageSize: 10 }))
+      .rows;
     expect(reveals).toHaveLength(2);
     for (const e of reveals) expect(e.summary).not.toMatch(ID_PATTERN);
     const queue = (await call(t, 'GET', `/api/admin/applications?keyword=${encodeURIComponent(head.name)}`, staff.token)).body.rows;
@@ -257,7 +301,19 @@ describe('a running server', () => {
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
     await staffMoves(t, id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
-    const next = await post(t, '/api/qianru/continueSubmit', head.token, { id, qyzbh: 'QY320102000123', qyzqfrq: '2026-10-08', qyzqfjg: '南京市公安局玄武分局', attachments: [await material(t, head.id, '迁移证')] }, key());
+    const next = await post(
+      t,
+      '/api/qianru/continueSubmit',
+      head.token,
+      {
+        id,
+        qyzbh: 'QY320102000123',
+        qyzqfrq: '2026-10-08',
+        qyzqfjg: '南京市公安局玄武分局',
+        attachments: [await material(t, head.id, '迁移证')],
+      },
+      key(),
+    );
     expect(next.body.code).toBe(200);
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
@@ -323,7 +379,9 @@ describe('a running server', () => {
 async function openOldDatabase(): Promise<{ handle: DatabaseHandle; upgrade(): Promise<void>; drop(): Promise<void> }> {
   const folder = mkdtempSync(join(tmpdir(), 'hukou-old-migrations-'));
   mkdirSync(join(folder, 'meta'));
-  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; tag: string }[];
+  };
   journal.entries = journal.entries.filter((e) => e.idx <= 5);
   writeFileSync(join(folder, 'meta/_journal.json'), JSON.stringify(journal));
   for (const f of readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql') && journal.entries.some((e) => `${e.tag}.sql` === f))) {
@@ -366,7 +424,13 @@ function startOn(handle: DatabaseHandle, key: string) {
   const lines: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'hukou-test-')), PUBLIC_URL, DEMO: 'true', DATA_ENCRYPTION_KEY: key });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'hukou-test-')),
+    PUBLIC_URL,
+    DEMO: 'true',
+    DATA_ENCRYPTION_KEY: key,
+  });
   return { lines, app: buildApp(config, { db: handle, logger: true, logStream: stream, logLevel: 'info' }) };
 }
 
@@ -385,19 +449,44 @@ describe('a database written before encryption at rest', () => {
     const { hash, salt } = await hashPassword(DEMO_PASSWORD);
     const [a, b, c, d] = [newIdWithX('19950505'), newId('19960606'), newId('19970707'), newId('19980808')];
     const insertUser = async (phone: string | null, name: string, id: string | null) =>
-      (await rowsOf<{ id: number }>(db, sql`insert into users (phone, password_hash, password_salt, name, id_number, person_type, login_type)
-        values (${phone}, ${hash}, ${salt}, ${name}, ${id}, '1', '1') returning id`))[0]!.id;
+      (
+        await rowsOf<{ id: number }>(
+          db,
+          sql`insert into users (phone, password_hash, password_salt, name, id_number, person_type, login_type)
+        values (${phone}, ${hash}, ${salt}, ${name}, ${id}, '1', '1') returning id`,
+        )
+      )[0]!.id;
     // As the old code wrote them: clear numbers, one of them twice (nothing stopped it), one empty.
     const owner = await insertUser('13700000001', '旧用户甲', a);
     const second = await insertUser('13700000002', '旧用户乙', b);
     const twin = await insertUser(null, '旧用户乙的另一个账号', b);
     const none = await insertUser('13700000003', '旧用户丙', null);
-    await db.execute(sql`insert into household_records (user_id, status, household_no, collective_name) values (${owner}, '1', '510000101', '示范大学学生集体户')`);
-    const answers = { qrlx: '3', ryxx: { xm: '旧家属', sfzjh: c }, sqjs: [{ xm: '旧子女', sfzjh: d }, { xm: '未填号码', sfzjh: '' }], lxdh: '13700000001' };
-    const appId = (await rowsOf<{ id: number }>(db, sql`insert into applications (reference_no, kind, sub, user_id, status, title, answers)
-      values ('HJ20250101000001', 'qianru', '3', ${owner}, 1, '家属随迁 · 旧家属', ${JSON.stringify(answers)}::jsonb) returning id`))[0]!.id;
-    const otherApp = (await rowsOf<{ id: number }>(db, sql`insert into applications (reference_no, kind, sub, user_id, status, title, answers)
-      values ('HJ20250101000002', 'qtbs', '', ${second}, 1, '其他业务', '{"bslx":"2","bsnr":"查询"}'::jsonb) returning id`))[0]!.id;
+    await db.execute(
+      sql`insert into household_records (user_id, status, household_no, collective_name) values (${owner}, '1', '510000101', '示范大学学生集体户')`,
+    );
+    const answers = {
+      qrlx: '3',
+      ryxx: { xm: '旧家属', sfzjh: c },
+      sqjs: [
+        { xm: '旧子女', sfzjh: d },
+        { xm: '未填号码', sfzjh: '' },
+      ],
+      lxdh: '13700000001',
+    };
+    const appId = (
+      await rowsOf<{ id: number }>(
+        db,
+        sql`insert into applications (reference_no, kind, sub, user_id, status, title, answers)
+      values ('HJ20250101000001', 'qianru', '3', ${owner}, 1, '家属随迁 · 旧家属', ${JSON.stringify(answers)}::jsonb) returning id`,
+      )
+    )[0]!.id;
+    const otherApp = (
+      await rowsOf<{ id: number }>(
+        db,
+        sql`insert into applications (reference_no, kind, sub, user_id, status, title, answers)
+      values ('HJ20250101000002', 'qtbs', '', ${second}, 1, '其他业务', '{"bslx":"2","bsnr":"查询"}'::jsonb) returning id`,
+      )
+    )[0]!.id;
 
     await old.upgrade();
     const { app, lines } = startOn(old.handle, TEST_DATA_KEY);
@@ -406,7 +495,10 @@ describe('a database written before encryption at rest', () => {
     try {
       const after = await storedValues(db);
       const row = (id: number) => after.users.find((u) => u.id === id)!;
-      for (const [id, plain] of [[owner, a], [second, b]] as const) {
+      for (const [id, plain] of [
+        [owner, a],
+        [second, b],
+      ] as const) {
         expect(row(id).id_number).toMatch(/^v1:/);
         expect(cipher.decrypt(row(id).id_number!)).toBe(plain);
         expect(row(id).id_number_hash).toBe(cipher.hash(plain));
@@ -427,17 +519,33 @@ describe('a database written before encryption at rest', () => {
       expect(after.answers.find((x) => x.id === otherApp)!.answers).toBe('{"bslx": "2", "bsnr": "查询"}');
 
       // The app reads them back.
-      const login = await server.inject({ method: 'POST', url: '/qhyhlogin_false', payload: { username: '13700000001', password: DEMO_PASSWORD }, remoteAddress: nextIp() });
+      const login = await server.inject({
+        method: 'POST',
+        url: '/qhyhlogin_false',
+        payload: { username: '13700000001', password: DEMO_PASSWORD },
+        remoteAddress: nextIp(),
+      });
       const token = login.json().token as string;
-      const info = await server.inject({ method: 'POST', url: '/api/userinfo', headers: { qhyhAuthorization: `Bearer ${token}` }, payload: {} });
+      const info = await server.inject({
+        method: 'POST',
+        url: '/api/userinfo',
+        headers: { qhyhAuthorization: `Bearer ${token}` },
+        payload: {},
+      });
       expect(info.json().data.sfzjh).toBe(`${a.slice(0, 4)}**********${a.slice(-4)}`);
-      const detail = await server.inject({ method: 'GET', url: `/api/wdsq/sqxq/getInfo?id=${appId}`, headers: { qhyhAuthorization: `Bearer ${token}` } });
+      const detail = await server.inject({
+        method: 'GET',
+        url: `/api/wdsq/sqxq/getInfo?id=${appId}`,
+        headers: { qhyhAuthorization: `Bearer ${token}` },
+      });
       expect(detail.json().data.answers.sqjs[0].sfzjh).toBe(`${d.slice(0, 4)}**********${d.slice(-4)}`);
       expect((await server.repos.applications.findById(appId))!.answers).toEqual(answers);
       // Look-ups and uniqueness through the hash.
       expect((await server.repos.users.findByIdNumber(a.toLowerCase()))?.id).toBe(owner);
       expect((await server.repos.users.findByIdNumber(b))?.id).toBe(second);
-      await expect(server.repos.users.create({ name: '重复', idNumber: a, personType: '5', loginType: '1' })).rejects.toMatchObject({ cause: { constraint: 'users_id_number_hash_uq' } });
+      await expect(server.repos.users.create({ name: '重复', idNumber: a, personType: '5', loginType: '1' })).rejects.toMatchObject({
+        cause: { constraint: 'users_id_number_hash_uq' },
+      });
 
       // Idempotent: a second run (the next start) finds nothing and changes nothing.
       const before = await storedValues(db);
@@ -452,7 +560,9 @@ describe('a database written before encryption at rest', () => {
     const other = randomBytes(32).toString('hex');
     const start = startOn(old.handle, other);
     await expect(start.app.then((a) => a.ready())).rejects.toThrow(DataKeyError);
-    await expect(startOn(old.handle, other).app.then((a) => a.ready())).rejects.toThrow(/数据加密密钥错误：DATA_ENCRYPTION_KEY 无法解开本数据库中已加密的数据/);
+    await expect(startOn(old.handle, other).app.then((a) => a.ready())).rejects.toThrow(
+      /数据加密密钥错误：DATA_ENCRYPTION_KEY 无法解开本数据库中已加密的数据/,
+    );
     // Nothing was touched: the right key still opens everything.
     const { users } = await storedValues(old.handle.db);
     for (const u of users) if (u.id_number) expect(() => cipher.decrypt(u.id_number!)).not.toThrow();

@@ -74,7 +74,8 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
       re = undefined;
     }
     // Lookaheads are not understood by stringMatching: a password-like value instead.
-    if (re && !/\(\?[=!<]/.test(s.pattern)) options.push(fc.stringMatching(re).map((v) => (maxLength !== undefined ? v.slice(0, maxLength) : v)));
+    if (re && !/\(\?[=!<]/.test(s.pattern))
+      options.push(fc.stringMatching(re).map((v) => (maxLength !== undefined ? v.slice(0, maxLength) : v)));
     else options.push(fc.constantFrom('Passw0rd2026', 'abc12345', 'Abcdefg1'));
   } else {
     const cap = Math.max(minLength, Math.min(maxLength ?? 24, 24));
@@ -92,7 +93,11 @@ function stringArb(s: Schema): fc.Arbitrary<string> {
 function integerArb(s: Schema): fc.Arbitrary<number> {
   const [lo, hi] = numericRange(s, true);
   const small = fc.integer({ min: lo, max: Math.min(hi, lo + 40) });
-  return fc.oneof({ arbitrary: small, weight: 4 }, { arbitrary: fc.constantFrom(lo, hi), weight: 1 }, { arbitrary: fc.integer({ min: lo, max: Math.min(hi, Number.MAX_SAFE_INTEGER) }), weight: 1 });
+  return fc.oneof(
+    { arbitrary: small, weight: 4 },
+    { arbitrary: fc.constantFrom(lo, hi), weight: 1 },
+    { arbitrary: fc.integer({ min: lo, max: Math.min(hi, Number.MAX_SAFE_INTEGER) }), weight: 1 },
+  );
 }
 
 /** Valid values of a schema (depth-bounded: deep optional parts are left out). */
@@ -231,7 +236,11 @@ export const hostileArb = (schema: unknown): fc.Arbitrary<unknown> => {
 };
 
 /** Every place of a value (root, each property, each item), with the schema that describes it. */
-export function placesOf(value: unknown, schema: unknown, path: (string | number)[] = []): { path: (string | number)[]; schema: unknown }[] {
+export function placesOf(
+  value: unknown,
+  schema: unknown,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; schema: unknown }[] {
   const s = flatten(schema);
   const out: { path: (string | number)[]; schema: unknown }[] = [{ path, schema: s }];
   if (Array.isArray(value)) value.forEach((item, i) => out.push(...placesOf(item, s.items, [...path, i])));
@@ -304,7 +313,10 @@ export function probesOf(schema: unknown, path: (string | number)[] = [], depth 
   }
   if (path.length && types.includes('string') && (s.format === 'date' || s.format === 'date-time')) {
     const t = s.format === 'date' ? '' : 'T00:00:00Z';
-    out.push({ path, value: `0000-01-01${t}`, label: `${where} = year 0000` }, { path, value: `9999-12-31${t}`, label: `${where} = 9999-12-31` });
+    out.push(
+      { path, value: `0000-01-01${t}`, label: `${where} = year 0000` },
+      { path, value: `9999-12-31${t}`, label: `${where} = 9999-12-31` },
+    );
   }
   if (path.length && types.includes('string') && !Array.isArray(s.enum) && !('const' in s)) {
     const maxLength = num(s.maxLength);
@@ -331,11 +343,13 @@ export function percentEncode(text: string): string {
       out += encodeURIComponent(text.slice(i, i + 2));
       i += 1;
     } else if (code >= 0xd800 && code <= 0xdfff) {
-      out += `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
+      out +=
+        `%${(0xe0 | (code >> 12)).toString(16)}%${(0x80 | ((code >> 6) & 0x3f)).toString(16)}%${(0x80 | (code & 0x3f)).toString(16)}`.toUpperCase();
     } else out += encodeURIComponent(text[i]!);
   }
   return out;
 }
 
 /** How a query or path value goes over the wire. */
-export const wireText = (v: unknown): string => (typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+export const wireText = (v: unknown): string =>
+  typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -12,7 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dereference, type OperationDef } from '../../server/lib/openapi-doc.ts';
 import { createTestApp, demo, nextIp, type TestApp } from './helpers.ts';
 import { createUser, PNG } from './service-helpers.ts';
-import { DROP, hostileArb, percentEncode, placesOf, probesOf, replaceAt, setAt, validArb, wireText, type Hints, type Schema } from './fuzz-arbitraries.ts';
+import {
+  DROP,
+  hostileArb,
+  percentEncode,
+  placesOf,
+  probesOf,
+  replaceAt,
+  setAt,
+  validArb,
+  wireText,
+  type Hints,
+  type Schema,
+} from './fuzz-arbitraries.ts';
 import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
 import { dictItems } from '../../server/db/schema.ts';
 
@@ -111,7 +123,12 @@ function pngHeaderOnly(width: number, height: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(64))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 interface Upload {
@@ -122,8 +139,12 @@ interface Upload {
 }
 
 async function craftedUploads(): Promise<Upload[]> {
-  const jpeg = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+  const jpeg = await sharp({ create: { width: 16, height: 12, channels: 3, background: '#3366aa' } })
+    .jpeg()
+    .toBuffer();
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+  );
   const file = (content: Buffer, filename = 'scan.png', type = 'image/png', name = 'file') => ({ name, filename, type, content });
   return [
     { label: 'a small PNG', parts: [file(PNG)] },
@@ -160,7 +181,12 @@ function multipartBody(upload: Upload): { contentType: string; payload: Buffer }
   const chunks: Buffer[] = [];
   for (const part of upload.parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`, 'utf8'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+        'utf8',
+      ),
+    );
     chunks.push(part.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -183,7 +209,11 @@ const RAW_BODIES: { label: string; payload: string | Buffer; type: string }[] = 
   { label: 'a JSON number', payload: '2147483648', type: 'application/json' },
   { label: '__proto__', payload: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', type: 'application/json' },
   { label: 'deep nesting', payload: `${'['.repeat(5000)}${']'.repeat(5000)}`, type: 'application/json' },
-  { label: 'invalid UTF-8', payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x22, 0x7d]), type: 'application/json' },
+  {
+    label: 'invalid UTF-8',
+    payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x22, 0x7d]),
+    type: 'application/json',
+  },
   { label: 'a NUL key', payload: '{"a\\u0000":1}', type: 'application/json' },
   { label: 'form encoding', payload: 'a=1&b=2', type: 'application/x-www-form-urlencoded' },
   { label: 'plain text', payload: 'hello', type: 'text/plain' },
@@ -218,7 +248,10 @@ function requestArb(op: OperationDef, headers: Schema[], uploads: Upload[], user
     ? fc.oneof(
         { arbitrary: fc.constant({}), weight: 3 },
         { arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/).map((k) => ({ 'idempotency-key': k })), weight: 3 },
-        { arbitrary: fc.constantFrom('short', 'x'.repeat(65), 'bad key!', '%00%00%00%00').map((k) => ({ 'idempotency-key': k })), weight: 1 },
+        {
+          arbitrary: fc.constantFrom('short', 'x'.repeat(65), 'bad key!', '%00%00%00%00').map((k) => ({ 'idempotency-key': k })),
+          weight: 1,
+        },
       )
     : fc.constant({});
   const who = fc.integer({ min: -1, max: users - 1 });
@@ -234,14 +267,27 @@ function requestArb(op: OperationDef, headers: Schema[], uploads: Upload[], user
     return fc.integer({ min: 0, max: choices.length - 1 }).chain((i) => {
       const place = choices[i]!;
       const where = `${place.part}${place.path.length ? `.${place.path.join('.')}` : ''}`;
-      return fc.oneof(
-        { arbitrary: hostileArb(place.schema).map((bad) => ({ action: `${where} = ${short(JSON.stringify(bad) ?? String(bad), 60)}`, bad })), weight: 6 },
-        { arbitrary: fc.constant({ action: `${where} removed`, bad: DROP as unknown }), weight: 1 },
-      ).map(({ action, bad }) => ({ input: { ...input, [place.part]: replaceAt(input[place.part], place.path, bad) }, note: action }));
+      return fc
+        .oneof(
+          {
+            arbitrary: hostileArb(place.schema).map((bad) => ({
+              action: `${where} = ${short(JSON.stringify(bad) ?? String(bad), 60)}`,
+              bad,
+            })),
+            weight: 6,
+          },
+          { arbitrary: fc.constant({ action: `${where} removed`, bad: DROP as unknown }), weight: 1 },
+        )
+        .map(({ action, bad }) => ({ input: { ...input, [place.part]: replaceAt(input[place.part], place.path, bad) }, note: action }));
     });
   });
   const extra = valid.map((input) => ({
-    input: { ...input, ...(parts.body ? { body: { ...(input.body as Schema), 'x-unknown\u0000': 1 } } : { query: { ...(input.query as Schema), unknown: 'a\u0000b' } }) },
+    input: {
+      ...input,
+      ...(parts.body
+        ? { body: { ...(input.body as Schema), 'x-unknown\u0000': 1 } }
+        : { query: { ...(input.query as Schema), unknown: 'a\u0000b' } }),
+    },
     note: 'an unknown field with NUL',
   }));
 
@@ -255,7 +301,9 @@ function requestArb(op: OperationDef, headers: Schema[], uploads: Upload[], user
       headerArb,
       who,
       // One request in eight of an operation with a JSON body sends a body that is not what it takes.
-      parts.body ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: fc.constantFrom(...RAW_BODIES), weight: 1 }) : fc.constant(undefined),
+      parts.body
+        ? fc.oneof({ arbitrary: fc.constant(undefined), weight: 7 }, { arbitrary: fc.constantFrom(...RAW_BODIES), weight: 1 })
+        : fc.constant(undefined),
     )
     .map(([{ input, note }, hdrs, whoIs, raw]): FuzzRequest => {
       const url = buildUrl(op, input.params, input.query);
@@ -273,24 +321,40 @@ function requestArb(op: OperationDef, headers: Schema[], uploads: Upload[], user
     });
   if (!op.multipart) return jsonRequests;
 
-  return fc
-    .tuple(valid, fc.constantFrom(...uploads), who, fc.boolean())
-    .chain(([input, upload, whoIs, badParams]) => {
-      const params = badParams && parts.params ? hostileArb(parts.params).map((bad) => ({ id: bad })) : fc.constant(input.params);
-      return params.map((p): FuzzRequest => {
-        const { contentType, payload } = multipartBody(upload);
-        return { method: op.method, url: buildUrl(op, p, input.query), headers: { 'content-type': contentType }, payload, note: `upload: ${upload.label}${badParams ? ', hostile id' : ''}`, who: whoIs };
-      });
+  return fc.tuple(valid, fc.constantFrom(...uploads), who, fc.boolean()).chain(([input, upload, whoIs, badParams]) => {
+    const params = badParams && parts.params ? hostileArb(parts.params).map((bad) => ({ id: bad })) : fc.constant(input.params);
+    return params.map((p): FuzzRequest => {
+      const { contentType, payload } = multipartBody(upload);
+      return {
+        method: op.method,
+        url: buildUrl(op, p, input.query),
+        headers: { 'content-type': contentType },
+        payload,
+        note: `upload: ${upload.label}${badParams ? ', hostile id' : ''}`,
+        who: whoIs,
+      };
     });
+  });
 }
 
 type Parts = Record<'params' | 'query' | 'body', unknown>;
 
-const partsOf = (op: OperationDef): Record<keyof Parts, Schema | undefined> => ({ params: op.params, query: op.querystring, body: op.multipart ? undefined : op.jsonBody });
+const partsOf = (op: OperationDef): Record<keyof Parts, Schema | undefined> => ({
+  params: op.params,
+  query: op.querystring,
+  body: op.multipart ? undefined : op.jsonBody,
+});
 
 function plainRequest(op: OperationDef, input: Parts, note: string): FuzzRequest {
   const body = input.body !== undefined && op.method !== 'GET' && op.method !== 'DELETE' ? JSON.stringify(input.body) : undefined;
-  return { method: op.method, url: buildUrl(op, input.params, input.query), headers: body !== undefined ? { 'content-type': 'application/json' } : {}, payload: body, note, who: -1 };
+  return {
+    method: op.method,
+    url: buildUrl(op, input.params, input.query),
+    headers: body !== undefined ? { 'content-type': 'application/json' } : {},
+    payload: body,
+    note,
+    who: -1,
+  };
 }
 
 /** A few valid inputs of an operation, to find one its handler accepts as the base of the probes. */
@@ -310,7 +374,8 @@ function probeRequests(op: OperationDef, base: Parts): FuzzRequest[] {
   const out: FuzzRequest[] = [];
   for (const part of Object.keys(parts) as (keyof Parts)[]) {
     if (!parts[part]) continue;
-    for (const probe of probesOf(parts[part])) out.push(plainRequest(op, { ...base, [part]: setAt(base[part], probe.path, probe.value) }, `probe ${part}.${probe.label}`));
+    for (const probe of probesOf(parts[part]))
+      out.push(plainRequest(op, { ...base, [part]: setAt(base[part], probe.path, probe.value) }, `probe ${part}.${probe.label}`));
   }
   return out;
 }
@@ -355,7 +420,13 @@ afterAll(async () => {
 });
 
 async function staffAccount(role: 'staff' | 'admin', n: number) {
-  const row = await t.app.repos.users.create({ username: `fz${role}${n}`, name: `模糊${role === 'admin' ? '管理员' : '办理员'}${n}`, role, personType: '', loginType: '1' });
+  const row = await t.app.repos.users.create({
+    username: `fz${role}${n}`,
+    name: `模糊${role === 'admin' ? '管理员' : '办理员'}${n}`,
+    role,
+    personType: '',
+    loginType: '1',
+  });
   return row.id;
 }
 
@@ -374,7 +445,9 @@ describe('fuzz: every operation of the document, good and bad input', () => {
       opIndex += 1;
       const callers: Caller[] = op.public ? ['none'] : op.roles.length ? ['staff', 'admin'] : ['user'];
       const fresh = callers.includes('user') ? await createUser(t) : undefined;
-      const staffIds = op.roles.length ? { staff: await staffAccount('staff', opIndex), admin: await staffAccount('admin', opIndex) } : undefined;
+      const staffIds = op.roles.length
+        ? { staff: await staffAccount('staff', opIndex), admin: await staffAccount('admin', opIndex) }
+        : undefined;
       const arb = requestArb(op, headerParams(t, op), uploads, demoIds.length, hints);
       const seen = statuses.get(op.operationId) ?? new Map<number, number>();
       statuses.set(op.operationId, seen);
@@ -383,7 +456,8 @@ describe('fuzz: every operation of the document, good and bad input', () => {
       const send = async (req: FuzzRequest, caller: Caller) => {
         let token: string | undefined;
         if (caller === 'user') token = await t.app.services.sessions.create(req.who < 0 ? fresh!.id : demoIds[req.who]!, '1', '127.0.0.1');
-        else if (caller === 'staff' || caller === 'admin') token = await t.app.services.sessions.create(staffIds![caller], '1', '127.0.0.1', { staff: true });
+        else if (caller === 'staff' || caller === 'admin')
+          token = await t.app.services.sessions.create(staffIds![caller], '1', '127.0.0.1', { staff: true });
         // Straight to inject, not through t.request: the log watch would take random values under keys such as
         // code or password for secrets and find them in any log line that happens to hold the same word.
         const refusedBefore = refusals.length;
@@ -396,11 +470,16 @@ describe('fuzz: every operation of the document, good and bad input', () => {
         });
         requests += 1;
         seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
-        if (VERBOSE && req.note.startsWith('valid') && res.statusCode === 400) console.log(`valid→400 ${op.operationId}: ${short(req.payload?.toString() ?? req.url, 300)} → ${short(res.body, 200)}`);
-        const refused = refusals.length > refusedBefore ? /"sqlstate":"([0-9A-Z]+)"/.exec(refusals[refusals.length - 1]!)?.[1] ?? '?' : undefined;
+        if (VERBOSE && req.note.startsWith('valid') && res.statusCode === 400)
+          console.log(`valid→400 ${op.operationId}: ${short(req.payload?.toString() ?? req.url, 300)} → ${short(res.body, 200)}`);
+        const refused =
+          refusals.length > refusedBefore ? (/"sqlstate":"([0-9A-Z]+)"/.exec(refusals[refusals.length - 1]!)?.[1] ?? '?') : undefined;
         if (res.statusCode < 500 && !refused) return res.statusCode;
         failed.add(op.operationId);
-        if (VERBOSE) console.log(`5xx${refused ? `/${refused}` : ''} ${op.operationId} (${caller}): ${req.method} ${short(req.url, 200)} [${short(req.note, 120)}] → ${short(res.body, 200)}`);
+        if (VERBOSE)
+          console.log(
+            `5xx${refused ? `/${refused}` : ''} ${op.operationId} (${caller}): ${req.method} ${short(req.url, 200)} [${short(req.note, 120)}] → ${short(res.body, 200)}`,
+          );
         if (!failures.has(op.operationId)) {
           failures.set(
             op.operationId,
@@ -431,7 +510,8 @@ describe('fuzz: every operation of the document, good and bad input', () => {
         }),
         { seed: SEED + opIndex, numRuns: RUNS, endOnFailure: true },
       );
-      if (details.failed && !failures.has(op.operationId)) failures.set(op.operationId, `${op.operationId}: ${short(String(details.errorInstance ?? details.counterexample), 400)}`);
+      if (details.failed && !failures.has(op.operationId))
+        failures.set(op.operationId, `${op.operationId}: ${short(String(details.errorInstance ?? details.counterexample), 400)}`);
       covered += 1;
     }
 
@@ -440,17 +520,29 @@ describe('fuzz: every operation of the document, good and bad input', () => {
     for (const m of statuses.values()) for (const [s, n] of m) byStatus.set(s, (byStatus.get(s) ?? 0) + n);
     console.log(
       `fuzz: ${requests} requests to ${covered} of ${operations.length} operations in ${seconds} s (seed ${SEED}, ${RUNS} runs each); ` +
-        `statuses ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}; ` +
+        `statuses ${[...byStatus]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}; ` +
         `${failures.size} operations answered 5xx or had a value refused by the database`,
     );
     if (failures.size) console.log([...failures.values()].join('\n'));
     if (VERBOSE) {
-      for (const [id, m] of statuses) console.log(`status ${id}: ${[...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+      for (const [id, m] of statuses)
+        console.log(
+          `status ${id}: ${[...m]
+            .sort((a, b) => a[0] - b[0])
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ')}`,
+        );
     }
     expect(covered).toBe(operations.length);
     expect([...failures.values()]).toEqual([]);
     // The fuzz reached the handlers: every caller was signed in (no 401), and most operations took some valid input.
-    expect([...statuses].filter(([, m]) => m.has(401)).map(([id]) => id), 'operations that answered 401 to a signed-in caller').toEqual([]);
+    expect(
+      [...statuses].filter(([, m]) => m.has(401)).map(([id]) => id),
+      'operations that answered 401 to a signed-in caller',
+    ).toEqual([]);
     const succeeded = [...statuses.values()].filter((m) => [...m.keys()].some((s) => s >= 200 && s < 300)).length;
     expect(succeeded).toBeGreaterThan(operations.length * 0.6);
     t.assertContract();

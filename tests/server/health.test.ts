@@ -48,9 +48,14 @@ describe('metrics', () => {
     await t.request({ method: 'GET', url: '/api/wj/file/f_nosuchfile123', token });
     expect((await t.request({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     const without = await createTestApp();
-    expect((await without.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode, 'no METRICS_TOKEN: no route').toBe(404);
+    expect(
+      (await without.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).statusCode,
+      'no METRICS_TOKEN: no route',
+    ).toBe(404);
     await without.close();
-    expect((await t.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-wrong-token-00' } })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-wrong-token-00' } })).statusCode,
+    ).toBe(404);
     const res = await t.request({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');

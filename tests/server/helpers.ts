@@ -86,7 +86,14 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
 
 export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hukou-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL, DEMO: 'true', DATA_ENCRYPTION_KEY: TEST_DATA_KEY, ...opts.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    DEMO: 'true',
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
+    ...opts.env,
+  });
   const clock = new TestClock();
   const { handle, drop } = await openTestDatabase();
   // Every app logs at the most verbose level; closing it fails when the log holds a secret its traffic carried.
@@ -95,7 +102,11 @@ export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & {
   await app.ready();
 
   const request = async ({ token, headers, ...rest }: InjectOptions & { token?: string }) => {
-    const options = { remoteAddress: '127.0.0.1', ...rest, headers: { ...headers, ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) } };
+    const options = {
+      remoteAddress: '127.0.0.1',
+      ...rest,
+      headers: { ...headers, ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) },
+    };
     const res = await app.inject(options);
     watch.observe(options, res);
     return res;

@@ -34,7 +34,12 @@ const ILLEGAL = { code: 400, msg: '请求包含非法字符' };
 function multipart(parts: { name: string; filename?: string; content: Buffer; type?: string }[], boundary = 'xYzBoundary01') {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`, 'utf8'));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+        'utf8',
+      ),
+    );
     chunks.push(p.content, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -69,7 +74,12 @@ describe('NUL bytes and lone surrogates', () => {
   });
 
   it('a lone surrogate (not a character) answers 400 like a NUL; a real astral character is fine', async () => {
-    const lone = await t.json({ method: 'POST', url: '/qhyhlogin_false', headers: { 'content-type': 'application/json' }, payload: '{"username":"a\\ud800","password":"x"}' });
+    const lone = await t.json({
+      method: 'POST',
+      url: '/qhyhlogin_false',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a\\ud800","password":"x"}',
+    });
     expect(lone.status).toBe(400);
     expect(lone.body).toMatchObject(ILLEGAL);
     const pair = await t.json({ method: 'GET', url: `/api/notice/announcement/list?keyword=${encodeURIComponent('𠀀')}` });
@@ -84,14 +94,18 @@ describe('NUL bytes and lone surrogates', () => {
 
   it('an upload whose file name, field name or text field holds a NUL answers 400 and stores nothing', async () => {
     const count = async () => {
-      const r = (await t.app.db.execute(sql`select count(*)::int as n from uploads`)) as unknown as { rows?: { n: number }[] } | { n: number }[];
+      const r = (await t.app.db.execute(sql`select count(*)::int as n from uploads`)) as unknown as
+        { rows?: { n: number }[] } | { n: number }[];
       return (Array.isArray(r) ? r : r.rows!)[0]!.n;
     };
     const before = await count();
     for (const parts of [
       [{ name: 'file', filename: 'a\u0000b.png', type: 'image/png', content: PNG }],
       [{ name: 'fi\u0000le', filename: 'a.png', type: 'image/png', content: PNG }],
-      [{ name: 'note', content: Buffer.from('a\u0000b') }, { name: 'file', filename: 'a.png', type: 'image/png', content: PNG }],
+      [
+        { name: 'note', content: Buffer.from('a\u0000b') },
+        { name: 'file', filename: 'a.png', type: 'image/png', content: PNG },
+      ],
     ]) {
       const res = await t.json({ method: 'POST', url: '/api/wj/upload', token: user.token, ...multipart(parts) });
       expect(res.status).toBe(400);
@@ -99,12 +113,19 @@ describe('NUL bytes and lone surrogates', () => {
     }
     expect(await count()).toBe(before);
     // The same upload with a clean name is taken.
-    const ok = await t.json({ method: 'POST', url: '/api/wj/upload', token: user.token, ...multipart([{ name: 'file', filename: '扫描件.png', type: 'image/png', content: PNG }]) });
+    const ok = await t.json({
+      method: 'POST',
+      url: '/api/wj/upload',
+      token: user.token,
+      ...multipart([{ name: 'file', filename: '扫描件.png', type: 'image/png', content: PNG }]),
+    });
     expect(ok.body.code).toBe(200);
   });
 
   it('a multipart body cut short answers 400 上传内容格式不正确, wherever it is cut', async () => {
-    const { payload, headers } = multipart([{ name: 'file', filename: 'a.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(4096, 7)]) }]);
+    const { payload, headers } = multipart([
+      { name: 'file', filename: 'a.png', type: 'image/png', content: Buffer.concat([PNG, Buffer.alloc(4096, 7)]) },
+    ]);
     for (const cut of [20, 120, 2000, payload.length - 20, payload.length - 3]) {
       const res = await t.json({ method: 'POST', url: '/api/wj/upload', token: user.token, headers, payload: payload.subarray(0, cut) });
       expect(res.status, `cut at ${cut}`).toBe(400);
@@ -113,7 +134,13 @@ describe('NUL bytes and lone surrogates', () => {
   });
 
   it('a multipart body without a boundary answers 400 上传内容格式不正确', async () => {
-    const res = await t.json({ method: 'POST', url: '/api/wj/upload', token: user.token, headers: { 'content-type': 'multipart/form-data' }, payload: 'x' });
+    const res = await t.json({
+      method: 'POST',
+      url: '/api/wj/upload',
+      token: user.token,
+      headers: { 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, msg: '上传内容格式不正确' });
   });
@@ -137,7 +164,12 @@ describe('integer bounds from the document', () => {
   it('an array of ids and an expected version are bounded too', async () => {
     const ids = await t.json({ method: 'POST', url: '/api/zhzx/xxtz/markRead', token: user.token, payload: { ids: [1, 2147483648] } });
     expect(ids.status).toBe(400);
-    const version = await t.json({ method: 'POST', url: '/api/admin/applications/1/transition', token: admin.token, payload: { to: 2, expectedVersion: 2147483648 } });
+    const version = await t.json({
+      method: 'POST',
+      url: '/api/admin/applications/1/transition',
+      token: admin.token,
+      payload: { to: 2, expectedVersion: 2147483648 },
+    });
     expect(version.status).toBe(400);
     expect(version.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'expectedVersion' })]));
   });
@@ -146,7 +178,8 @@ describe('integer bounds from the document', () => {
     const zero = await t.json({ method: 'GET', url: '/api/admin/audit?to=0000-01-01', token: admin.token });
     expect(zero.status).toBe(400);
     expect(zero.body.errors).toEqual([expect.objectContaining({ field: 'to' })]);
-    for (const day of ['0001-01-01', '9999-12-31']) expect((await t.json({ method: 'GET', url: `/api/admin/audit?to=${day}`, token: admin.token })).status, day).toBe(200);
+    for (const day of ['0001-01-01', '9999-12-31'])
+      expect((await t.json({ method: 'GET', url: `/api/admin/audit?to=${day}`, token: admin.token })).status, day).toBe(200);
   });
 
   it('pageNum is at most 100000 and pageSize at most 100', async () => {

@@ -30,10 +30,16 @@ describe('the household card', () => {
   it('a move-out cannot finish while the card is out; after the return it can, and the record reads right', async () => {
     const g = await createPerson(t, { rylb: '2', household: 'in' });
     const day = offeredDays(t)[0]!;
-    const loan = (await post(t, '/api/daily/hkkjy/add', g.token, { jyyy: '1', jyrq: day, ghrq: addDays(day, 3), lqfs: '0', lxdh: '13900000009' })).body.data;
+    const loan = (
+      await post(t, '/api/daily/hkkjy/add', g.token, { jyyy: '1', jyrq: day, ghrq: addDays(day, 3), lqfs: '0', lxdh: '13900000009' })
+    ).body.data;
     await staffMoves(t, loan.id, 2);
     await staffMoves(t, loan.id, 4);
-    expect((await get(t, '/api/zhzx/wdhj/getInfo', g.token)).body.data).toMatchObject({ hkkzt: '1', hkkztmc: '已借出', hkkyhrq: addDays(day, 3) });
+    expect((await get(t, '/api/zhzx/wdhj/getInfo', g.token)).body.data).toMatchObject({
+      hkkzt: '1',
+      hkkztmc: '已借出',
+      hkkyhrq: addDays(day, 3),
+    });
 
     const moveOut = (
       await post(t, '/api/qianchu/add', g.token, {
@@ -50,7 +56,10 @@ describe('the household card', () => {
     await staffMoves(t, moveOut.id, 2);
     await staffMoves(t, moveOut.id, 4);
     await staffMoves(t, moveOut.id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
-    await expect(staffMoves(t, moveOut.id, 7)).rejects.toMatchObject({ statusCode: 409, message: '户口卡尚未归还，请先办理归还，再办结迁出' });
+    await expect(staffMoves(t, moveOut.id, 7)).rejects.toMatchObject({
+      statusCode: 409,
+      message: '户口卡尚未归还，请先办理归还，再办结迁出',
+    });
     expect((await get(t, '/api/zhzx/wdhj/getInfo', g.token)).body.data).toMatchObject({ hkIn: true, hkkztmc: '已借出' });
 
     await staffMoves(t, loan.id, 7);

@@ -76,9 +76,9 @@ export class LogWatch {
 
   /** The password hashes and salts the database holds now. */
   async rememberStoredHashes(app: FastifyInstance) {
-    const result = (await app.db.execute(sql`select password_hash, password_salt from users where password_hash is not null`)) as unknown as
-      | { rows: { password_hash: string; password_salt: string }[] }
-      | { password_hash: string; password_salt: string }[];
+    const result = (await app.db.execute(
+      sql`select password_hash, password_salt from users where password_hash is not null`,
+    )) as unknown as { rows: { password_hash: string; password_salt: string }[] } | { password_hash: string; password_salt: string }[];
     const rows = Array.isArray(result) ? result : result.rows;
     for (const r of rows) {
       this.remember('password hash', r.password_hash);
@@ -97,7 +97,8 @@ export class LogWatch {
         found.push(`${kind} "${value.slice(0, 3)}…" is in the log: ${line.replaceAll(value, '<here>').slice(0, 300)}`);
       }
     }
-    for (const m of log.match(ID_LIKE) ?? []) if (isValidIdNumber(m.toUpperCase())) found.push(`an ID number "${m.slice(0, 4)}…" is in the log`);
+    for (const m of log.match(ID_LIKE) ?? [])
+      if (isValidIdNumber(m.toUpperCase())) found.push(`an ID number "${m.slice(0, 4)}…" is in the log`);
     for (const m of log.match(PHONE_LIKE) ?? []) found.push(`a phone number "${m.slice(0, 3)}…" is in the log`);
     return [...new Set(found)];
   }

@@ -110,25 +110,46 @@ export const material = async (t: TestApp, userId: number, clmc: string) => ({ f
  * `photoId`, else a fresh upload) under p's own ID number or `sfzjh`, picked up, continued with its 迁移证, accepted.
  */
 export async function postdocMoveInReadyToFinish(t: TestApp, p: Person, opts: { photoId?: string; sfzjh?: string } = {}): Promise<number> {
-  const added = await post(t, '/api/qianru/add', p.token, {
-    qrlx: '1',
-    ryxx: personOf(p.name, opts.sfzjh ?? p.idNumber),
-    hyzkm: '20',
-    xlm: '11',
-    dwh: '004',
-    rzrq: '2026-09-01',
-    yhkszd: { code: '320102', name: '江苏省/南京市/玄武区' },
-    yhkxxdz: '中山路1号',
-    yhkpcs: '新街口派出所',
-    lxdh: '13900000011',
-    attachments: [await material(t, p.id, '博士后进站审批表'), opts.photoId ? { fileId: opts.photoId, clmc: '一寸白底彩色证件照电子版' } : await material(t, p.id, '一寸白底彩色证件照电子版')],
-  }, key());
+  const added = await post(
+    t,
+    '/api/qianru/add',
+    p.token,
+    {
+      qrlx: '1',
+      ryxx: personOf(p.name, opts.sfzjh ?? p.idNumber),
+      hyzkm: '20',
+      xlm: '11',
+      dwh: '004',
+      rzrq: '2026-09-01',
+      yhkszd: { code: '320102', name: '江苏省/南京市/玄武区' },
+      yhkxxdz: '中山路1号',
+      yhkpcs: '新街口派出所',
+      lxdh: '13900000011',
+      attachments: [
+        await material(t, p.id, '博士后进站审批表'),
+        opts.photoId ? { fileId: opts.photoId, clmc: '一寸白底彩色证件照电子版' } : await material(t, p.id, '一寸白底彩色证件照电子版'),
+      ],
+    },
+    key(),
+  );
   expect(added.body.code).toBe(200);
   const id = added.body.data.id as number;
   await staffMoves(t, id, 2);
   await staffMoves(t, id, 4);
   await staffMoves(t, id, 5, { handling: { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' } });
-  const next = await post(t, '/api/qianru/continueSubmit', p.token, { id, qyzbh: 'QY320102000123', qyzqfrq: '2026-10-08', qyzqfjg: '南京市公安局玄武分局', attachments: [await material(t, p.id, '迁移证')] }, key());
+  const next = await post(
+    t,
+    '/api/qianru/continueSubmit',
+    p.token,
+    {
+      id,
+      qyzbh: 'QY320102000123',
+      qyzqfrq: '2026-10-08',
+      qyzqfjg: '南京市公安局玄武分局',
+      attachments: [await material(t, p.id, '迁移证')],
+    },
+    key(),
+  );
   expect(next.body.code).toBe(200);
   await staffMoves(t, id, 2);
   await staffMoves(t, id, 4);

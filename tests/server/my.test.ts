@@ -40,7 +40,12 @@ describe('GET /api/zhzx/wdhj/getInfo', () => {
   it('a collective-household member is 集体户成员; a lent booklet shows its due date, then overdue', async () => {
     const token = await t.login(demo.doctoral.phone);
     const lent = (await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token })).body.data;
-    expect(lent).toMatchObject({ yhzgx: '集体户成员', hkkzt: '1', hkkztmc: '已借出', hkkyhrq: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(lent).toMatchObject({
+      yhzgx: '集体户成员',
+      hkkzt: '1',
+      hkkztmc: '已借出',
+      hkkyhrq: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
     t.clock.advance(6 * 86400);
     const overdue = (await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token })).body.data;
     expect(overdue).toMatchObject({ hkkzt: '2', hkkztmc: '逾期未还' });
@@ -82,14 +87,26 @@ describe('notices', () => {
     const all = await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType', token });
     expect(all.body.total).toBe(3);
     expect(all.body.rows.map((n: { title: string }) => n.title)).toEqual(['借卡到期提醒', '申请已受理', '系统维护']);
-    expect(all.body.rows[1]).toMatchObject({ type: 'apply', typeName: '申请进度', isRead: '0', sqbh: 'HJ20261121000123', createdAt: expect.stringMatching(/\+08:00$/) });
+    expect(all.body.rows[1]).toMatchObject({
+      type: 'apply',
+      typeName: '申请进度',
+      isRead: '0',
+      sqbh: 'HJ20261121000123',
+      createdAt: expect.stringMatching(/\+08:00$/),
+    });
     const apply = await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=apply', token });
     expect(apply.body.total).toBe(1);
     const page2 = await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?pageNum=2&pageSize=2', token });
     expect(page2.body).toMatchObject({ total: 3, rows: [{ title: '系统维护' }] });
     // A page past the end still tells the total; a user without notices has none.
-    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?pageNum=5&pageSize=2', token })).body).toMatchObject({ total: 3, rows: [] });
-    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=borrow', token: other })).body).toMatchObject({ total: 0, rows: [] });
+    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?pageNum=5&pageSize=2', token })).body).toMatchObject({
+      total: 3,
+      rows: [],
+    });
+    expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=borrow', token: other })).body).toMatchObject({
+      total: 0,
+      rows: [],
+    });
     expect((await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?type=nope', token })).status).toBe(400);
   });
 
@@ -111,7 +128,9 @@ describe('notices', () => {
     const theirsUnread = await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?isRead=0', token: other });
     expect(theirsUnread.body.rows.map((n: { title: string }) => n.title)).toContain('C');
 
-    expect((await t.json({ method: 'POST', url: '/api/zhzx/xxtz/markRead', token, payload: { all: true } })).body.data).toEqual({ unread: 0 });
+    expect((await t.json({ method: 'POST', url: '/api/zhzx/xxtz/markRead', token, payload: { all: true } })).body.data).toEqual({
+      unread: 0,
+    });
   });
 
   it('markRead needs ids or all', async () => {
@@ -133,7 +152,11 @@ describe('notices', () => {
 describe('GET /api/system/contact', () => {
   it('answers the office contact information without login', async () => {
     const data = (await t.json({ method: 'GET', url: '/api/system/contact' })).body.data;
-    expect(data).toMatchObject({ officeName: expect.stringContaining('户籍办公室'), address: expect.any(String), hours: expect.any(String) });
+    expect(data).toMatchObject({
+      officeName: expect.stringContaining('户籍办公室'),
+      address: expect.any(String),
+      hours: expect.any(String),
+    });
     expect(data.phones[0]).toEqual({ label: expect.any(String), phone: expect.stringMatching(/^010-/) });
   });
 });

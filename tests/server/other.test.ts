@@ -20,7 +20,11 @@ describe('其他业务 /api/qhqt/qtbs', () => {
   it('typelist: both groups with distinct codes, or one group', async () => {
     const u = await createUser(t);
     const all = (await post(t, '/api/qhqt/qtbs/typelist', u.token)).body.data;
-    expect(all.filter((d: { group: string }) => d.group === 'other')[0]).toMatchObject({ dictValue: '1', dictLabel: '集体户口页复印盖章', switch: '1' });
+    expect(all.filter((d: { group: string }) => d.group === 'other')[0]).toMatchObject({
+      dictValue: '1',
+      dictLabel: '集体户口页复印盖章',
+      switch: '1',
+    });
     expect(all.filter((d: { group: string }) => d.group === 'change')[0]).toMatchObject({ dictValue: '101', dictLabel: '姓名变更' });
     expect(new Set(all.map((d: { dictValue: string }) => d.dictValue)).size).toBe(all.length);
     const change = (await post(t, '/api/qhqt/qtbs/typelist', u.token, { group: 'change' })).body.data;
@@ -38,28 +42,53 @@ describe('其他业务 /api/qhqt/qtbs', () => {
       code: 100,
       msg: '您已有正在办理的该项业务，请勿重复提交',
     });
-    expect((await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '104', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({
-      code: 400,
-      errors: [{ field: 'bslx' }],
-    });
-    expect((await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '2', bsnr: '查询户籍信息', lxdh: PHONE })).body.code).toBe(200);
+    expect((await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '104', bsnr: 'x', lxdh: PHONE })).body).toMatchObject(
+      {
+        code: 400,
+        errors: [{ field: 'bslx' }],
+      },
+    );
+    expect(
+      (await post(t, '/api/qhqt/qtbs/edit', u.token, { id: a.body.data.id, bslx: '2', bsnr: '查询户籍信息', lxdh: PHONE })).body.code,
+    ).toBe(200);
     const listed = (await get(t, '/api/qhqt/qtbs/list', u.token)).body;
-    expect(listed).toMatchObject({ total: 2, rows: [{ id: b.body.data.id, sub: 'change' }, { id: a.body.data.id, sub: null, title: '其他业务 · 户籍信息查询' }] });
+    expect(listed).toMatchObject({
+      total: 2,
+      rows: [
+        { id: b.body.data.id, sub: 'change' },
+        { id: a.body.data.id, sub: null, title: '其他业务 · 户籍信息查询' },
+      ],
+    });
     expect((await get(t, '/api/qhqt/qtbs/list?status=9', u.token)).body.total).toBe(0);
   });
 
   it('checks type (unknown, paused) and content; edits only one own application', async () => {
     const u = await createUser(t);
     const stranger = await createUser(t);
-    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '42', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bslx', message: '请选择办事类型' }] });
-    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '   ', lxdh: PHONE })).body).toMatchObject({ code: 400, errors: [{ field: 'bsnr', message: '请填写办事内容' }] });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '42', bsnr: 'x', lxdh: PHONE })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'bslx', message: '请选择办事类型' }],
+    });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '   ', lxdh: PHONE })).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'bsnr', message: '请填写办事内容' }],
+    });
     const missing = await post(t, '/api/qhqt/qtbs/add', u.token, { lxdh: PHONE });
     expect(missing.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['bslx']);
-    await t.app.db.update(dictItems).set({ enabled: false }).where(and(eq(dictItems.type, 'qh_qtbs_type'), eq(dictItems.value, '6')));
+    await t.app.db
+      .update(dictItems)
+      .set({ enabled: false })
+      .where(and(eq(dictItems.type, 'qh_qtbs_type'), eq(dictItems.value, '6')));
     t.changedByHand();
-    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '6', bsnr: '预约咨询', lxdh: PHONE })).body).toMatchObject({ code: 100, msg: '该业务类型暂停办理' });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '6', bsnr: '预约咨询', lxdh: PHONE })).body).toMatchObject({
+      code: 100,
+      msg: '该业务类型暂停办理',
+    });
     const { id } = (await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '3', bsnr: '补录文化程度', lxdh: PHONE })).body.data;
-    expect((await post(t, '/api/qhqt/qtbs/edit', stranger.token, { id, bslx: '3', bsnr: 'x', lxdh: PHONE })).body).toEqual({ code: 404, msg: '申请不存在' });
+    expect((await post(t, '/api/qhqt/qtbs/edit', stranger.token, { id, bslx: '3', bsnr: 'x', lxdh: PHONE })).body).toEqual({
+      code: 404,
+      msg: '申请不存在',
+    });
   });
 
   it('idempotent: the same key in a row and in parallel makes one application; other content with the key is 409', async () => {
@@ -69,7 +98,10 @@ describe('其他业务 /api/qhqt/qtbs', () => {
     const answers = await Promise.all([1, 2, 3].map(() => post(t, '/api/qhqt/qtbs/add', u.token, body, k)));
     expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
     expect((await post(t, '/api/qhqt/qtbs/add', u.token, body, k)).body.data.id).toBe(answers[0]!.body.data.id);
-    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { ...body, bsnr: '别的' }, k)).body).toMatchObject({ code: 409, msg: '重复提交的内容不一致' });
+    expect((await post(t, '/api/qhqt/qtbs/add', u.token, { ...body, bsnr: '别的' }, k)).body).toMatchObject({
+      code: 409,
+      msg: '重复提交的内容不一致',
+    });
     expect((await get(t, '/api/qhqt/qtbs/list', u.token)).body.total).toBe(1);
   });
 });
@@ -77,7 +109,8 @@ describe('其他业务 /api/qhqt/qtbs', () => {
 describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", () => {
   const ID = '110108199003071238';
   const OTHER_ID = '11010819900307069X';
-  const change = (u: TestUser, extra: Record<string, unknown>) => post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '110', lxdh: PHONE, ...extra });
+  const change = (u: TestUser, extra: Record<string, unknown>) =>
+    post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '110', lxdh: PHONE, ...extra });
   const fieldOf = (res: { body: { errors?: { field: string; message: string }[] } }) => res.body.errors?.[0];
   const finish = async (id: number) => {
     for (const to of [2, 4, 7]) await staffMoves(t, id, to);
@@ -87,7 +120,9 @@ describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", ()
     const u = await createUser(t);
     await t.app.repos.users.update(u.id, { idNumber: ID });
     const types = (await post(t, '/api/qhqt/qtbs/typelist', u.token, { group: 'change' })).body.data;
-    expect(types.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(expect.arrayContaining(['姓名变更', '公民身份号码更正', '人员类型变更']));
+    expect(types.map((d: { dictLabel: string }) => d.dictLabel)).toEqual(
+      expect.arrayContaining(['姓名变更', '公民身份号码更正', '人员类型变更']),
+    );
     expect(types.at(-1).dictLabel).toBe('其他');
     expect(fieldOf(await change(u, {}))).toEqual({ field: 'bsnr', message: '请填写变更后的信息或变更内容' });
     expect(fieldOf(await change(u, { bgxm: '  ' }))).toEqual({ field: 'bsnr', message: '请填写变更后的信息或变更内容' });
@@ -134,14 +169,29 @@ describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", ()
     expect(await t.app.repos.users.findById(u.id)).toMatchObject({ name: u.name, personType: '1' });
     await staffMoves(t, id, 7);
     const after = (await t.app.repos.users.findById(u.id))!;
-    expect(after).toMatchObject({ name: '新名字', personType: '3', staffNo: before.studentNo, studentNo: null, idNumber: OTHER_ID, genderCode: '1', birthDate: '1990-03-07' });
+    expect(after).toMatchObject({
+      name: '新名字',
+      personType: '3',
+      staffNo: before.studentNo,
+      studentNo: null,
+      idNumber: OTHER_ID,
+      genderCode: '1',
+      birthDate: '1990-03-07',
+    });
     const info = (await post(t, '/api/userinfo', u.token)).body.data;
-    expect(info).toMatchObject({ xm: '新名字', rylb: '3', rylbmc: '博士后', gzzh: before.studentNo, xh: null, sfzjh: '1101**********069X' });
+    expect(info).toMatchObject({
+      xm: '新名字',
+      rylb: '3',
+      rylbmc: '博士后',
+      gzzh: before.studentNo,
+      xh: null,
+      sfzjh: '1101**********069X',
+    });
     // Moving in later finds the new ID number as the applicant's own.
     expect((await t.app.repos.users.findByIdNumber(OTHER_ID))?.id).toBe(u.id);
   });
 
-  it("an ID number another account holds: staff cannot finish it (409), the record stays; a refusal changes nothing", async () => {
+  it('an ID number another account holds: staff cannot finish it (409), the record stays; a refusal changes nothing', async () => {
     const holder = await createUser(t);
     const taken = '110108199003071254';
     await t.app.repos.users.update(holder.id, { idNumber: taken });
@@ -151,7 +201,10 @@ describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", ()
     const { id } = res.body.data;
     await staffMoves(t, id, 2);
     await staffMoves(t, id, 4);
-    await expect(staffMoves(t, id, 7)).rejects.toMatchObject({ statusCode: 409, message: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复' });
+    await expect(staffMoves(t, id, 7)).rejects.toMatchObject({
+      statusCode: 409,
+      message: '变更后身份证件号码已登记在其他账号，不能办结，请核实后以「未通过」答复',
+    });
     expect((await t.app.repos.applications.findById(id))!.status).toBe(4);
     await staffMoves(t, id, 8, { note: '该号码已登记在其他账号' });
     expect((await t.app.repos.users.findById(u.id))!.idNumber).toBeNull();
@@ -174,15 +227,27 @@ describe('问答反馈 /api/qhqt/qtyhfk', () => {
     return { uuid, code: text };
   };
   const ask = async (u: TestUser, extra: Record<string, unknown> = {}, k?: string) =>
-    post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: '集体户口借用', nr: '借用户口卡需要带什么材料？', ...(await imageCode(u)), ...extra }, k);
+    post(
+      t,
+      '/api/qhqt/qtyhfk/add',
+      u.token,
+      { bt: '集体户口借用', nr: '借用户口卡需要带什么材料？', ...(await imageCode(u)), ...extra },
+      k,
+    );
 
   it('asks with an image code; the question is 待回复 until answered', async () => {
     const u = await createUser(t);
     const res = await ask(u, { lx: 'hkkjy' });
-    expect(res.body).toMatchObject({ code: 200, data: { bt: '集体户口借用', lx: 'hkkjy', zt: '0', ztmc: '待回复', hfnr: null, hfsj: null, sfgk: false } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      data: { bt: '集体户口借用', lx: 'hkkjy', zt: '0', ztmc: '待回复', hfnr: null, hfsj: null, sfgk: false },
+    });
     const detail = await get(t, `/api/qhqt/qtyhfk/detail/${res.body.data.id}`, u.token);
     expect(detail.body.data).toEqual(res.body.data);
-    expect((await get(t, '/api/qhqt/qtyhfk/list', u.token)).body).toMatchObject({ total: 1, rows: [{ id: res.body.data.id, ztmc: '待回复' }] });
+    expect((await get(t, '/api/qhqt/qtyhfk/list', u.token)).body).toMatchObject({
+      total: 1,
+      rows: [{ id: res.body.data.id, ztmc: '待回复' }],
+    });
   });
 
   it('keeps the optional contact phone for the asker only, and checks its format', async () => {
@@ -196,8 +261,14 @@ describe('问答反馈 /api/qhqt/qtyhfk', () => {
   it('a wrong or reused image code is refused; blanks and a missing code are 400', async () => {
     const u = await createUser(t);
     const code = await imageCode(u);
-    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', uuid: code.uuid, code: 'zzzz' })).body).toMatchObject({ code: 100, msg: '验证码错误或已过期' });
-    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', ...code })).body).toMatchObject({ code: 100, msg: '验证码错误或已过期' });
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', uuid: code.uuid, code: 'zzzz' })).body).toMatchObject({
+      code: 100,
+      msg: '验证码错误或已过期',
+    });
+    expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b', ...code })).body).toMatchObject({
+      code: 100,
+      msg: '验证码错误或已过期',
+    });
     expect((await ask(u, { bt: '  ' })).body).toMatchObject({ code: 400, errors: [{ field: 'bt', message: '请填写标题' }] });
     expect((await post(t, '/api/qhqt/qtyhfk/add', u.token, { bt: 'a', nr: 'b' })).status).toBe(400);
     expect((await ask(u, { lx: 'nonsense' })).status).toBe(400);
@@ -226,9 +297,18 @@ describe('问答反馈 /api/qhqt/qtyhfk', () => {
     const { id } = (await ask(u)).body.data;
     expect((await get(t, `/api/qhqt/qtyhfk/detail/${id}`, stranger.token)).body).toEqual({ code: 404, msg: '问题不存在' });
     expect((await get(t, '/api/qhqt/qtyhfk/detail/987654', stranger.token)).body).toEqual({ code: 404, msg: '问题不存在' });
-    await t.app.db.update(feedback).set({ public: true, answer: '请带身份证和学生证。', answeredAt: t.clock.now() }).where(eq(feedback.id, id));
+    await t.app.db
+      .update(feedback)
+      .set({ public: true, answer: '请带身份证和学生证。', answeredAt: t.clock.now() })
+      .where(eq(feedback.id, id));
     const shared = await get(t, `/api/qhqt/qtyhfk/detail/${id}`, stranger.token);
-    expect(shared.body.data).toMatchObject({ zt: '1', ztmc: '已回复', hfnr: '请带身份证和学生证。', hfsj: expect.stringMatching(/\+08:00$/), sfgk: true });
+    expect(shared.body.data).toMatchObject({
+      zt: '1',
+      ztmc: '已回复',
+      hfnr: '请带身份证和学生证。',
+      hfsj: expect.stringMatching(/\+08:00$/),
+      sfgk: true,
+    });
     const pub = (await get(t, '/api/qhqt/qtyhfk/list?scope=public', stranger.token)).body;
     expect(pub.rows.map((r: { id: number }) => r.id)).toContain(id);
     expect((await get(t, '/api/qhqt/qtyhfk/list', stranger.token)).body.total).toBe(0);
@@ -249,7 +329,9 @@ describe('GET /api/guide/{serviceCode}', () => {
         timeLimit: expect.any(String),
         fees: expect.stringContaining('20元'),
         notes: expect.any(Array),
-        regulations: [{ fileName: 'jiti-hukou-guanli-guiding.pdf', name: '示范大学集体户口管理规定.pdf', size: expect.any(Number), common: true }],
+        regulations: [
+          { fileName: 'jiti-hukou-guanli-guiding.pdf', name: '示范大学集体户口管理规定.pdf', size: expect.any(Number), common: true },
+        ],
       },
     });
     expect((await t.json({ method: 'GET', url: '/api/guide/xlzkbg' })).body.data.materials[0].name).toBe('学历证明');
@@ -258,7 +340,8 @@ describe('GET /api/guide/{serviceCode}', () => {
 
   it('has a guide for every service and sub-service, one set of codes with the contract', async () => {
     expect([...new Set(applicationKinds.map((k) => k.code))].sort()).toEqual([...serviceCodes].sort());
-    const contract = (t.app.openapi.raw as { components: { schemas: { ServiceCode: { enum: string[] } } } }).components.schemas.ServiceCode.enum;
+    const contract = (t.app.openapi.raw as { components: { schemas: { ServiceCode: { enum: string[] } } } }).components.schemas.ServiceCode
+      .enum;
     expect([...serviceCodes].sort()).toEqual([...contract].sort());
     const stored = (await t.app.db.select({ code: serviceGuides.code }).from(serviceGuides)).map((g) => g.code).sort();
     expect(stored).toEqual(applicationKinds.map(guideCodeOf).sort());

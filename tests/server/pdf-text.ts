@@ -38,9 +38,11 @@ function unicodeMap(objs: PdfObject[]): Map<number, string> {
     if (!s.includes('begincmap')) continue;
     for (const [, from, to, list] of s.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\[([^\]]*)\]/g)) {
       const values = [...list!.matchAll(/<([0-9a-fA-F]+)>/g)].map((m) => m[1]!);
-      for (let g = Number.parseInt(from!, 16), i = 0; g <= Number.parseInt(to!, 16) && i < values.length; g++, i++) map.set(g, hexText(values[i]!));
+      for (let g = Number.parseInt(from!, 16), i = 0; g <= Number.parseInt(to!, 16) && i < values.length; g++, i++)
+        map.set(g, hexText(values[i]!));
     }
-    for (const [, glyph, value] of s.matchAll(/^<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>\s*$/gm)) map.set(Number.parseInt(glyph!, 16), hexText(value!));
+    for (const [, glyph, value] of s.matchAll(/^<([0-9a-fA-F]{4})>\s*<([0-9a-fA-F]+)>\s*$/gm))
+      map.set(Number.parseInt(glyph!, 16), hexText(value!));
   }
   return map;
 }

@@ -50,7 +50,11 @@ const doc = parseDocument({
           flag: { type: ['boolean', 'null'] },
         },
       },
-      Answer: { type: 'object', required: ['code'], properties: { code: { type: 'integer' }, data: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } } },
+      Answer: {
+        type: 'object',
+        required: ['code'],
+        properties: { code: { type: 'integer' }, data: { type: 'object', required: ['id'], properties: { id: { type: 'integer' } } } },
+      },
     },
   },
 });

@@ -91,7 +91,11 @@ describe('installProcessGuards', () => {
         const run = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 20_000 });
         expect(run.status, `${name}: ${run.stderr}`).toBe(1);
         const line = JSON.parse(run.stdout.trim().split('\n').pop()!);
-        expect(line, name).toMatchObject({ level: 60, origin: name === 'exception' ? 'uncaughtException' : 'unhandledRejection', err: { type: 'RangeError', message: 'Invalid typed array length: 6400000000' } });
+        expect(line, name).toMatchObject({
+          level: 60,
+          origin: name === 'exception' ? 'uncaughtException' : 'unhandledRejection',
+          err: { type: 'RangeError', message: 'Invalid typed array length: 6400000000' },
+        });
         expect(line.err.stack, name).toContain('crash.ts');
       }
     } finally {

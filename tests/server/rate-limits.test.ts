@@ -19,13 +19,24 @@ describe('rate limits', () => {
     const statuses: number[] = [];
     for (let i = 0; i <= LIMITS.smsSend.max; i++) {
       const phone = `1390000${String(i).padStart(4, '0')}`;
-      const res = await t.request({ method: 'POST', url: '/api/registerOrLogin/sendMsg', remoteAddress: ip, headers: { qhyhAuthorization: junk() }, payload: { phone, smsTicket: 'x'.repeat(32), scene: 'register' } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/registerOrLogin/sendMsg',
+        remoteAddress: ip,
+        headers: { qhyhAuthorization: junk() },
+        payload: { phone, smsTicket: 'x'.repeat(32), scene: 'register' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, LIMITS.smsSend.max).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     // Another address is not affected.
-    const other = await t.json({ method: 'POST', url: '/api/registerOrLogin/sendMsg', remoteAddress: nextIp(), payload: { phone: '13900009999', smsTicket: 'x'.repeat(32), scene: 'register' } });
+    const other = await t.json({
+      method: 'POST',
+      url: '/api/registerOrLogin/sendMsg',
+      remoteAddress: nextIp(),
+      payload: { phone: '13900009999', smsTicket: 'x'.repeat(32), scene: 'register' },
+    });
     expect(other.status).toBe(200);
   });
 

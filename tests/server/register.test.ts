@@ -119,7 +119,9 @@ describe('SMS codes', () => {
   it('concurrent sends to one phone: exactly one goes out', async () => {
     const phone = newPhone();
     const tickets = await Promise.all([1, 2, 3, 4].map(() => permit(phone)));
-    const results = await Promise.all(tickets.map((smsTicket) => post('/api/registerOrLogin/sendMsg', { phone, smsTicket, scene: 'register' })));
+    const results = await Promise.all(
+      tickets.map((smsTicket) => post('/api/registerOrLogin/sendMsg', { phone, smsTicket, scene: 'register' })),
+    );
     expect(results.map((r) => r.body.code).sort()).toEqual([100, 100, 100, 200]);
   });
 
@@ -190,7 +192,15 @@ describe('POST /api/registerOrLogin/register', () => {
   });
 
   it('validates the body against the document (400 with field errors in Chinese)', async () => {
-    const res = await post('/api/registerOrLogin/register', { phone: '13', smsCode: '12', xm: '', sfzjh: 'abc', rylb: '9', password: 'short', password2: 'short' });
+    const res = await post('/api/registerOrLogin/register', {
+      phone: '13',
+      smsCode: '12',
+      xm: '',
+      sfzjh: 'abc',
+      rylb: '9',
+      password: 'short',
+      password2: 'short',
+    });
     expect(res.status).toBe(400);
     const fields = res.body.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(['phone', 'smsCode', 'xm', 'sfzjh', 'rylb', 'password']));
@@ -200,8 +210,12 @@ describe('POST /api/registerOrLogin/register', () => {
 
   it('refuses mismatched passwords, a bad ID checksum, duplicates and a wrong code', async () => {
     const phone = newPhone();
-    expect((await post('/api/registerOrLogin/register', registration(phone, '123456', { password2: 'Passw0rd2' }))).body.msg).toBe('两次输入的密码不一致');
-    expect((await post('/api/registerOrLogin/register', registration(phone, '123456', { sfzjh: '110108200001011231' }))).body.msg).toBe('身份证件号码格式错误');
+    expect((await post('/api/registerOrLogin/register', registration(phone, '123456', { password2: 'Passw0rd2' }))).body.msg).toBe(
+      '两次输入的密码不一致',
+    );
+    expect((await post('/api/registerOrLogin/register', registration(phone, '123456', { sfzjh: '110108200001011231' }))).body.msg).toBe(
+      '身份证件号码格式错误',
+    );
     expect((await post('/api/registerOrLogin/register', registration(phone, '123456'))).body.msg).toBe('短信验证码错误或已过期');
   });
 
@@ -226,7 +240,8 @@ describe('POST /api/registerOrLogin/register', () => {
     const phone = newPhone();
     const code = await sendCode(phone);
     const wrong = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await post('/api/registerOrLogin/register', registration(phone, wrong))).body.msg).toBe('短信验证码错误或已过期');
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/registerOrLogin/register', registration(phone, wrong))).body.msg).toBe('短信验证码错误或已过期');
     expect((await post('/api/registerOrLogin/register', registration(phone, code))).body.msg).toBe('短信验证码错误或已过期');
   });
 
@@ -238,7 +253,8 @@ describe('POST /api/registerOrLogin/register', () => {
     const first = await sendCode(phone);
     t.clock.advance(61);
     const second = await sendCode(phone);
-    if (first !== second) expect((await post('/api/registerOrLogin/register', registration(phone, first))).body.msg).toBe('短信验证码错误或已过期');
+    if (first !== second)
+      expect((await post('/api/registerOrLogin/register', registration(phone, first))).body.msg).toBe('短信验证码错误或已过期');
     expect((await post('/api/registerOrLogin/register', registration(phone, second))).body.code).toBe(200);
   });
 });
@@ -285,7 +301,16 @@ describe('POST /api/registerOrLogin/verifySmsCode: the SMS code checked at its s
     const foreign = await register(newPhone(), ticket);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual([spent]);
-    expect((await post('/api/registerOrLogin/retrievePassword', { phone: a, phoneTicket: ticket, password: 'NewPassw0rd', password2: 'NewPassw0rd' })).body.errors).toEqual([spent]);
+    expect(
+      (
+        await post('/api/registerOrLogin/retrievePassword', {
+          phone: a,
+          phoneTicket: ticket,
+          password: 'NewPassw0rd',
+          password2: 'NewPassw0rd',
+        })
+      ).body.errors,
+    ).toEqual([spent]);
     expect((await register(a, 'not-a-ticket')).body.errors).toEqual([spent]);
     expect((await register(a, ticket)).body.code).toBe(200);
     expect((await register(a, ticket)).body.errors).toEqual([spent]);
@@ -299,13 +324,18 @@ describe('POST /api/registerOrLogin/verifySmsCode: the SMS code checked at its s
     const phone = demo.doctoral.phone;
     const ticket = (await verify(phone, await sendCode(phone))).body.data.phoneTicket;
     const { smsCode: _none, ...body } = registration(phone, '');
-    expect((await post('/api/registerOrLogin/register', { ...body, phoneTicket: ticket })).body).toMatchObject({ code: 100, msg: '该手机号已注册' });
+    expect((await post('/api/registerOrLogin/register', { ...body, phoneTicket: ticket })).body).toMatchObject({
+      code: 100,
+      msg: '该手机号已注册',
+    });
     expect((await post('/api/registerOrLogin/register', { ...body, phoneTicket: ticket })).body.errors[0].field).toBe('phoneTicket');
     // Checks that need no proof still come first and leave the ticket usable.
     const fresh = newPhone();
     const kept = (await verify(fresh, await sendCode(fresh))).body.data.phoneTicket;
     const { smsCode: _n, ...freshBody } = registration(fresh, '');
-    expect((await post('/api/registerOrLogin/register', { ...freshBody, phoneTicket: kept, password2: 'Other0000a' })).body.msg).toBe('两次输入的密码不一致');
+    expect((await post('/api/registerOrLogin/register', { ...freshBody, phoneTicket: kept, password2: 'Other0000a' })).body.msg).toBe(
+      '两次输入的密码不一致',
+    );
     expect((await post('/api/registerOrLogin/register', { ...freshBody, phoneTicket: kept })).body.code).toBe(200);
   });
 
@@ -313,7 +343,13 @@ describe('POST /api/registerOrLogin/verifySmsCode: the SMS code checked at its s
     const shapes = [];
     for (const phone of [demo.staff.phone, newPhone()]) {
       const res = await verify(phone, await sendCode(phone));
-      shapes.push({ status: res.status, code: res.body.code, msg: res.body.msg, keys: Object.keys(res.body.data).sort(), expiresIn: res.body.data.expiresIn });
+      shapes.push({
+        status: res.status,
+        code: res.body.code,
+        msg: res.body.msg,
+        keys: Object.keys(res.body.data).sort(),
+        expiresIn: res.body.data.expiresIn,
+      });
     }
     expect(shapes[0]).toEqual(shapes[1]);
   });
@@ -325,21 +361,34 @@ describe('POST /api/registerOrLogin/verifySmsCode: the SMS code checked at its s
     const forget = await sendCode(phone, 'forget');
     expect((await verify(phone, forget, 'register')).status).toBe(400);
     const ticket = (await verify(phone, forget, 'forget')).body.data.phoneTicket;
-    const res = await post('/api/registerOrLogin/retrievePassword', { phone, phoneTicket: ticket, password: 'NewPassw0rd', password2: 'NewPassw0rd' });
+    const res = await post('/api/registerOrLogin/retrievePassword', {
+      phone,
+      phoneTicket: ticket,
+      password: 'NewPassw0rd',
+      password2: 'NewPassw0rd',
+    });
     expect(res.body).toEqual({ code: 200, msg: '密码已重置，请重新登录' });
     expect(await t.login(phone, 'NewPassw0rd')).toBeTruthy();
   });
 
   it('without a ticket or a code: 400 请输入短信验证码', async () => {
     const { smsCode: _none, ...body } = registration(newPhone(), '');
-    expect((await post('/api/registerOrLogin/register', body)).body).toMatchObject({ code: 400, errors: [{ field: 'smsCode', message: '请输入短信验证码' }] });
-    expect((await post('/api/registerOrLogin/retrievePassword', { phone: newPhone(), password: 'NewPassw0rd', password2: 'NewPassw0rd' })).body.errors).toEqual([
-      { field: 'smsCode', message: '请输入短信验证码' },
-    ]);
+    expect((await post('/api/registerOrLogin/register', body)).body).toMatchObject({
+      code: 400,
+      errors: [{ field: 'smsCode', message: '请输入短信验证码' }],
+    });
+    expect(
+      (await post('/api/registerOrLogin/retrievePassword', { phone: newPhone(), password: 'NewPassw0rd', password2: 'NewPassw0rd' })).body
+        .errors,
+    ).toEqual([{ field: 'smsCode', message: '请输入短信验证码' }]);
   });
 
   it('validates its body and shares the registration ceiling (10 a minute per address)', async () => {
-    expect((await post('/api/registerOrLogin/verifySmsCode', { phone: newPhone(), smsCode: '12', scene: 'x' })).body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['scene', 'smsCode']);
+    expect(
+      (await post('/api/registerOrLogin/verifySmsCode', { phone: newPhone(), smsCode: '12', scene: 'x' })).body.errors
+        .map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['scene', 'smsCode']);
     const ip = nextIp();
     const statuses = [];
     for (let i = 0; i < 11; i++) statuses.push((await verify(newPhone(), '123456', 'register', ip)).status);
@@ -355,15 +404,30 @@ describe('POST /api/registerOrLogin/retrievePassword', () => {
     const oldToken = reg.body.token as string;
     t.clock.advance(61);
     const code = await sendCode(phone, 'forget');
-    const mismatch = await post('/api/registerOrLogin/retrievePassword', { phone, smsCode: code, password: 'NewPassw0rd', password2: 'NewPassw0rd2' });
+    const mismatch = await post('/api/registerOrLogin/retrievePassword', {
+      phone,
+      smsCode: code,
+      password: 'NewPassw0rd',
+      password2: 'NewPassw0rd2',
+    });
     expect(mismatch.body.msg).toBe('两次输入的密码不一致');
-    const res = await post('/api/registerOrLogin/retrievePassword', { phone, smsCode: code, password: 'NewPassw0rd', password2: 'NewPassw0rd' });
+    const res = await post('/api/registerOrLogin/retrievePassword', {
+      phone,
+      smsCode: code,
+      password: 'NewPassw0rd',
+      password2: 'NewPassw0rd',
+    });
     expect(res.body).toEqual({ code: 200, msg: '密码已重置，请重新登录' });
     expect((await t.json({ method: 'POST', url: '/api/userinfo', token: oldToken })).status).toBe(401);
     const oldPassword = await post('/qhyhlogin_false', { username: phone, password: 'Passw0rd1' });
     expect(oldPassword.body.msg).toBe('账号或密码错误');
     expect(await t.login(phone, 'NewPassw0rd')).toBeTruthy();
-    const reused = await post('/api/registerOrLogin/retrievePassword', { phone, smsCode: code, password: 'Other0000a', password2: 'Other0000a' });
+    const reused = await post('/api/registerOrLogin/retrievePassword', {
+      phone,
+      smsCode: code,
+      password: 'Other0000a',
+      password2: 'Other0000a',
+    });
     expect(reused.body.msg).toBe('短信验证码错误或已过期');
   });
 
@@ -371,13 +435,20 @@ describe('POST /api/registerOrLogin/retrievePassword', () => {
     const phone = newPhone();
     const body = { phone, smsCode: '123456', password: 'NewPassw0rd', password2: 'NewPassw0rd' };
     const known = { ...body, phone: demo.postdoc.phone };
-    expect((await post('/api/registerOrLogin/retrievePassword', body)).body).toEqual((await post('/api/registerOrLogin/retrievePassword', known)).body);
+    expect((await post('/api/registerOrLogin/retrievePassword', body)).body).toEqual(
+      (await post('/api/registerOrLogin/retrievePassword', known)).body,
+    );
     const res = await post('/api/registerOrLogin/retrievePassword', { ...body, smsCode: await sendCode(phone, 'forget') });
     expect(res.body).toMatchObject({ code: 100, msg: '该手机号未注册' });
   });
 
   it('a password needs letters and digits', async () => {
-    const res = await post('/api/registerOrLogin/retrievePassword', { phone: demo.undergraduate.phone, smsCode: '123456', password: '12345678', password2: '12345678' });
+    const res = await post('/api/registerOrLogin/retrievePassword', {
+      phone: demo.undergraduate.phone,
+      smsCode: '123456',
+      password: '12345678',
+      password2: '12345678',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].field).toBe('password');
   });
@@ -393,7 +464,12 @@ describe('student and staff numbers: only single sign-on or the campus roster ma
   /** A person of the campus roster (no account yet). */
   async function rosterPerson(rylb = '0') {
     personCounter += 1;
-    const p = { no: `V${Date.now().toString(36).slice(-5)}${personCounter}`, name: `名册人员${personCounter}`, idNumber: newIdNumber(), rylb };
+    const p = {
+      no: `V${Date.now().toString(36).slice(-5)}${personCounter}`,
+      name: `名册人员${personCounter}`,
+      idNumber: newIdNumber(),
+      rylb,
+    };
     await t.app.repos.roster.save([{ campusNo: p.no, personType: rylb, name: p.name, idNumber: p.idNumber }], t.clock.now());
     return p;
   }

@@ -59,14 +59,20 @@ describe('roster import (管理员)', () => {
     const a = { no: newNo(), rylb: '0', xm: '甲同学', sfzjh: newIdNumber() };
     const b = { no: newNo(), rylb: '4', xm: '乙老师', sfzjh: newIdNumber() };
     const first = await importRows([a, b]);
-    expect(first.body).toMatchObject({ code: 200, msg: '导入完成', data: { total: 2, imported: 2, updated: 0, unchanged: 0, bound: 0, refused: [] } });
+    expect(first.body).toMatchObject({
+      code: 200,
+      msg: '导入完成',
+      data: { total: 2, imported: 2, updated: 0, unchanged: 0, bound: 0, refused: [] },
+    });
     const second = await importRows([a, { ...b, xm: '乙老师（更正）' }]);
     expect(second.body.data).toMatchObject({ total: 2, imported: 0, updated: 1, unchanged: 1 });
     const stored = (await t.app.db.select().from(campusRoster).where(eq(campusRoster.campusNo, b.no)))[0]!;
     expect(stored).toMatchObject({ personType: '4', name: '乙老师（更正）' });
     expect(stored.idNumberHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(b.sfzjh);
-    expect(stored.idNumberHash).toBe((await t.app.repos.users.create({ name: 'x', personType: '4', loginType: '1', idNumber: b.sfzjh })).idNumberHash);
+    expect(stored.idNumberHash).toBe(
+      (await t.app.repos.users.create({ name: 'x', personType: '4', loginType: '1', idNumber: b.sfzjh })).idNumberHash,
+    );
   });
 
   it('reports bad rows with their reasons and imports the rest; never echoes ID numbers', async () => {
@@ -136,7 +142,12 @@ describe('roster import (管理员)', () => {
       wrongKindRow,
     ]);
     expect(res.body.data).toMatchObject({ imported: 3, bound: 1 });
-    expect(await rawUser(matching.id)).toMatchObject({ studentNo: matching.claimedNo, staffNo: null, casUid: matching.claimedNo, claimedNo: null });
+    expect(await rawUser(matching.id)).toMatchObject({
+      studentNo: matching.claimedNo,
+      staffNo: null,
+      casUid: matching.claimedNo,
+      claimedNo: null,
+    });
     expect(await rawUser(wrongName.id)).toMatchObject({ studentNo: null, casUid: null, claimedNo: wrongName.claimedNo });
     expect(await rawUser(wrongKind.id)).toMatchObject({ staffNo: null, casUid: null, claimedNo: wrongKind.claimedNo });
     expect((await call(t, 'GET', '/api/admin/roster', admin.token)).body.data.unverifiedAccounts).toBe(before - 1);
@@ -186,8 +197,20 @@ describe('migration 0007 (existing accounts)', () => {
     const sqlText = readFileSync(`${migrationsFolder}/0007_campus_roster.sql`, 'utf8');
     const dataStep = sqlText.split('--> statement-breakpoint').at(-1)!;
     expect(dataStep).toContain('UPDATE "users"');
-    const selfStudent = await t.app.repos.users.create({ name: '旧注册学生', personType: '0', studentNo: newNo('M'), loginType: '1', phone: '13600000001' });
-    const selfStaff = await t.app.repos.users.create({ name: '旧注册教师', personType: '4', staffNo: newNo('M'), loginType: '1', phone: '13600000002' });
+    const selfStudent = await t.app.repos.users.create({
+      name: '旧注册学生',
+      personType: '0',
+      studentNo: newNo('M'),
+      loginType: '1',
+      phone: '13600000001',
+    });
+    const selfStaff = await t.app.repos.users.create({
+      name: '旧注册教师',
+      personType: '4',
+      staffNo: newNo('M'),
+      loginType: '1',
+      phone: '13600000002',
+    });
     const casNo = newNo('M');
     const cas = await t.app.repos.users.create({ name: '统一认证', personType: '4', staffNo: casNo, casUid: casNo, loginType: '2' });
     await t.app.db.execute(sql.raw(dataStep));

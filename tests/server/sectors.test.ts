@@ -59,7 +59,9 @@ describe('tiles follow what the server accepts', () => {
     expect(before.find((x) => x.sectorCode === '2')).toMatchObject({ disabled: true, disabledReason: '您不在校，无法借用户口卡' });
 
     // 新生迁入 已办结: the registration is at the school.
-    await t.app.db.insert(householdRecords).values({ userId: s.id, status: '1', householdNo: '510000101', collectiveName: '示范大学学生集体户' });
+    await t.app.db
+      .insert(householdRecords)
+      .values({ userId: s.id, status: '1', householdNo: '510000101', collectiveName: '示范大学学生集体户' });
     const after = await tiles(s.token);
     expect(after.find((x) => x.sectorCode === '5')).toMatchObject({ disabled: true, disabledReason: '您的户口已在本校，无需迁入' });
     expect(after.find((x) => x.sectorCode === '1')).toMatchObject({ disabled: false });
@@ -68,7 +70,10 @@ describe('tiles follow what the server accepts', () => {
 
   it('a database seeded before version 6 gives new students the two tiles on the next start, once, after its own order', async () => {
     const newStudentTiles = () =>
-      t.app.db.select({ code: sectors.sectorCode, sort: sectors.sort }).from(sectors).where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode)));
+      t.app.db
+        .select({ code: sectors.sectorCode, sort: sectors.sort })
+        .from(sectors)
+        .where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode)));
     await t.app.db.delete(sectors).where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode), eq(sectors.sectorCode, '1')));
     await t.app.db.delete(sectors).where(and(eq(sectors.personType, '7'), isNull(sectors.parentCode), eq(sectors.sectorCode, '2')));
     await t.app.db.update(settings).set({ value: 5 }).where(eq(settings.key, 'seed.version'));

@@ -8,7 +8,10 @@ import { daysAhead } from '../../server/services/appointments.ts';
 import type { SmsMessage, SmsSender } from '../../server/services/sms.ts';
 import type { TestApp } from './helpers.ts';
 
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 export interface TestUser {
   id: number;
@@ -77,7 +80,8 @@ export async function setQuota(t: TestApp, kind: string, channel: string, day: s
     .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day)));
 }
 
-export const quotaOf = async (t: TestApp, kind: string, channel: string, day: string) => (await t.app.repos.quotas.find(kind, channel, day))!;
+export const quotaOf = async (t: TestApp, kind: string, channel: string, day: string) =>
+  (await t.app.repos.quotas.find(kind, channel, day))!;
 
 export const key = () => `k_${randomBytes(12).toString('hex')}`;
 
@@ -88,8 +92,12 @@ export const post = (t: TestApp, url: string, token: string, payload: unknown = 
 export const get = (t: TestApp, url: string, token: string) => t.json({ method: 'GET', url, token });
 
 /** Moves an application along the status table as staff (the console arrives with a later issue). */
-export const staffMoves = (t: TestApp, id: number, to: number, opts: Parameters<TestApp['app']['services']['applications']['transition']>[3] = {}) =>
-  t.app.services.applications.transition(id, to, { role: 'staff', id: null }, opts);
+export const staffMoves = (
+  t: TestApp,
+  id: number,
+  to: number,
+  opts: Parameters<TestApp['app']['services']['applications']['transition']>[3] = {},
+) => t.app.services.applications.transition(id, to, { role: 'staff', id: null }, opts);
 
 /** An SMS sender that records messages (stands for a configured gateway). */
 export function recordingSender(): SmsSender & { sent: { phone: string; text: string; message: SmsMessage }[] } {

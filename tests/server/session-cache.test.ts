@@ -35,30 +35,36 @@ describe('session cache', () => {
     expect((await userinfo(token)).status).toBe(401);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('PostgreSQL: a session ended by another instance (its notification) is refused here too', async () => {
-    const token = await t.login(demo.master.phone);
-    expect((await userinfo(token)).status).toBe(200);
-    // Another instance deletes the session: this one, not told, still has it in its cache…
-    await t.app.db.execute(sql`delete from sessions where token_hash = ${hashToken(token)}`);
-    expect((await userinfo(token)).status).toBe(200);
-    // …until the notification the other instance sends with its change arrives.
-    const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
-    await other.connect();
-    await other.query(`select pg_notify('hukou_cache', $1)`, [`t:${hashToken(token)}`]);
-    await other.end();
-    let status = 200;
-    for (let i = 0; i < 50 && status !== 401; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      status = (await userinfo(token)).status;
-    }
-    expect(status).toBe(401);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'PostgreSQL: a session ended by another instance (its notification) is refused here too',
+    async () => {
+      const token = await t.login(demo.master.phone);
+      expect((await userinfo(token)).status).toBe(200);
+      // Another instance deletes the session: this one, not told, still has it in its cache…
+      await t.app.db.execute(sql`delete from sessions where token_hash = ${hashToken(token)}`);
+      expect((await userinfo(token)).status).toBe(200);
+      // …until the notification the other instance sends with its change arrives.
+      const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
+      await other.connect();
+      await other.query(`select pg_notify('hukou_cache', $1)`, [`t:${hashToken(token)}`]);
+      await other.end();
+      let status = 200;
+      for (let i = 0; i < 50 && status !== 401; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        status = (await userinfo(token)).status;
+      }
+      expect(status).toBe(401);
+    },
+  );
 });
 
 describe('sliding renewal', () => {
   const row = async (token: string) =>
-    ((await t.app.db.execute(sql`select last_seen_at, expires_at from sessions where token_hash = ${hashToken(token)}`)) as unknown as { rows: { last_seen_at: string | Date; expires_at: string | Date }[] })
-      .rows[0];
+    (
+      (await t.app.db.execute(sql`select last_seen_at, expires_at from sessions where token_hash = ${hashToken(token)}`)) as unknown as {
+        rows: { last_seen_at: string | Date; expires_at: string | Date }[];
+      }
+    ).rows[0];
   const ms = (v: string | Date) => new Date(v).getTime();
 
   it('is written after the request, several sessions in one statement, and slides the expiry 7 days', async () => {
@@ -85,7 +91,9 @@ describe('sliding renewal', () => {
     expect((await userinfo(token)).status).toBe(200); // a renewal is now pending
     // Meanwhile an administrator forces it out (its expiry set in the past), on this instance or another.
     const ended = new Date(t.clock.now().getTime() - 1000);
-    await t.app.db.execute(sql`update sessions set expires_at = ${ended.toISOString()}::timestamptz where token_hash = ${hashToken(token)}`);
+    await t.app.db.execute(
+      sql`update sessions set expires_at = ${ended.toISOString()}::timestamptz where token_hash = ${hashToken(token)}`,
+    );
     await t.app.services.sessions.flush();
     expect(ms((await row(token))!.expires_at)).toBe(ended.getTime());
   });

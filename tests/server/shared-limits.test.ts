@@ -33,7 +33,12 @@ describe.skipIf(!redisUp)('rate limits shared through Redis', () => {
     const statuses: number[] = [];
     for (let i = 0; i < LIMITS.smsSend.max + 4; i++) {
       const app = i % 2 ? b : a;
-      const res = await app.request({ method: 'POST', url: '/api/registerOrLogin/sendMsg', remoteAddress: ip, payload: { phone: `1390001${String(i).padStart(4, '0')}`, smsTicket: 'x'.repeat(32), scene: 'register' } });
+      const res = await app.request({
+        method: 'POST',
+        url: '/api/registerOrLogin/sendMsg',
+        remoteAddress: ip,
+        payload: { phone: `1390001${String(i).padStart(4, '0')}`, smsTicket: 'x'.repeat(32), scene: 'register' },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, LIMITS.smsSend.max).every((s) => s === 200)).toBe(true);

@@ -35,18 +35,39 @@ async function listen(server: Server): Promise<string> {
  * METHOD & percentEncode("/") & percentEncode(canonicalized); Base64(HMAC-SHA1(secret + "&", StringToSign)).
  */
 function fakeAliyun(secret: string, received: Received[]) {
-  const enc = (s: string) => encodeURIComponent(s).replace(/\+/g, '%20').replace(/\*/g, '%2A').replace(/%7E/g, '~').replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const enc = (s: string) =>
+    encodeURIComponent(s)
+      .replace(/\+/g, '%20')
+      .replace(/\*/g, '%2A')
+      .replace(/%7E/g, '~')
+      .replace(/[!'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return createServer(async (req, res) => {
     const body = await read(req);
     const params = Object.fromEntries(new URLSearchParams(body));
     const { Signature, ...rest } = params;
-    const canonical = Object.keys(rest).sort().map((k) => `${enc(k)}=${enc(rest[k]!)}`).join('&');
-    const expected = createHmac('sha1', `${secret}&`).update(`${req.method}&${enc('/')}&${enc(canonical)}`).digest('base64');
-    const ok = Signature === expected && rest.Action === 'SendSms' && rest.Version === '2017-05-25' && rest.SignatureMethod === 'HMAC-SHA1' && !!rest.SignatureNonce;
+    const canonical = Object.keys(rest)
+      .sort()
+      .map((k) => `${enc(k)}=${enc(rest[k]!)}`)
+      .join('&');
+    const expected = createHmac('sha1', `${secret}&`)
+      .update(`${req.method}&${enc('/')}&${enc(canonical)}`)
+      .digest('base64');
+    const ok =
+      Signature === expected &&
+      rest.Action === 'SendSms' &&
+      rest.Version === '2017-05-25' &&
+      rest.SignatureMethod === 'HMAC-SHA1' &&
+      !!rest.SignatureNonce;
     received.push({ ok, params, headers: req.headers, body });
     res.setHeader('content-type', 'application/json');
     res.statusCode = ok ? 200 : 400;
-    res.end(JSON.stringify(ok ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' } : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'F655A8D6' }));
+    res.end(
+      JSON.stringify(
+        ok
+          ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' }
+          : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'F655A8D6' },
+      ),
+    );
   });
 }
 
@@ -65,16 +86,37 @@ function fakeTencent(secretId: string, secretKey: string, received: Received[]) 
     const date = new Date(Number(timestamp) * 1000).toISOString().slice(0, 10);
     const canonical = `POST\n/\n\ncontent-type:${req.headers['content-type']}\nhost:${req.headers.host}\n\ncontent-type;host\n${sha(body)}`;
     const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${date}/sms/tc3_request\n${sha(canonical)}`;
-    const signature = createHmac('sha256', mac(mac(mac(`TC3${secretKey}`, date), 'sms'), 'tc3_request')).update(toSign).digest('hex');
+    const signature = createHmac('sha256', mac(mac(mac(`TC3${secretKey}`, date), 'sms'), 'tc3_request'))
+      .update(toSign)
+      .digest('hex');
     const expected = `TC3-HMAC-SHA256 Credential=${secretId}/${date}/sms/tc3_request, SignedHeaders=content-type;host, Signature=${signature}`;
-    const ok = req.headers.authorization === expected && req.headers['x-tc-action'] === 'SendSms' && req.headers['x-tc-version'] === '2021-01-11';
+    const ok =
+      req.headers.authorization === expected && req.headers['x-tc-action'] === 'SendSms' && req.headers['x-tc-version'] === '2021-01-11';
     received.push({ ok, params: {}, headers: req.headers, body });
     res.setHeader('content-type', 'application/json');
     res.end(
       JSON.stringify(
         ok
-          ? { Response: { SendStatusSet: [{ SerialNo: '5000:1045710669157053657849499619', PhoneNumber: JSON.parse(body).PhoneNumberSet[0], Fee: 1, Code: 'Ok', Message: 'send success' }], RequestId: 'a0aabda6' } }
-          : { Response: { Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' }, RequestId: 'a0aabda7' } },
+          ? {
+              Response: {
+                SendStatusSet: [
+                  {
+                    SerialNo: '5000:1045710669157053657849499619',
+                    PhoneNumber: JSON.parse(body).PhoneNumberSet[0],
+                    Fee: 1,
+                    Code: 'Ok',
+                    Message: 'send success',
+                  },
+                ],
+                RequestId: 'a0aabda6',
+              },
+            }
+          : {
+              Response: {
+                Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' },
+                RequestId: 'a0aabda7',
+              },
+            },
       ),
     );
   });
@@ -84,8 +126,15 @@ function fakeTencent(secretId: string, secretKey: string, received: Received[]) 
 async function sendCode(t: TestApp, phone: string) {
   const ip = nextIp();
   const { uuid, text } = await t.captcha();
-  const ticket = (await t.json({ method: 'POST', url: '/api/registerOrLogin/imgCodeVerify', payload: { phone, uuid, code: text }, remoteAddress: ip })).body.data.smsTicket;
-  return t.json({ method: 'POST', url: '/api/registerOrLogin/sendMsg', payload: { phone, smsTicket: ticket, scene: 'register' }, remoteAddress: ip });
+  const ticket = (
+    await t.json({ method: 'POST', url: '/api/registerOrLogin/imgCodeVerify', payload: { phone, uuid, code: text }, remoteAddress: ip })
+  ).body.data.smsTicket;
+  return t.json({
+    method: 'POST',
+    url: '/api/registerOrLogin/sendMsg',
+    payload: { phone, smsTicket: ticket, scene: 'register' },
+    remoteAddress: ip,
+  });
 }
 
 /** Submits a certificate application as a fresh user and moves it to 审核中 as staff (two status SMS). */
@@ -93,7 +142,13 @@ async function submitAndReview(t: TestApp) {
   const u = await createUser(t);
   const kd = (await post(t, '/api/daily/hjzmkj/kdlist', u.token)).body.data as { dictValue: string }[];
   const types = (await post(t, '/api/daily/hjzmkj/typelist', u.token)).body.data as { dictValue: string }[];
-  const created = await post(t, '/api/daily/hjzmkj/add', u.token, { zmlx: types[0]!.dictValue, yt: '办理签证', fs: 1, kdfs: kd[0]!.dictValue, lxdh: u.phone }, key());
+  const created = await post(
+    t,
+    '/api/daily/hjzmkj/add',
+    u.token,
+    { zmlx: types[0]!.dictValue, yt: '办理签证', fs: 1, kdfs: kd[0]!.dictValue, lxdh: u.phone },
+    key(),
+  );
   expect(created.body.code, JSON.stringify(created.body)).toBe(200);
   await staffMoves(t, created.body.data.id, 2);
   return { user: u, no: created.body.data.sqbh as string, id: created.body.data.id as number };
@@ -131,17 +186,39 @@ describe('Aliyun SMS', () => {
     expect((await sendCode(t, phone)).body.code).toBe(200);
     const last = received.at(-1)!;
     expect(last.ok).toBe(true);
-    expect(last.params).toMatchObject({ PhoneNumbers: phone, SignName: '户籍业务办理', TemplateCode: 'SMS_100000001', AccessKeyId: 'LTAI-test', Format: 'JSON' });
+    expect(last.params).toMatchObject({
+      PhoneNumbers: phone,
+      SignName: '户籍业务办理',
+      TemplateCode: 'SMS_100000001',
+      AccessKeyId: 'LTAI-test',
+      Format: 'JSON',
+    });
     expect(JSON.parse(last.params.TemplateParam!)).toEqual({ code: expect.stringMatching(/^\d{6}$/) });
   });
 
   it("sends status SMS by the template the console gives, with the office's parameters in order; a template without id is not sent", async () => {
     // 审核中 (s2) gets an id in the console; its parameters are those of its text.
-    const admin = await t.app.services.staff.create({ username: `smsadmin${Date.now().toString(36)}`, name: '短信管理员', role: 'admin', password: 'Admin@2026x' });
+    const admin = await t.app.services.staff.create({
+      username: `smsadmin${Date.now().toString(36)}`,
+      name: '短信管理员',
+      role: 'admin',
+      password: 'Admin@2026x',
+    });
     const token = await t.app.services.sessions.create(admin.id, '1', '127.0.0.1', { staff: true });
-    const put = await t.json({ method: 'PUT', url: '/api/admin/notice-templates/s2', token, payload: { title: '{业务名称}：审核中', content: '您的{业务名称}申请（{申请编号}）户籍办正在审核。', smsTemplateId: 'SMS_200000002' } });
+    const put = await t.json({
+      method: 'PUT',
+      url: '/api/admin/notice-templates/s2',
+      token,
+      payload: { title: '{业务名称}：审核中', content: '您的{业务名称}申请（{申请编号}）户籍办正在审核。', smsTemplateId: 'SMS_200000002' },
+    });
     expect(put.body.code, JSON.stringify(put.body)).toBe(200);
-    expect(put.body.data).toMatchObject({ smsTemplateId: 'SMS_200000002', smsParams: [{ name: '业务名称', variable: 'service' }, { name: '申请编号', variable: 'no' }] });
+    expect(put.body.data).toMatchObject({
+      smsTemplateId: 'SMS_200000002',
+      smsParams: [
+        { name: '业务名称', variable: 'service' },
+        { name: '申请编号', variable: 'no' },
+      ],
+    });
     const list = await t.json({ method: 'GET', url: '/api/admin/notice-templates', token });
     expect(list.body.data.smsProvider).toBe('aliyun');
 
@@ -192,12 +269,20 @@ describe('Tencent Cloud SMS', () => {
     const code = received.at(-1)!;
     expect(code.ok).toBe(true);
     expect(code.headers['x-tc-region']).toBe('ap-guangzhou');
-    expect(JSON.parse(code.body)).toMatchObject({ PhoneNumberSet: [`+86${phone}`], SmsSdkAppId: '1400000001', SignName: '户籍业务办理', TemplateId: '1000001', TemplateParamSet: [expect.stringMatching(/^\d{6}$/)] });
+    expect(JSON.parse(code.body)).toMatchObject({
+      PhoneNumberSet: [`+86${phone}`],
+      SmsSdkAppId: '1400000001',
+      SignName: '户籍业务办理',
+      TemplateId: '1000001',
+      TemplateParamSet: [expect.stringMatching(/^\d{6}$/)],
+    });
 
     const before = received.length;
     const { user, no } = await submitAndReview(t);
     await until(() => received.length >= before + 2);
-    const sent = received.slice(before).map((r) => JSON.parse(r.body) as { PhoneNumberSet: string[]; TemplateId: string; TemplateParamSet: string[] });
+    const sent = received
+      .slice(before)
+      .map((r) => JSON.parse(r.body) as { PhoneNumberSet: string[]; TemplateId: string; TemplateParamSet: string[] });
     expect(received.slice(before).every((r) => r.ok)).toBe(true);
     expect(sent.filter((s) => s.PhoneNumberSet[0] === `+86${user.phone}`).map((s) => [s.TemplateId, s.TemplateParamSet])).toEqual([
       ['1000002', ['户籍证明开具', no]],
@@ -212,7 +297,14 @@ describe('a wrong secret and a missing setting', () => {
     const fake = fakeAliyun('the-real-secret', received);
     const endpoint = await listen(fake);
     const t = await createTestApp({
-      env: { SMS_PROVIDER: 'aliyun', SMS_ACCESS_KEY_ID: 'LTAI-test', SMS_ACCESS_KEY_SECRET: 'a-wrong-secret', SMS_SIGN_NAME: '户籍业务办理', SMS_TEMPLATE_IDS: '{"code":"SMS_1"}', SMS_ENDPOINT: endpoint },
+      env: {
+        SMS_PROVIDER: 'aliyun',
+        SMS_ACCESS_KEY_ID: 'LTAI-test',
+        SMS_ACCESS_KEY_SECRET: 'a-wrong-secret',
+        SMS_SIGN_NAME: '户籍业务办理',
+        SMS_TEMPLATE_IDS: '{"code":"SMS_1"}',
+        SMS_ENDPOINT: endpoint,
+      },
     });
     try {
       const res = await sendCode(t, '13911114444');
@@ -225,8 +317,12 @@ describe('a wrong secret and a missing setting', () => {
   });
 
   it('refuses to start with SMS_PROVIDER but without its keys, naming each', () => {
-    expect(() => loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' })).toThrow(/SMS_ACCESS_KEY_ID[\s\S]*SMS_ACCESS_KEY_SECRET[\s\S]*SMS_SIGN_NAME/);
-    expect(() => loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'tencent', SMS_SECRET_ID: 'x', SMS_SECRET_KEY: 'y', SMS_SIGN_NAME: 'z' })).toThrow(/SMS_SDK_APP_ID/);
+    expect(() => loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'aliyun' })).toThrow(
+      /SMS_ACCESS_KEY_ID[\s\S]*SMS_ACCESS_KEY_SECRET[\s\S]*SMS_SIGN_NAME/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'tencent', SMS_SECRET_ID: 'x', SMS_SECRET_KEY: 'y', SMS_SIGN_NAME: 'z' }),
+    ).toThrow(/SMS_SDK_APP_ID/);
     expect(() => loadConfig({ NODE_ENV: 'test', SMS_PROVIDER: 'aliyun', SMS_TEMPLATE_IDS: '["SMS_1"]' })).toThrow(/SMS_TEMPLATE_IDS/);
   });
 });

@@ -59,7 +59,12 @@ function png(width: number, height: number, colorType: number, idat: Buffer) {
   ihdr.writeUInt32BE(height, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = colorType;
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The 65-byte RGBA PNG whose header claims 40000×40000 (it killed the server through the household card). */
@@ -86,18 +91,22 @@ function pngBomb(width: number, height: number) {
 function multipart(filename: string, content: Buffer) {
   const boundary = '----hukou-upload-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const upload = (token: string, filename: string, content: Buffer) => t.json({ method: 'POST', url: '/api/wj/upload', token, ...multipart(filename, content) });
+const upload = (token: string, filename: string, content: Buffer) =>
+  t.json({ method: 'POST', url: '/api/wj/upload', token, ...multipart(filename, content) });
 
 /** Names of the stored files (uploads and vouchers): the database's file_blobs, which every instance shares. */
 const storedFiles = async () => (await t.app.db.select({ name: fileBlobs.name }).from(fileBlobs)).map((r) => r.name).sort();
-const storedBytes = async (name: string) => Buffer.from((await t.app.db.select().from(fileBlobs).where(eq(fileBlobs.name, name)))[0]!.content);
+const storedBytes = async (name: string) =>
+  Buffer.from((await t.app.db.select().from(fileBlobs).where(eq(fileBlobs.name, name)))[0]!.content);
 
 /** What an upload answers, how long it took, and how many sharp pipelines it made. */
 async function timedUpload(token: string, filename: string, content: Buffer) {
@@ -142,7 +151,10 @@ describe('images are checked by their declared size before any decode', () => {
       [8000, 6000],
       [12001, 10],
     ] as const) {
-      expect((await timedUpload(token, 'big.png', png(w, h, 2, deflateSync(Buffer.alloc(0))))).res.body, `${w}×${h}`).toEqual({ code: 100, msg: TOO_LARGE });
+      expect((await timedUpload(token, 'big.png', png(w, h, 2, deflateSync(Buffer.alloc(0))))).res.body, `${w}×${h}`).toEqual({
+        code: 100,
+        msg: TOO_LARGE,
+      });
     }
     // A JPEG and a WebP header are read too (no decoder involved).
     const jpegHeader = Buffer.from('ffd8ffc0001108' + 'c350' + 'c350' + '03012200022201032201ffd9', 'hex'); // SOF0 50000×50000
@@ -186,8 +198,12 @@ describe('images are checked by their declared size before any decode', () => {
       .jpeg()
       .toBuffer();
     expect((await sharp(exifJpeg).metadata()).exif).toBeDefined();
-    const transparentPng = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).png().toBuffer();
-    const wideWebp = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00aa00' } }).webp().toBuffer();
+    const transparentPng = await sharp({ create: { width: 40, height: 30, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const wideWebp = await sharp({ create: { width: 3000, height: 1000, channels: 3, background: '#00aa00' } })
+      .webp()
+      .toBuffer();
 
     const cases = [
       { name: '证件照.jpeg', content: exifJpeg, size: [200, 300] },
@@ -197,7 +213,10 @@ describe('images are checked by their declared size before any decode', () => {
     ];
     for (const c of cases) {
       const res = await upload(token, c.name, c.content);
-      expect(res.body, c.name).toMatchObject({ code: 200, data: { mimeType: 'image/jpeg', name: c.name.replace(/\.[^.]*$/, '') + '.jpg' } });
+      expect(res.body, c.name).toMatchObject({
+        code: 200,
+        data: { mimeType: 'image/jpeg', name: c.name.replace(/\.[^.]*$/, '') + '.jpg' },
+      });
       const file = await t.request({ method: 'GET', url: res.body.data.url, token });
       expect(file.headers['content-type']).toBe('image/jpeg');
       const stored = file.rawPayload;
@@ -216,7 +235,13 @@ describe('images are checked by their declared size before any decode', () => {
   });
 
   it('decodes at most MAX_DECODING images at once; the rest wait their turn', async () => {
-    const inputs = await Promise.all([0, 1, 2, 3, 4].map((i) => sharp({ create: { width: 900 + i, height: 900, channels: 3, background: '#123456' } }).png().toBuffer()));
+    const inputs = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        sharp({ create: { width: 900 + i, height: 900, channels: 3, background: '#123456' } })
+          .png()
+          .toBuffer(),
+      ),
+    );
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, decodeLoad().decoding)), 1);
     try {
@@ -230,7 +255,9 @@ describe('images are checked by their declared size before any decode', () => {
   });
 
   it('turns an upload away (429) when the line is full; the server’s own work (a voucher photo) waits instead', async () => {
-    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#654321' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#654321' } })
+      .png()
+      .toBuffer();
     const line = Array.from({ length: MAX_DECODING + MAX_WAITING }, () => normaliseImage(image, 'image/png'));
     expect(decodeLoad()).toEqual({ decoding: MAX_DECODING, waiting: MAX_WAITING });
     await expect(normaliseImage(image, 'image/png')).rejects.toMatchObject({ statusCode: 429, message: '当前上传人数较多，请稍后再试' });
@@ -251,7 +278,16 @@ const readyToFinish = (p: Person, photoId: string) => postdocMoveInReadyToFinish
 async function rawUpload(ownerId: number, content: Buffer, mime: string) {
   const name = `raw-${Math.random().toString(36).slice(2)}.${mime.split('/')[1]}`;
   await t.app.services.files.storage.put(name, content);
-  const row = await t.app.repos.uploads.create({ id: `f_raw${Math.random().toString(36).slice(2)}`, ownerId, sha256: 'r'.repeat(64), storedName: name, originalName: name, mime, size: content.length, createdAt: t.clock.now() });
+  const row = await t.app.repos.uploads.create({
+    id: `f_raw${Math.random().toString(36).slice(2)}`,
+    ownerId,
+    sha256: 'r'.repeat(64),
+    storedName: name,
+    originalName: name,
+    mime,
+    size: content.length,
+    createdAt: t.clock.now(),
+  });
   return row.id;
 }
 
@@ -263,12 +299,15 @@ const imageFilters = (pdf: Buffer) =>
     .map((dict) => /\/Filter \/(\w+)/.exec(dict)?.[1] ?? 'none');
 
 const vouchersOf = async (id: number) => (await storedFiles()).filter((f) => f.startsWith(`voucher-${id}-`));
-const download = (p: Person, what: 'downloadhkkPdf' | 'downloadHzsyzpPdf', id: number) => t.request({ method: 'GET', url: `/api/qianru/${what}?id=${id}`, token: p.token });
+const download = (p: Person, what: 'downloadhkkPdf' | 'downloadHzsyzpPdf', id: number) =>
+  t.request({ method: 'GET', url: `/api/qianru/${what}?id=${id}`, token: p.token });
 
 describe('vouchers are made at 已办结, stored, and served from storage', () => {
   it('makes the household card and head page at 已办结; two downloads a day apart serve the stored bytes, nothing decoded', async () => {
     const p = await createPerson(t, { rylb: '3' });
-    const photo = await sharp({ create: { width: 330, height: 480, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 330, height: 480, channels: 3, background: '#ffffff' } })
+      .jpeg()
+      .toBuffer();
     const photoId = (await upload(p.token, '证件照.jpg', photo)).body.data.fileId as string;
     const id = await readyToFinish(p, photoId);
     expect(await vouchersOf(id)).toEqual([]);
@@ -305,7 +344,15 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
 
   it('is made again only when its data change', async () => {
     const p = await createPerson(t, { rylb: '3' });
-    const photoId = (await upload(p.token, 'p.png', await sharp({ create: { width: 60, height: 80, channels: 3, background: '#eeeeee' } }).png().toBuffer())).body.data.fileId;
+    const photoId = (
+      await upload(
+        p.token,
+        'p.png',
+        await sharp({ create: { width: 60, height: 80, channels: 3, background: '#eeeeee' } })
+          .png()
+          .toBuffer(),
+      )
+    ).body.data.fileId;
     const id = await readyToFinish(p, photoId);
     await staffMoves(t, id, 7);
     const before = (await download(p, 'downloadhkkPdf', id)).rawPayload;
@@ -323,7 +370,13 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
     for (const [what, content, images] of [
       ['the 65-byte 40000×40000 header', HEADER_ONLY, 0],
       ['a 16000×16000 bomb', pngBomb(16000, 16000), 0],
-      ['an ordinary RGBA PNG', await sharp({ create: { width: 50, height: 70, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } }).png().toBuffer(), 1],
+      [
+        'an ordinary RGBA PNG',
+        await sharp({ create: { width: 50, height: 70, channels: 4, background: { r: 200, g: 10, b: 10, alpha: 0.5 } } })
+          .png()
+          .toBuffer(),
+        1,
+      ],
     ] as const) {
       const p = await createPerson(t, { rylb: '3' });
       const id = await readyToFinish(p, await rawUpload(p.id, content, 'image/png'));
@@ -343,7 +396,16 @@ describe('vouchers are made at 已办结, stored, and served from storage', () =
 
   it('a finished move-in of before (no stored voucher) gets its voucher on the first download, once for concurrent downloads', async () => {
     const p = await createPerson(t, { rylb: '3' });
-    const id = await readyToFinish(p, await rawUpload(p.id, await sharp({ create: { width: 30, height: 40, channels: 3, background: '#dddddd' } }).webp().toBuffer(), 'image/webp'));
+    const id = await readyToFinish(
+      p,
+      await rawUpload(
+        p.id,
+        await sharp({ create: { width: 30, height: 40, channels: 3, background: '#dddddd' } })
+          .webp()
+          .toBuffer(),
+        'image/webp',
+      ),
+    );
     // Finished without the work after the transition (as before vouchers were stored).
     const afterMove = vi.spyOn(t.app.services.vouchers, 'afterMove').mockResolvedValue();
     await staffMoves(t, id, 7);
@@ -362,7 +424,9 @@ describe('an error while making a voucher is the request’s, not the process’
     const p = await createPerson(t, { rylb: '3' });
     const id = await readyToFinish(p, await rawUpload(p.id, pngBomb(64, 64), 'image/png'));
     // The storage fails when the vouchers are made at 已办结: the move still finishes (logged, made later).
-    const put = vi.spyOn(t.app.services.files.storage, 'put').mockRejectedValue(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
+    const put = vi
+      .spyOn(t.app.services.files.storage, 'put')
+      .mockRejectedValue(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }));
     const finished = await staffMoves(t, id, 7);
     expect(finished.status).toBe(7);
     expect(await vouchersOf(id)).toEqual([]);
@@ -387,9 +451,16 @@ describe('stored files live in the database, shared by every instance', () => {
     const pdf = Buffer.from(`%PDF-1.4\n% shared ${Date.now()}\n%%EOF\n`);
     const up = await upload(p.token, '接收证明.pdf', pdf);
     expect(up.body.code).toBe(200);
-    const other = await buildApp({ ...t.app.config, dataDir: mkdtempSync(join(tmpdir(), 'hukou-other-')) }, { db: { db: t.app.db, kind: 'pglite', close: async () => {} }, logger: false });
+    const other = await buildApp(
+      { ...t.app.config, dataDir: mkdtempSync(join(tmpdir(), 'hukou-other-')) },
+      { db: { db: t.app.db, kind: 'pglite', close: async () => {} }, logger: false },
+    );
     try {
-      const res = await other.inject({ method: 'GET', url: `/api/wj/file/${up.body.data.fileId}`, headers: { qhyhAuthorization: `Bearer ${p.token}` } });
+      const res = await other.inject({
+        method: 'GET',
+        url: `/api/wj/file/${up.body.data.fileId}`,
+        headers: { qhyhAuthorization: `Bearer ${p.token}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(pdf)).toBe(true);
     } finally {

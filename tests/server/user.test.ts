@@ -60,14 +60,29 @@ describe('PUT /api/userinfo', () => {
   };
 
   it("name and person type are the office's record: a change is refused, pointing to 其他信息变更; the record stays", async () => {
-    const user = await t.app.repos.users.create({ name: '登记姓名', personType: '0', studentNo: 'U0000001', loginType: '1', phone: '13700000001' });
+    const user = await t.app.repos.users.create({
+      name: '登记姓名',
+      personType: '0',
+      studentNo: 'U0000001',
+      loginType: '1',
+      phone: '13700000001',
+    });
     const token = await t.app.services.sessions.create(user.id, '1', '127.0.0.1');
-    expect((await update(token, { xm: '改名后', rylb: '0' })).body).toEqual({ code: 100, msg: '姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请' });
-    expect((await update(token, { xm: '登记姓名', rylb: '1' })).body).toEqual({ code: 100, msg: '人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请' });
+    expect((await update(token, { xm: '改名后', rylb: '0' })).body).toEqual({
+      code: 100,
+      msg: '姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请',
+    });
+    expect((await update(token, { xm: '登记姓名', rylb: '1' })).body).toEqual({
+      code: 100,
+      msg: '人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请',
+    });
     expect((await update(token, { rylb: '4' })).body.msg).toBe('人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请');
     expect(await t.app.repos.users.findById(user.id)).toMatchObject({ name: '登记姓名', personType: '0', studentNo: 'U0000001' });
     // Saving what is recorded changes nothing and answers the info (older clients send the name along).
-    expect((await update(token, { xm: ' 登记姓名 ', rylb: '0' })).body).toMatchObject({ code: 200, data: { xm: '登记姓名', rylb: '0', xh: 'U0000001' } });
+    expect((await update(token, { xm: ' 登记姓名 ', rylb: '0' })).body).toMatchObject({
+      code: 200,
+      data: { xm: '登记姓名', rylb: '0', xh: 'U0000001' },
+    });
     expect((await update(token, { rylb: '0' })).body.code).toBe(200);
   });
 
@@ -76,7 +91,10 @@ describe('PUT /api/userinfo', () => {
     const before = (await userInfo(token)).body.data;
     expect(before).toMatchObject({ rylb: null, xh: null, gzzh: null, loginType: '2' });
     expect(before).not.toHaveProperty('rylbmc');
-    expect((await sectors(token)).body.data).toMatchObject({ openSectors: [], tips: '请先在「我的户籍 → 个人信息」中选择人员类型，再办理业务' });
+    expect((await sectors(token)).body.data).toMatchObject({
+      openSectors: [],
+      tips: '请先在「我的户籍 → 个人信息」中选择人员类型，再办理业务',
+    });
     expect((await update(token, { xm: '别的名字', rylb: '2' })).body.msg).toBe('姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请');
     // The CAS uid (the campus number, verified by the sign-on) becomes the number of the type's kind.
     const res = await update(token, { rylb: '2' });

@@ -55,7 +55,11 @@ function decoded(res: LightMyRequestResponse): Buffer {
   if (encoding === 'gzip') return gunzipSync(res.rawPayload);
   return res.rawPayload;
 }
-const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (res: LightMyRequestResponse) =>
+  String(res.headers.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 let app: FastifyInstance;
 let unbuilt: FastifyInstance;
@@ -139,7 +143,7 @@ describe('API reference', () => {
 });
 
 describe('what a phone receives: compressed files and answers', () => {
-  it('sends the build\'s brotli copy of an asset to a browser that accepts br, the gzip copy to one that accepts only gzip, the file itself otherwise; always with Vary', async () => {
+  it("sends the build's brotli copy of an asset to a browser that accepts br, the gzip copy to one that accepts only gzip, the file itself otherwise; always with Vary", async () => {
     const url = '/web/assets/index-abc123.js';
     const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
     expect(br.statusCode).toBe(200);
@@ -311,7 +315,7 @@ describe('first-load pages', () => {
     }
   });
 
-  it('allows the pages\' one inline script by its hash, in the whole app\'s Content-Security-Policy', async () => {
+  it("allows the pages' one inline script by its hash, in the whole app's Content-Security-Policy", async () => {
     expect(BOOT_SCRIPT_SOURCE).toBe(`'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`);
     const t = await createTestApp();
     try {
@@ -325,16 +329,25 @@ describe('first-load pages', () => {
     }
   });
 
-  it('the build inlines the entry\'s styles and writes a page per first-load route with its frame and its screen\'s chunks', () => {
+  it("the build inlines the entry's styles and writes a page per first-load route with its frame and its screen's chunks", () => {
     const out = mkdtempSync(join(tmpdir(), 'hukou-shell-'));
     try {
       mkdirSync(join(out, '.vite'));
       mkdirSync(join(out, 'assets'));
       const manifest = {
         'index.html': { file: 'assets/index-e1.js', isEntry: true, css: ['assets/index-c1.css'] },
-        'src/features/auth/login-page.tsx': { file: 'assets/login-page-l1.js', isDynamicEntry: true, imports: ['index.html', '_forms-f1.js'] },
+        'src/features/auth/login-page.tsx': {
+          file: 'assets/login-page-l1.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_forms-f1.js'],
+        },
         '_forms-f1.js': { file: 'assets/forms-f1.js', imports: ['index.html'] },
-        'src/features/home/home-page.tsx': { file: 'assets/home-page-h1.js', isDynamicEntry: true, imports: ['index.html'], css: ['assets/home-page-h1.css'] },
+        'src/features/home/home-page.tsx': {
+          file: 'assets/home-page-h1.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+          css: ['assets/home-page-h1.css'],
+        },
         'src/app/app-tab-bar.tsx': { file: 'assets/app-tab-bar-t1.js', isDynamicEntry: true, imports: ['index.html'] },
       };
       writeFileSync(join(out, '.vite/manifest.json'), JSON.stringify(manifest));
@@ -360,7 +373,10 @@ describe('first-load pages', () => {
       expect(login).toContain('<title>登录</title>');
       expect(login).toContain(`<div id="app">${SHELL_PAGES.login!.html}</div>`);
       expect(login).toContain('<style>.app-header{color:#fff}</style>');
-      expect(boot(login)).toEqual({ entry: '/web/assets/index-e1.js', preload: ['/web/assets/login-page-l1.js', '/web/assets/forms-f1.js'] });
+      expect(boot(login)).toEqual({
+        entry: '/web/assets/index-e1.js',
+        preload: ['/web/assets/login-page-l1.js', '/web/assets/forms-f1.js'],
+      });
 
       const home = readFileSync(join(out, 'home.html'), 'utf8');
       expect(home).toContain('<title>办事服务</title>');

@@ -38,11 +38,21 @@ describe('success unwrapping (spec §7)', () => {
 
   it('reads an image code in both shapes: this server’s data, and a RuoYi-style top level', async () => {
     // Recorded from this server.
-    stubFetch({ '/api/registerOrLogin/sendMsgImgCode': { code: 200, msg: '获取成功', data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' } } });
-    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({ ok: true, data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' } });
+    stubFetch({
+      '/api/registerOrLogin/sendMsgImgCode': { code: 200, msg: '获取成功', data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' } },
+    });
+    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({
+      ok: true,
+      data: { uuid: 'u-1', img: 'data:image/png;base64,iVBO' },
+    });
     // Recorded from a RuoYi-Vue backend (/captchaImage): bare base64 of a JPEG beside uuid.
-    stubFetch({ '/api/registerOrLogin/sendMsgImgCode': { msg: '操作成功', img: '/9j/4AAQSkZJRg', code: 200, captchaEnabled: true, uuid: '3f2c9a' } });
-    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({ ok: true, data: { uuid: '3f2c9a', img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg' } });
+    stubFetch({
+      '/api/registerOrLogin/sendMsgImgCode': { msg: '操作成功', img: '/9j/4AAQSkZJRg', code: 200, captchaEnabled: true, uuid: '3f2c9a' },
+    });
+    expect(await unwrap(client.GET('/api/registerOrLogin/sendMsgImgCode'))).toMatchObject({
+      ok: true,
+      data: { uuid: '3f2c9a', img: 'data:image/jpeg;base64,/9j/4AAQSkZJRg' },
+    });
   });
 
   it('reads the envelope whatever the HTTP status', async () => {
@@ -103,7 +113,10 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('a network failure gives an empty list with 网络错误 and shows 错误', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const result = await userinfo();
     expect(result).toEqual({ ok: false, code: -1, msg: NETWORK_ERROR, errors: [], data: [] });
     expect($dialogs.get()).toEqual([expect.objectContaining({ title: '错误', message: '网络错误' })]);
@@ -115,14 +128,20 @@ describe('error catalogue (spec §8)', () => {
   });
 
   it('a call that suppresses messages shows nothing on network failure', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     const result = await unwrap(client.GET('/h5/getClientIP', { silent: true }));
     expect(result).toMatchObject({ ok: false, msg: NETWORK_ERROR, data: [] });
     expect($dialogs.get()).toHaveLength(0);
   });
 
   it('shows one 错误 alert for several failures at once', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     await Promise.all([userinfo(), userinfo()]);
     expect($dialogs.get()).toHaveLength(1);
   });
@@ -187,8 +206,7 @@ describe('transport (spec §7)', () => {
   it('blob mode returns the raw data', async () => {
     const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
     stubFetch({
-      '/common/download/announcement': () =>
-        new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      '/common/download/announcement': () => new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
     });
     const result = await unwrapBlob(
       client.GET('/common/download/announcement', { params: { query: { fileName: 'a.pdf' } }, parseAs: 'blob' }),
@@ -207,9 +225,7 @@ describe('transport (spec §7)', () => {
 
   it('shows the loading indicator while a call runs, unless the call opts out', async () => {
     let release: (() => void) | undefined;
-    const fetch = vi.fn(
-      () => new Promise<Response>((resolve) => (release = () => resolve(json({ code: 200, data: 1 })))),
-    );
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (release = () => resolve(json({ code: 200, data: 1 })))));
     vi.stubGlobal('fetch', fetch);
     const call = unwrap(client.GET('/h5/fangwen'));
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));

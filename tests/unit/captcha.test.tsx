@@ -48,7 +48,13 @@ describe('CaptchaImage', () => {
   it('has an alt text, refreshes on a tap, and 看不清？无障碍验证 fills the field and announces 验证完成', async () => {
     const onRefresh = vi.fn();
     const onSolved = vi.fn();
-    render(<CaptchaImage captcha={{ uuid: 'u-1', img: png, pow: { challenge: 'c-1', difficulty: 10 } }} onRefresh={onRefresh} onSolved={onSolved} />);
+    render(
+      <CaptchaImage
+        captcha={{ uuid: 'u-1', img: png, pow: { challenge: 'c-1', difficulty: 10 } }}
+        onRefresh={onRefresh}
+        onSolved={onSolved}
+      />,
+    );
     expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toBe(png);
     fireEvent.click(screen.getByRole('button', { name: '看不清？换一张图形验证码' }));
     expect(onRefresh).toHaveBeenCalledOnce();
@@ -100,6 +106,10 @@ describe('the accessible way in a form (注册, step 1)', () => {
     type('手机号', '13800138000');
     fireEvent.click(screen.getByRole('button', { name: '获取短信验证码' }));
     await screen.findByLabelText('短信验证码');
-    expect(await requestsTo(fetch, '/api/registerOrLogin/imgCodeVerify')[0]!.json()).toEqual({ phone: '13800138000', code: field.value, uuid: 'u-1' });
+    expect(await requestsTo(fetch, '/api/registerOrLogin/imgCodeVerify')[0]!.json()).toEqual({
+      phone: '13800138000',
+      code: field.value,
+      uuid: 'u-1',
+    });
   });
 });

@@ -32,7 +32,7 @@ describe.each(zones)('with the phone in %s', (zone) => {
     process.env.TZ = zone;
   });
 
-  it('the zone really is in effect (the local day differs from Beijing\'s)', () => {
+  it("the zone really is in effect (the local day differs from Beijing's)", () => {
     const instant = new Date(zone === 'America/Los_Angeles' ? earlyInBeijing : lateInBeijing);
     expect(instant.getDate()).toBe(zone === 'America/Los_Angeles' ? 30 : 1);
   });
@@ -53,12 +53,13 @@ describe.each(zones)('with the phone in %s', (zone) => {
     expect(addDays('2026-03-08', 1)).toBe('2026-03-09'); // a daylight-saving night in Los Angeles
     expect(addDays('2026-11-01', 7)).toBe('2026-11-08');
     // The forms' own helpers (no Intl, for their chunks) give the same days.
-    for (const instant of [earlyInBeijing, lateInBeijing, '2026-12-31T16:00:00Z', '2026-12-31T15:59:59Z']) expect(formToday(Date.parse(instant))).toBe(today(Date.parse(instant)));
+    for (const instant of [earlyInBeijing, lateInBeijing, '2026-12-31T16:00:00Z', '2026-12-31T15:59:59Z'])
+      expect(formToday(Date.parse(instant))).toBe(today(Date.parse(instant)));
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(borrowRules.returnWindow('2026-03-07')).toEqual(['2026-03-08', '2026-03-14']);
   });
 
-  it('the console\'s day pickers start from Beijing\'s today', () => {
+  it("the console's day pickers start from Beijing's today", () => {
     expect(isoDay()).toBe(today());
     expect(isoDay(1)).toBe(addDays(today(), 1));
   });
@@ -74,11 +75,18 @@ describe.each(zones)('with the phone in %s', (zone) => {
     expect(v.safeParse(schema, addDays(today(), 1)).success).toBe(false);
   });
 
-  it('the new-student deadline is the server\'s yxTime, not a day early or late', () => {
+  it("the new-student deadline is the server's yxTime, not a day early or late", () => {
     const window = { yxStartTime: '2026-08-01T00:00:00+08:00', yxEndTime: '2026-10-01T00:30:00+08:00', yxTime: '2026-10-01' };
-    const [tile] = tilesFor([{ sectorCode: '5', sectorName: '新生迁入', disabled: false, disabledReason: null }], window, Date.parse('2026-09-01T00:00:00+08:00'));
+    const [tile] = tilesFor(
+      [{ sectorCode: '5', sectorName: '新生迁入', disabled: false, disabledReason: null }],
+      window,
+      Date.parse('2026-09-01T00:00:00+08:00'),
+    );
     expect(tile.deadline).toBe('2026-10-01');
-    const [kind] = moveInKinds({ ...window, openSectors: [{ sectorCode: '5', sectorName: '新生迁入' }] }, Date.parse('2026-09-01T00:00:00+08:00'));
+    const [kind] = moveInKinds(
+      { ...window, openSectors: [{ sectorCode: '5', sectorName: '新生迁入' }] },
+      Date.parse('2026-09-01T00:00:00+08:00'),
+    );
     expect(kind.note).toBe('办理截止日期 2026-10-01');
     render(<p>{formatDateTime(window.yxEndTime)}</p>);
     expect(screen.getByText('2026-10-01 00:30')).not.toBeNull();

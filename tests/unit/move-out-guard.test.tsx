@@ -47,7 +47,14 @@ describe('decideMoveOut (spec §2 guard)', () => {
   });
 
   it('passes the answer on as the query dizhi (JSON)', () => {
-    const verdict = { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '北京市朝阳区建国路1号', qyzbh: '京2026000002', qyzyxqz: '2026-12-20' };
+    const verdict = {
+      canQianYi: true,
+      canChangeDizhi: true,
+      msg: '',
+      dizhi: '北京市朝阳区建国路1号',
+      qyzbh: '京2026000002',
+      qyzyxqz: '2026-12-20',
+    };
     const d = decideMoveOut('/move-out/change?from=home', 'change', { ok: true, data: verdict });
     expect(d.action).toBe('proceed');
     if (d.action === 'proceed') {

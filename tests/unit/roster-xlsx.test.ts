@@ -45,10 +45,13 @@ function zip(parts: Record<string, string>): Uint8Array {
 
 const workbook = (sheetXml: string, extra: Record<string, string> = {}) =>
   zip({
-    'xl/workbook.xml': '<workbook xmlns:r="r"><sheets><sheet name="名册" sheetId="1" r:id="rId7"/><sheet name="其他" sheetId="2" r:id="rId8"/></sheets></workbook>',
-    'xl/_rels/workbook.xml.rels': '<Relationships><Relationship Id="rId8" Target="worksheets/other.xml"/><Relationship Id="rId7" Target="/xl/worksheets/roster.xml"/></Relationships>',
+    'xl/workbook.xml':
+      '<workbook xmlns:r="r"><sheets><sheet name="名册" sheetId="1" r:id="rId7"/><sheet name="其他" sheetId="2" r:id="rId8"/></sheets></workbook>',
+    'xl/_rels/workbook.xml.rels':
+      '<Relationships><Relationship Id="rId8" Target="worksheets/other.xml"/><Relationship Id="rId7" Target="/xl/worksheets/roster.xml"/></Relationships>',
     'xl/worksheets/roster.xml': sheetXml,
-    'xl/worksheets/other.xml': '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>不是这张</t></is></c></row></sheetData></worksheet>',
+    'xl/worksheets/other.xml':
+      '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>不是这张</t></is></c></row></sheetData></worksheet>',
     ...extra,
   });
 

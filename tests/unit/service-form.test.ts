@@ -9,7 +9,10 @@ import { validate } from '@/lib/validators';
 
 describe('service-form helpers', () => {
   it('nests dotted field names for validation', () => {
-    expect(nest({ a: '1', 'yjxx.pssj': '2026-11-30', 'yjxx.qu': '110108' })).toEqual({ a: '1', yjxx: { pssj: '2026-11-30', qu: '110108' } });
+    expect(nest({ a: '1', 'yjxx.pssj': '2026-11-30', 'yjxx.qu': '110108' })).toEqual({
+      a: '1',
+      yjxx: { pssj: '2026-11-30', qu: '110108' },
+    });
   });
 
   it('maps the server’s delivery field names onto the form’s', () => {

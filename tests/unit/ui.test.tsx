@@ -136,13 +136,7 @@ describe('forms', () => {
   function InfoForm({ onSave }: { onSave: () => Promise<void> }) {
     const form = useForm({ xm: '', rylb: '' });
     return (
-      <Form
-        id="t"
-        label="个人信息"
-        errors={form.errors}
-        focusKey={form.focusKey}
-        onSubmit={() => void form.submit(userInfoSchema, onSave)}
-      >
+      <Form id="t" label="个人信息" errors={form.errors} focusKey={form.focusKey} onSubmit={() => void form.submit(userInfoSchema, onSave)}>
         <TextField label="姓名" name="xm" value={form.values.xm} onValue={form.set('xm')} error={form.errors.xm} />
         <Select
           label="人员类型"

@@ -60,7 +60,12 @@ export default async function assignmentRoutes(app: FastifyInstance) {
         if (!done) throw notFound(GONE);
         return done;
       },
-      () => ({ action: 'application.assign', targetType: 'application', targetId: id, summary: staffId === null ? `收回申请 #${id} 的分派` : `分派申请 #${id} 给 ${name}` }),
+      () => ({
+        action: 'application.assign',
+        targetType: 'application',
+        targetId: id,
+        summary: staffId === null ? `收回申请 #${id} 的分派` : `分派申请 #${id} 给 ${name}`,
+      }),
     );
     const now = await holderOf(id);
     return ok(now!.assignee, staffId === null ? '已收回' : '已分派');
@@ -71,7 +76,9 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     const { to, items, lqdd, lqsj } = request.body;
     const handling = to === 5 ? { lqdd: lqdd?.trim() ?? '', lqsj: lqsj?.trim() ?? '' } : {};
     if (to === 5) {
-      const errors = (['lqdd', 'lqsj'] as const).filter((f) => !handling[f]).map((field) => ({ field, message: field === 'lqdd' ? '请填写领取地点' : '请填写领取时间' }));
+      const errors = (['lqdd', 'lqsj'] as const)
+        .filter((f) => !handling[f])
+        .map((field) => ({ field, message: field === 'lqdd' ? '请填写领取地点' : '请填写领取时间' }));
       if (errors.length) throw badRequest('请填写办理信息', errors);
     }
     const seen = new Set<number>();
@@ -97,7 +104,15 @@ export default async function assignmentRoutes(app: FastifyInstance) {
               }),
           },
         );
-        results.push({ id: moved.id, sqbh: moved.referenceNo, ok: true, status: moved.status as S['AppStatus'], statusName: statusName(moved.kind, moved.status), version: moved.version, reason: null });
+        results.push({
+          id: moved.id,
+          sqbh: moved.referenceNo,
+          ok: true,
+          status: moved.status as S['AppStatus'],
+          statusName: statusName(moved.kind, moved.status),
+          version: moved.version,
+          reason: null,
+        });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const row = await repos.applications.findById(item.id);
@@ -112,6 +127,11 @@ export default async function assignmentRoutes(app: FastifyInstance) {
       }
     }
     const succeeded = results.filter((r) => r.ok).length;
-    return ok({ succeeded, skipped: results.length - succeeded, results }, succeeded ? `已办理 ${succeeded} 件${results.length > succeeded ? `，跳过 ${results.length - succeeded} 件` : ''}` : '没有可办理的申请');
+    return ok(
+      { succeeded, skipped: results.length - succeeded, results },
+      succeeded
+        ? `已办理 ${succeeded} 件${results.length > succeeded ? `，跳过 ${results.length - succeeded} 件` : ''}`
+        : '没有可办理的申请',
+    );
   });
 }

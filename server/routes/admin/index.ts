@@ -19,9 +19,13 @@ export default async function adminRoutes(app: FastifyInstance) {
   const { repos, services } = app;
   const audit = auditTools(app);
 
-  app.operation('adminGetCaptcha', async (request) => ok(await services.captcha.create(captchaClient(null, clientIp(request))), '获取成功'), {
-    rateLimit: LIMITS.imageCode,
-  });
+  app.operation(
+    'adminGetCaptcha',
+    async (request) => ok(await services.captcha.create(captchaClient(null, clientIp(request))), '获取成功'),
+    {
+      rateLimit: LIMITS.imageCode,
+    },
+  );
 
   app.operation(
     'adminLogin',
@@ -69,7 +73,12 @@ export default async function adminRoutes(app: FastifyInstance) {
   app.operation('adminCreateStaff', async (request) => {
     const { username, name, role } = request.body;
     const row = await services.staff.create(request.body, (created) =>
-      audit.entry(request, { action: 'staff.create', targetType: 'staff', targetId: created.id, summary: `新建${role === 'admin' ? '管理员' : '办理员'} ${username}（${name}）` }),
+      audit.entry(request, {
+        action: 'staff.create',
+        targetType: 'staff',
+        targetId: created.id,
+        summary: `新建${role === 'admin' ? '管理员' : '办理员'} ${username}（${name}）`,
+      }),
     );
     return ok(staffWire(row), '已创建');
   });
@@ -85,7 +94,12 @@ export default async function adminRoutes(app: FastifyInstance) {
       patch.password !== undefined ? '重置密码' : null,
     ].filter(Boolean);
     const row = await services.staff.update(me.id, id, patch, (updated) =>
-      audit.entry(request, { action: 'staff.update', targetType: 'staff', targetId: id, summary: `修改工作人员 ${updated.username}：${changed.join('，') || '无变化'}` }),
+      audit.entry(request, {
+        action: 'staff.update',
+        targetType: 'staff',
+        targetId: id,
+        summary: `修改工作人员 ${updated.username}：${changed.join('，') || '无变化'}`,
+      }),
     );
     return ok(staffWire(row), '已保存');
   });

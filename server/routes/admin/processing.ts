@@ -28,7 +28,8 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 export function checkRange(from: string, to: string) {
   const days = (Date.parse(to) - Date.parse(from)) / DAY;
   if (days < 0) throw badRequest('截止日期不能早于起始日期', [{ field: 'to', message: '截止日期不能早于起始日期' }]);
-  if (days > MAX_QUOTA_DAYS) throw badRequest(`日期范围不能超过${MAX_QUOTA_DAYS}天`, [{ field: 'to', message: `日期范围不能超过${MAX_QUOTA_DAYS}天` }]);
+  if (days > MAX_QUOTA_DAYS)
+    throw badRequest(`日期范围不能超过${MAX_QUOTA_DAYS}天`, [{ field: 'to', message: `日期范围不能超过${MAX_QUOTA_DAYS}天` }]);
 }
 
 /** The channel of a quota: a handling method (blfs) for sfzbl, '' for hkkjy. */
@@ -71,7 +72,8 @@ async function shipment(repos: Repositories, code: string | undefined, waybill: 
 
 /** Limits of the transition inputs (the document's maxLength): a longer starting value is not offered. */
 const PREFILL_LIMIT = { lqdd: 100, lqsj: 100 } as const;
-const fits = (field: keyof typeof PREFILL_LIMIT, value: string | null | undefined) => (value && value.length <= PREFILL_LIMIT[field] ? value : undefined);
+const fits = (field: keyof typeof PREFILL_LIMIT, value: string | null | undefined) =>
+  value && value.length <= PREFILL_LIMIT[field] ? value : undefined;
 
 /** The courier dictionary of the kinds whose applicant chooses one (the code '0' is picking it up). */
 const COURIER_CHOICE: Record<string, { dict: string; field: 'lqfs' | 'kdfs' }> = {
@@ -107,7 +109,16 @@ export default async function processingRoutes(app: FastifyInstance) {
   const audit = auditTools(app);
   const now = () => services.clock.now();
 
-  const filterText = (q: { todo?: string; kind?: string; sub?: string; assignee?: string; status?: number; keyword?: string; from?: string; to?: string }) =>
+  const filterText = (q: {
+    todo?: string;
+    kind?: string;
+    sub?: string;
+    assignee?: string;
+    status?: number;
+    keyword?: string;
+    from?: string;
+    to?: string;
+  }) =>
     [
       q.todo === '1' && '待办',
       q.kind && `业务 ${kindName(q.kind, q.sub ?? '')}`,
@@ -123,11 +134,21 @@ export default async function processingRoutes(app: FastifyInstance) {
   app.operation('adminListApplications', async (request) => {
     const { kind, sub, status, keyword, from, to, sort } = request.query;
     const todo = request.query.todo === '1';
-    const assignee = request.query.assignee === 'me' ? currentUser(request).id : request.query.assignee === 'none' ? 'none' : request.query.assignee ? Number(request.query.assignee) : undefined;
+    const assignee =
+      request.query.assignee === 'me'
+        ? currentUser(request).id
+        : request.query.assignee === 'none'
+          ? 'none'
+          : request.query.assignee
+            ? Number(request.query.assignee)
+            : undefined;
     const { rows, total } = await repos.admin.queue({ kind, sub, assignee, status, keyword, from, to, todo }, pageOf(request.query), sort);
     const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.app.assigneeId).filter((id): id is number => id !== null))]);
     await audit.record(request, { action: 'application.list', summary: `查看申请列表（${filterText(request.query)}），${rows.length} 条` });
-    return okRows(rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now(), names)), total);
+    return okRows(
+      rows.map((r) => adminRowWire(r.app, r.user, r.householdStatus, now(), names)),
+      total,
+    );
   });
 
   app.operation('adminCountApplications', async (request) => {
@@ -154,7 +175,9 @@ export default async function processingRoutes(app: FastifyInstance) {
       Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
       repos.users.household(user.id),
       repos.ratings.ofApplication(row.id),
-      user.departmentCode ? repos.dict.find('dw_rsYx', user.departmentCode).then((d) => d ?? repos.dict.find('dw_jwYx', user.departmentCode!)) : null,
+      user.departmentCode
+        ? repos.dict.find('dw_rsYx', user.departmentCode).then((d) => d ?? repos.dict.find('dw_jwYx', user.departmentCode!))
+        : null,
     ]);
     const targets = applicationStatusTransitions.filter((t) => t.by === 'staff' && t.from === row.status).map((t) => t.to);
     const [gender, ethnic, relation, station, staffNames, summary, card, refusal, prefill] = await Promise.all([
@@ -162,7 +185,12 @@ export default async function processingRoutes(app: FastifyInstance) {
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
       record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
       record?.policeStationId ? repos.policeStations.find(record.policeStationId) : null,
-      repos.staff.namesOf([...new Set([...events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!), ...(row.assigneeId ? [row.assigneeId] : [])])]),
+      repos.staff.namesOf([
+        ...new Set([
+          ...events.filter((e) => e.actorRole === 'staff' && e.actorId).map((e) => e.actorId!),
+          ...(row.assigneeId ? [row.assigneeId] : []),
+        ]),
+      ]),
       answerSummary(repos, row, { mask: true, revealKeys: true }),
       repos.applications.cardOut(user.id),
       targets.includes(7) ? finishRefusal(repos, row) : null,
@@ -247,7 +275,9 @@ export default async function processingRoutes(app: FastifyInstance) {
     const { id } = request.params;
     const { to, expectedVersion, expectedStatus, note, lqdd, lqsj, kdgs, kddh, ghrq } = request.body;
     const handling: Handling = Object.fromEntries(
-      Object.entries({ lqdd, lqsj, kddh, ghrq }).filter(([, v]) => typeof v === 'string' && v.trim()).map(([k, v]) => [k, v!.trim()]),
+      Object.entries({ lqdd, lqsj, kddh, ghrq })
+        .filter(([, v]) => typeof v === 'string' && v.trim())
+        .map(([k, v]) => [k, v!.trim()]),
     );
     // 寄出: the courier is chosen from the dictionary (its name is what the student reads), the waybill typed once.
     if (to === 6) Object.assign(handling, await shipment(repos, kdgs, handling.kddh ?? undefined));
@@ -274,8 +304,14 @@ export default async function processingRoutes(app: FastifyInstance) {
 
   app.operation('adminListBorrowedCards', async (request) => {
     const today = chinaDate(now());
-    const { rows, total } = await repos.admin.borrowed({ overdueBefore: request.query.overdue === '1' ? today : undefined, keyword: request.query.keyword?.trim() }, pageOf(request.query));
-    await audit.record(request, { action: 'borrowed.list', summary: `查看借出的户口卡${request.query.overdue === '1' ? '（逾期）' : ''}，${rows.length} 条` });
+    const { rows, total } = await repos.admin.borrowed(
+      { overdueBefore: request.query.overdue === '1' ? today : undefined, keyword: request.query.keyword?.trim() },
+      pageOf(request.query),
+    );
+    await audit.record(request, {
+      action: 'borrowed.list',
+      summary: `查看借出的户口卡${request.query.overdue === '1' ? '（逾期）' : ''}，${rows.length} 条`,
+    });
     return okRows(
       rows.map(({ app: a, user, householdStatus }) => {
         const overdueDays = a.dueOn && a.dueOn < today ? Math.round((Date.parse(today) - Date.parse(a.dueOn)) / DAY) : 0;
@@ -304,11 +340,19 @@ export default async function processingRoutes(app: FastifyInstance) {
 
   app.operation('adminListFeedback', async (request) => {
     const { zt, keyword } = request.query;
-    const { rows, total } = await repos.admin.feedbackPage({ answered: zt === undefined ? undefined : zt === '1', keyword }, pageOf(request.query));
+    const { rows, total } = await repos.admin.feedbackPage(
+      { answered: zt === undefined ? undefined : zt === '1', keyword },
+      pageOf(request.query),
+    );
     const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.question.answeredBy).filter((n): n is number => !!n))]);
-    await audit.record(request, { action: 'feedback.list', summary: `查看问答${zt === '0' ? '（待回复）' : zt === '1' ? '（已回复）' : ''}，${rows.length} 条` });
+    await audit.record(request, {
+      action: 'feedback.list',
+      summary: `查看问答${zt === '0' ? '（待回复）' : zt === '1' ? '（已回复）' : ''}，${rows.length} 条`,
+    });
     return okRows(
-      rows.map((r) => adminFeedbackWire(r.question, r.askerName, r.askerType, r.question.answeredBy ? (names.get(r.question.answeredBy) ?? null) : null)),
+      rows.map((r) =>
+        adminFeedbackWire(r.question, r.askerName, r.askerType, r.question.answeredBy ? (names.get(r.question.answeredBy) ?? null) : null),
+      ),
       total,
     );
   });
@@ -333,12 +377,20 @@ export default async function processingRoutes(app: FastifyInstance) {
         );
         return row;
       },
-      (row) => ({ action: 'feedback.reply', targetType: 'feedback', targetId: row.id, summary: `回复问题「${row.title}」${row.public ? '（公开）' : ''}` }),
+      (row) => ({
+        action: 'feedback.reply',
+        targetType: 'feedback',
+        targetId: row.id,
+        summary: `回复问题「${row.title}」${row.public ? '（公开）' : ''}`,
+      }),
     );
     return ok(adminFeedbackWire(updated, asker.name, asker.personType, me.name), '回复成功');
   });
 
-  const adminRatingWire = (r: { rating: NonNullable<Awaited<ReturnType<typeof repos.ratings.findById>>>; referenceNo: string; sub: string; userName: string }, staffNames: Map<number, string>) => ({
+  const adminRatingWire = (
+    r: { rating: NonNullable<Awaited<ReturnType<typeof repos.ratings.findById>>>; referenceNo: string; sub: string; userName: string },
+    staffNames: Map<number, string>,
+  ) => ({
     id: r.rating.id,
     applicationId: r.rating.applicationId,
     sqbh: r.referenceNo,
@@ -352,16 +404,26 @@ export default async function processingRoutes(app: FastifyInstance) {
     applicant: { userId: r.rating.userId, xm: r.userName },
     followUp:
       r.rating.followedUpAt && r.rating.followUpNote
-        ? { note: r.rating.followUpNote, at: chinaDateTime(r.rating.followedUpAt), by: (r.rating.followedUpBy && staffNames.get(r.rating.followedUpBy)) || '户籍办' }
+        ? {
+            note: r.rating.followUpNote,
+            at: chinaDateTime(r.rating.followedUpAt),
+            by: (r.rating.followedUpBy && staffNames.get(r.rating.followedUpBy)) || '户籍办',
+          }
         : null,
   });
 
   app.operation('adminListRatings', async (request) => {
     const { kind, score, flagged, pending, from, to } = request.query;
-    const { rows, total } = await repos.ratings.page({ kind, score, flagged: flagged === '1', pending: pending === '1', from, to }, pageOf(request.query));
+    const { rows, total } = await repos.ratings.page(
+      { kind, score, flagged: flagged === '1', pending: pending === '1', from, to },
+      pageOf(request.query),
+    );
     const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.rating.followedUpBy).filter((n): n is number => !!n))]);
     await audit.record(request, { action: 'rating.list', summary: `查看评价，${rows.length} 条` });
-    return okRows(rows.map((r) => adminRatingWire(r, names)), total);
+    return okRows(
+      rows.map((r) => adminRatingWire(r, names)),
+      total,
+    );
   });
 
   app.operation('adminRatingSummary', async (request) => {
@@ -376,7 +438,11 @@ export default async function processingRoutes(app: FastifyInstance) {
           kindName: kindName(kind),
           count: n,
           average: n ? round(mine.reduce((sum, t) => sum + t.score * t.n, 0) / n, 2) : null,
-          scores: [5, 4, 3, 2, 1].map((score) => ({ score: score as S['RatingScore'], label: RATING_LABELS[score]!, count: mine.find((t) => t.score === score)?.n ?? 0 })),
+          scores: [5, 4, 3, 2, 1].map((score) => ({
+            score: score as S['RatingScore'],
+            label: RATING_LABELS[score]!,
+            count: mine.find((t) => t.score === score)?.n ?? 0,
+          })),
           flagged: mine.filter((t) => t.score <= 2).reduce((sum, t) => sum + t.n, 0),
           pendingFollowUp: mine.reduce((sum, t) => sum + t.pending, 0),
         };
@@ -397,9 +463,17 @@ export default async function processingRoutes(app: FastifyInstance) {
     const updated = await audit.audited(
       request,
       async (r) => (await r.ratings.followUp(rating.id, note, me.id, now()))!,
-      (row) => ({ action: 'rating.followUp', targetType: 'rating', targetId: row.id, summary: `回访申请 ${app_.referenceNo} 的评价（${RATING_LABELS[row.score]}）` }),
+      (row) => ({
+        action: 'rating.followUp',
+        targetType: 'rating',
+        targetId: row.id,
+        summary: `回访申请 ${app_.referenceNo} 的评价（${RATING_LABELS[row.score]}）`,
+      }),
     );
-    return ok(adminRatingWire({ rating: updated, referenceNo: app_.referenceNo, sub: app_.sub, userName: user.name }, new Map([[me.id, me.name]])), '已记录');
+    return ok(
+      adminRatingWire({ rating: updated, referenceNo: app_.referenceNo, sub: app_.sub, userName: user.name }, new Map([[me.id, me.name]])),
+      '已记录',
+    );
   });
 
   app.operation('adminGetDashboard', async () => {
@@ -450,5 +524,4 @@ export default async function processingRoutes(app: FastifyInstance) {
     const channel = quotaChannel(kind, request.query.channel);
     return ok((await repos.quotas.between(kind, channel, from, to)).map(quotaWire), '查询成功');
   });
-
 }

@@ -3,12 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
 import { chinaDateTime } from '../../services/clock.ts';
-import { importRoster, lastRosterImport, ROSTER_LAST_IMPORT, ROSTER_STUDENT_TYPES, type LastRosterImport, type RosterImportResult } from '../../services/roster.ts';
+import {
+  importRoster,
+  lastRosterImport,
+  ROSTER_LAST_IMPORT,
+  ROSTER_STUDENT_TYPES,
+  type LastRosterImport,
+  type RosterImportResult,
+} from '../../services/roster.ts';
 import type { components } from '../../../src/api/schema';
 import { auditTools } from './audit.ts';
 
 type S = components['schemas'];
-
 
 export default async function rosterRoutes(app: FastifyInstance) {
   const { repos, services } = app;

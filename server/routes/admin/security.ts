@@ -23,7 +23,13 @@ interface Who {
 
 const personWire = (w: Who): S['SignInPerson'] => {
   const role = (w.role in ROLE_NAMES ? w.role : 'user') as keyof typeof ROLE_NAMES;
-  return { userId: w.userId, name: w.name, role, roleName: ROLE_NAMES[role], account: role === 'user' ? (w.studentNo ?? w.staffNo ?? null) : w.username };
+  return {
+    userId: w.userId,
+    name: w.name,
+    role,
+    roleName: ROLE_NAMES[role],
+    account: role === 'user' ? (w.studentNo ?? w.staffNo ?? null) : w.username,
+  };
 };
 
 export default async function securityRoutes(app: FastifyInstance) {
@@ -57,22 +63,24 @@ export default async function securityRoutes(app: FastifyInstance) {
   app.operation('adminListOnlineSessions', async (request) => {
     const { realm, keyword } = request.query;
     const me = currentUser(request);
-    const { rows, total } = await repos.onlineSessions.page({ realm, keyword: keyword?.trim() || undefined }, services.clock.now(), pageOf(request.query));
+    const { rows, total } = await repos.onlineSessions.page(
+      { realm, keyword: keyword?.trim() || undefined },
+      services.clock.now(),
+      pageOf(request.query),
+    );
     await audit.record(request, { action: 'sessions.view', summary: '查看在线用户' });
     return okRows(
-      rows.map(
-        (s): S['OnlineSession'] => ({
-          id: s.id,
-          person: personWire(s.who),
-          loginType: s.loginType === '2' ? '2' : '1',
-          loginTypeName: s.loginType === '2' ? '统一身份认证' : '密码登录',
-          ip: s.ip,
-          createdAt: chinaDateTime(s.createdAt),
-          lastSeenAt: chinaDateTime(s.lastSeenAt),
-          expiresAt: chinaDateTime(s.expiresAt),
-          current: s.id === me.sessionId,
-        }),
-      ),
+      rows.map((s): S['OnlineSession'] => ({
+        id: s.id,
+        person: personWire(s.who),
+        loginType: s.loginType === '2' ? '2' : '1',
+        loginTypeName: s.loginType === '2' ? '统一身份认证' : '密码登录',
+        ip: s.ip,
+        createdAt: chinaDateTime(s.createdAt),
+        lastSeenAt: chinaDateTime(s.lastSeenAt),
+        expiresAt: chinaDateTime(s.expiresAt),
+        current: s.id === me.sessionId,
+      })),
       total,
     );
   });

@@ -10,7 +10,17 @@ import { pageOf } from '../../lib/request.ts';
 import type { Repositories } from '../../repositories/index.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, cleanFileName } from '../../services/files.ts';
-import { DEFAULT_TEMPLATES, PLACEHOLDERS, SETTINGS_KEY, TEMPLATE_KEYS, loadTemplates, placeholdersIn, unknownPlaceholders, type TemplateKey, type TemplateText } from '../../services/notice-templates.ts';
+import {
+  DEFAULT_TEMPLATES,
+  PLACEHOLDERS,
+  SETTINGS_KEY,
+  TEMPLATE_KEYS,
+  loadTemplates,
+  placeholdersIn,
+  unknownPlaceholders,
+  type TemplateKey,
+  type TemplateText,
+} from '../../services/notice-templates.ts';
 import { SMS_VARIABLES } from '../../services/sms-providers.ts';
 import type { components } from '../../../src/api/schema';
 import { announcementWire, bannerWire, guideWire } from '../common/wire.ts';
@@ -55,9 +65,19 @@ const READ_ONLY_DICTS: Record<string, string> = {
 
 const READ_ONLY_MSG = '该字典为国家标准代码或系统字典，不能修改';
 const TIP_KEYS = ['default', ...personTypes.map((p) => p.rylb)];
-const TEMPLATE_NAMES: Partial<Record<TemplateKey, (typeof DEFAULT_TEMPLATES)[number]>> = Object.fromEntries(DEFAULT_TEMPLATES.map((t) => [t.key, t]));
+const TEMPLATE_NAMES: Partial<Record<TemplateKey, (typeof DEFAULT_TEMPLATES)[number]>> = Object.fromEntries(
+  DEFAULT_TEMPLATES.map((t) => [t.key, t]),
+);
 
-const dictItemWire = (d: { id: number; value: string; label: string; sort: number; enabled: boolean; remark: string | null; parentValue: string | null }): S['AdminDictItem'] => ({
+const dictItemWire = (d: {
+  id: number;
+  value: string;
+  label: string;
+  sort: number;
+  enabled: boolean;
+  remark: string | null;
+  parentValue: string | null;
+}): S['AdminDictItem'] => ({
   id: d.id,
   value: d.value,
   label: d.label,
@@ -67,7 +87,13 @@ const dictItemWire = (d: { id: number; value: string; label: string; sort: numbe
   parentValue: d.parentValue,
 });
 
-const stationWire = (p: { id: string; name: string; divisionCode: string; address: string | null; sort: number }): S['AdminPoliceStation'] => ({
+const stationWire = (p: {
+  id: string;
+  name: string;
+  divisionCode: string;
+  address: string | null;
+  sort: number;
+}): S['AdminPoliceStation'] => ({
   id: p.id,
   name: p.name,
   divisionCode: p.divisionCode,
@@ -77,11 +103,16 @@ const stationWire = (p: { id: string; name: string; divisionCode: string; addres
 
 /** The 1st paragraph of a body, shortened (the list shows it under the title). */
 const summaryOf = (body: string | null | undefined) => {
-  const line = (body ?? '').split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const line =
+    (body ?? '')
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
   return line.length > 60 ? `${line.slice(0, 60)}…` : line || null;
 };
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function settingsRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -136,7 +167,9 @@ export default async function settingsRoutes(app: FastifyInstance) {
               sectorCode: tile.sectorCode,
               sectorName: tile.name,
               disabled: tile.disabled,
-              ...(subs.length ? { subSectors: subs.map((s) => ({ sectorCode: s.sectorCode, sectorName: s.name, disabled: s.disabled })) } : {}),
+              ...(subs.length
+                ? { subSectors: subs.map((s) => ({ sectorCode: s.sectorCode, sectorName: s.name, disabled: s.disabled })) }
+                : {}),
             };
           }),
       };
@@ -158,10 +191,32 @@ export default async function settingsRoutes(app: FastifyInstance) {
       }
       const subs = (tile.subSectors ?? []).map((sub, j) => {
         const subDef = moveOutSubSectors.find((m) => String(m.sectorCode) === sub.sectorCode);
-        if (!subDef) throw badRequest(`未知的子板块 ${sub.sectorCode}`, [{ field: `sectors[${i}].subSectors[${j}].sectorCode`, message: '未知的子板块' }]);
-        return { personType: rylb, sectorCode: sub.sectorCode, parentCode: tile.sectorCode, name: subDef.name, requiresHkIn: def.requiresHkIn, disabled: sub.disabled, sort: subDef.sectorCode + 1 };
+        if (!subDef)
+          throw badRequest(`未知的子板块 ${sub.sectorCode}`, [
+            { field: `sectors[${i}].subSectors[${j}].sectorCode`, message: '未知的子板块' },
+          ]);
+        return {
+          personType: rylb,
+          sectorCode: sub.sectorCode,
+          parentCode: tile.sectorCode,
+          name: subDef.name,
+          requiresHkIn: def.requiresHkIn,
+          disabled: sub.disabled,
+          sort: subDef.sectorCode + 1,
+        };
       });
-      return [{ personType: rylb, sectorCode: tile.sectorCode, parentCode: null, name: def.name, requiresHkIn: def.requiresHkIn, disabled: tile.disabled, sort: i + 1 }, ...subs];
+      return [
+        {
+          personType: rylb,
+          sectorCode: tile.sectorCode,
+          parentCode: null,
+          name: def.name,
+          requiresHkIn: def.requiresHkIn,
+          disabled: tile.disabled,
+          sort: i + 1,
+        },
+        ...subs,
+      ];
     });
     await audit.audited(
       request,
@@ -173,14 +228,20 @@ export default async function settingsRoutes(app: FastifyInstance) {
         summary: `设置${personTypes.find((p) => p.rylb === rylb)?.label ?? rylb}的首页板块：${wanted.map((s) => `${sectorCatalogue.find((d) => String(d.sectorCode) === s.sectorCode)?.name}${s.disabled ? '（停用）' : ''}`).join('、') || '无'}`,
       }),
     );
-    return ok((await sectorGroups()).find((g) => g.rylb === rylb)!, '已保存');
+    return ok(
+      (await sectorGroups()).find((g) => g.rylb === rylb)!,
+      '已保存',
+    );
   });
 
   /* ---------------------------------------------------------------- home, contact */
 
   const homeSettings = async (r: Repositories = repos): Promise<S['HomeSettings']> => {
     const settings = await r.settings.getMany(['enrolment.window', 'sectors.tips']);
-    const window = (settings.get('enrolment.window') as { yxStartTime: string; yxEndTime: string } | undefined) ?? { yxStartTime: now().toISOString(), yxEndTime: now().toISOString() };
+    const window = (settings.get('enrolment.window') as { yxStartTime: string; yxEndTime: string } | undefined) ?? {
+      yxStartTime: now().toISOString(),
+      yxEndTime: now().toISOString(),
+    };
     const tips = (settings.get('sectors.tips') as Record<string, string> | undefined) ?? {};
     return {
       tips: Object.fromEntries(TIP_KEYS.map((k) => [k, tips[k] ?? ''])),
@@ -194,7 +255,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
   app.operation('adminUpdateHomeSettings', async (request) => {
     const { tips, yxStartTime, yxEndTime } = request.body;
     const unknown = Object.keys(tips).filter((k) => !TIP_KEYS.includes(k));
-    if (unknown.length) throw badRequest('提示的人员类别不正确', unknown.map((k) => ({ field: `tips.${k}`, message: '未知的人员类别' })));
+    if (unknown.length)
+      throw badRequest(
+        '提示的人员类别不正确',
+        unknown.map((k) => ({ field: `tips.${k}`, message: '未知的人员类别' })),
+      );
     const start = new Date(yxStartTime);
     const end = new Date(yxEndTime);
     if (!(end > start)) throw badRequest('结束时间须晚于开始时间', [{ field: 'yxEndTime', message: '结束时间须晚于开始时间' }]);
@@ -206,7 +271,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         await r.settings.set('enrolment.window', { yxStartTime: start.toISOString(), yxEndTime: end.toISOString() });
         return homeSettings(r);
       },
-      () => ({ action: 'settings.home', targetType: 'setting', targetId: 'home', summary: `修改首页提示与新生迁入时间（${chinaDateTime(start)} 至 ${chinaDateTime(end)}）` }),
+      () => ({
+        action: 'settings.home',
+        targetType: 'setting',
+        targetId: 'home',
+        summary: `修改首页提示与新生迁入时间（${chinaDateTime(start)} 至 ${chinaDateTime(end)}）`,
+      }),
     );
     return ok(saved, '已保存');
   });
@@ -236,7 +306,14 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   /* ---------------------------------------------------------------- notice templates */
 
-  const templateWire = (t: { key: TemplateKey; name: string; to: number; title: string; content: string; smsTemplateId?: string }): S['NoticeTemplate'] => ({
+  const templateWire = (t: {
+    key: TemplateKey;
+    name: string;
+    to: number;
+    title: string;
+    content: string;
+    smsTemplateId?: string;
+  }): S['NoticeTemplate'] => ({
     key: t.key,
     name: t.name,
     to: t.to as S['AppStatus'],
@@ -333,7 +410,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         if (!created) throw bizError('键值已存在');
         return created;
       },
-      (created) => ({ action: 'dict.create', targetType: 'dict', targetId: `${type}:${created.value}`, summary: `${dictName(type)} 新增「${created.label}」（${created.value}）` }),
+      (created) => ({
+        action: 'dict.create',
+        targetType: 'dict',
+        targetId: `${type}:${created.value}`,
+        summary: `${dictName(type)} 新增「${created.label}」（${created.value}）`,
+      }),
     );
     return ok(dictItemWire(row), '已创建');
   });
@@ -351,7 +433,9 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const updated = Object.keys(patch).length ? await r.admin.updateDictItem(type, id, patch) : (await r.admin.dictItems(type)).find((d) => d.id === id);
+        const updated = Object.keys(patch).length
+          ? await r.admin.updateDictItem(type, id, patch)
+          : (await r.admin.dictItems(type)).find((d) => d.id === id);
         if (!updated) throw notFound('字典项不存在');
         return updated;
       },
@@ -380,11 +464,22 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const created = await r.admin.createPoliceStation({ id: b.id, name: b.name.trim(), divisionCode: b.divisionCode, address: b.address?.trim() || null, sort: b.sort });
+        const created = await r.admin.createPoliceStation({
+          id: b.id,
+          name: b.name.trim(),
+          divisionCode: b.divisionCode,
+          address: b.address?.trim() || null,
+          sort: b.sort,
+        });
         if (!created) throw bizError('派出所编号已存在');
         return created;
       },
-      (created) => ({ action: 'police.create', targetType: 'policeStation', targetId: created.id, summary: `新增派出所「${created.name}」` }),
+      (created) => ({
+        action: 'police.create',
+        targetType: 'policeStation',
+        targetId: created.id,
+        summary: `新增派出所「${created.name}」`,
+      }),
     );
     return ok(stationWire(row), '已创建');
   });
@@ -406,7 +501,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         if (!updated) throw notFound('派出所不存在');
         return updated;
       },
-      (updated) => ({ action: 'police.update', targetType: 'policeStation', targetId: updated.id, summary: `修改派出所「${updated.name}」` }),
+      (updated) => ({
+        action: 'police.update',
+        targetType: 'policeStation',
+        targetId: updated.id,
+        summary: `修改派出所「${updated.name}」`,
+      }),
     );
     return ok(stationWire(row), '已保存');
   });
@@ -416,7 +516,10 @@ export default async function settingsRoutes(app: FastifyInstance) {
   const guideCodes = new Set(applicationKinds.map(guideCodeOf));
 
   app.operation('adminListGuides', async () =>
-    ok((await repos.admin.guides()).map((g) => ({ serviceCode: g.code, title: g.title, updatedAt: chinaDateTime(g.updatedAt) })), '查询成功'),
+    ok(
+      (await repos.admin.guides()).map((g) => ({ serviceCode: g.code, title: g.title, updatedAt: chinaDateTime(g.updatedAt) })),
+      '查询成功',
+    ),
   );
 
   app.operation('adminGetGuide', async (request) => {
@@ -451,7 +554,9 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   /* ---------------------------------------------------------------- announcements */
 
-  const adminAnnouncementWire = async (row: NonNullable<Awaited<ReturnType<typeof repos.admin.findAnnouncement>>>): Promise<S['AdminAnnouncement']> => ({
+  const adminAnnouncementWire = async (
+    row: NonNullable<Awaited<ReturnType<typeof repos.admin.findAnnouncement>>>,
+  ): Promise<S['AdminAnnouncement']> => ({
     ...announcementWire(row, await repos.admin.announcementFiles([row.id])),
     published: row.published,
   });
@@ -468,14 +573,22 @@ export default async function settingsRoutes(app: FastifyInstance) {
   app.operation('adminListAnnouncements', async (request) => {
     const { rows, total } = await repos.admin.announcementsPage(pageOf(request.query), request.query.keyword?.trim() || undefined);
     const files = await repos.admin.announcementFiles(rows.map((r) => r.id));
-    return okRows(rows.map((a) => ({ ...announcementWire(a, files), published: a.published })), total);
+    return okRows(
+      rows.map((a) => ({ ...announcementWire(a, files), published: a.published })),
+      total,
+    );
   });
 
   app.operation('adminCreateAnnouncement', async (request) => {
     const row = await audit.audited(
       request,
       (r) => r.admin.createAnnouncement({ ...announcementValues(request.body), createdAt: now() }),
-      (created) => ({ action: 'announcement.create', targetType: 'announcement', targetId: created.id, summary: `新建公告「${created.title}」${created.published ? '' : '（未发布）'}` }),
+      (created) => ({
+        action: 'announcement.create',
+        targetType: 'announcement',
+        targetId: created.id,
+        summary: `新建公告「${created.title}」${created.published ? '' : '（未发布）'}`,
+      }),
     );
     return ok(await adminAnnouncementWire(row), '已创建');
   });
@@ -489,7 +602,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         if (!updated) throw notFound('公告不存在');
         return updated;
       },
-      (updated) => ({ action: 'announcement.update', targetType: 'announcement', targetId: id, summary: `修改公告「${updated.title}」${updated.published ? '' : '（未发布）'}` }),
+      (updated) => ({
+        action: 'announcement.update',
+        targetType: 'announcement',
+        targetId: id,
+        summary: `修改公告「${updated.title}」${updated.published ? '' : '（未发布）'}`,
+      }),
     );
     return ok(await adminAnnouncementWire(row), '已保存');
   });
@@ -531,8 +649,24 @@ export default async function settingsRoutes(app: FastifyInstance) {
     try {
       const row = await audit.audited(
         request,
-        (r) => r.admin.addPublicFile({ kind: 'announcement', fileName, displayName, mime: type.mime, content, size: content.length, announcementId: id, sort: 1000, createdAt: now() }),
-        () => ({ action: 'announcement.file.add', targetType: 'announcement', targetId: id, summary: `公告「${announcement.title}」上传附件 ${displayName}` }),
+        (r) =>
+          r.admin.addPublicFile({
+            kind: 'announcement',
+            fileName,
+            displayName,
+            mime: type.mime,
+            content,
+            size: content.length,
+            announcementId: id,
+            sort: 1000,
+            createdAt: now(),
+          }),
+        () => ({
+          action: 'announcement.file.add',
+          targetType: 'announcement',
+          targetId: id,
+          summary: `公告「${announcement.title}」上传附件 ${displayName}`,
+        }),
       );
       return ok({ fileName: row.fileName, name: row.displayName, size: row.size }, '上传成功');
     } catch (err) {
@@ -549,14 +683,22 @@ export default async function settingsRoutes(app: FastifyInstance) {
       async (r) => {
         if (!announcement || !(await r.admin.deleteAnnouncementFile(id, fileName))) throw notFound('文件不存在');
       },
-      () => ({ action: 'announcement.file.delete', targetType: 'announcement', targetId: id, summary: `公告「${announcement?.title}」删除附件 ${fileName}` }),
+      () => ({
+        action: 'announcement.file.delete',
+        targetType: 'announcement',
+        targetId: id,
+        summary: `公告「${announcement?.title}」删除附件 ${fileName}`,
+      }),
     );
     return ok(undefined, '已删除');
   });
 
   /* ---------------------------------------------------------------- banners */
 
-  const adminBannerWire = (b: Parameters<typeof bannerWire>[0] & { enabled: boolean }): S['AdminBanner'] => ({ ...bannerWire(b), enabled: b.enabled });
+  const adminBannerWire = (b: Parameters<typeof bannerWire>[0] & { enabled: boolean }): S['AdminBanner'] => ({
+    ...bannerWire(b),
+    enabled: b.enabled,
+  });
   const bannerValues = (b: S['BannerInput']) => ({
     title: b.title?.trim() || null,
     imageUrl: b.imageUrl.trim(),
@@ -571,7 +713,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       (r) => r.admin.createBanner({ ...bannerValues(request.body), createdAt: now() }),
-      (created) => ({ action: 'banner.create', targetType: 'banner', targetId: created.id, summary: `新增轮播图「${created.title ?? created.imageUrl}」` }),
+      (created) => ({
+        action: 'banner.create',
+        targetType: 'banner',
+        targetId: created.id,
+        summary: `新增轮播图「${created.title ?? created.imageUrl}」`,
+      }),
     );
     return ok(adminBannerWire(row), '已创建');
   });
@@ -585,7 +732,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         if (!updated) throw notFound('轮播图不存在');
         return updated;
       },
-      (updated) => ({ action: 'banner.update', targetType: 'banner', targetId: id, summary: `修改轮播图「${updated.title ?? updated.imageUrl}」${updated.enabled ? '' : '（停用）'}` }),
+      (updated) => ({
+        action: 'banner.update',
+        targetType: 'banner',
+        targetId: id,
+        summary: `修改轮播图「${updated.title ?? updated.imageUrl}」${updated.enabled ? '' : '（停用）'}`,
+      }),
     );
     return ok(adminBannerWire(row), '已保存');
   });

@@ -1,6 +1,13 @@
 // Wire shapes of the staff console.
 import type { components } from '../../../src/api/schema';
-import { applicationKinds, applicationStatuses, applicationStatusTransitions, moveOutSubSectors, personTypes, sectors as sectorCatalogue } from '../../db/seed-data/index.ts';
+import {
+  applicationKinds,
+  applicationStatuses,
+  applicationStatusTransitions,
+  moveOutSubSectors,
+  personTypes,
+  sectors as sectorCatalogue,
+} from '../../db/seed-data/index.ts';
 import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
 import type { AuditRow, RatingRow } from '../../repositories/admin.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
@@ -34,7 +41,12 @@ export const personTypeName = (rylb: string) => personTypes.find((p) => p.rylb =
  * The applicant. The ID number is always masked (显示 reveals it, audited: adminRevealIdNumber); `detail` (the
  * application's page) shows the whole phone, to call the applicant, lists mask it.
  */
-export const applicantWire = (u: UserRow, householdStatus: string | null | undefined, detail: boolean, unitName?: string | null): S['Applicant'] => ({
+export const applicantWire = (
+  u: UserRow,
+  householdStatus: string | null | undefined,
+  detail: boolean,
+  unitName?: string | null,
+): S['Applicant'] => ({
   userId: u.id,
   xm: u.name,
   rylb: u.personType as S['Rylb'],
@@ -53,9 +65,17 @@ const isOverdue = (a: ApplicationRow, now: Date) =>
 
 /** Who has an application (认领, 分派), named; null when nobody. */
 export const assigneeWire = (a: Pick<ApplicationRow, 'assigneeId' | 'assignedAt'>, names: Map<number, string>): S['Assignee'] =>
-  a.assigneeId && a.assignedAt ? { id: a.assigneeId, name: names.get(a.assigneeId) ?? `#${a.assigneeId}`, at: chinaDateTime(a.assignedAt) } : null;
+  a.assigneeId && a.assignedAt
+    ? { id: a.assigneeId, name: names.get(a.assigneeId) ?? `#${a.assigneeId}`, at: chinaDateTime(a.assignedAt) }
+    : null;
 
-export const adminRowWire = (a: ApplicationRow, u: UserRow, householdStatus: string | null, now: Date, names: Map<number, string> = new Map()): S['AdminApplicationRow'] => ({
+export const adminRowWire = (
+  a: ApplicationRow,
+  u: UserRow,
+  householdStatus: string | null,
+  now: Date,
+  names: Map<number, string> = new Map(),
+): S['AdminApplicationRow'] => ({
   ...listItemWire(a),
   version: a.version,
   applicant: applicantWire(u, householdStatus, false),
@@ -64,7 +84,15 @@ export const adminRowWire = (a: ApplicationRow, u: UserRow, householdStatus: str
   assignee: assigneeWire(a, names),
 });
 
-const ACTION_LABELS: Record<number, string> = { 2: '开始审核', 3: '退回修改', 4: '受理', 5: '通知领取', 6: '寄出', 7: '办结', 8: '不予通过' };
+const ACTION_LABELS: Record<number, string> = {
+  2: '开始审核',
+  3: '退回修改',
+  4: '受理',
+  5: '通知领取',
+  6: '寄出',
+  7: '办结',
+  8: '不予通过',
+};
 const BORROW_ACTION_LABELS: Record<number, string> = { 4: '借出', 7: '确认归还' };
 
 type Input = 'note' | 'lqdd' | 'lqsj' | 'kdgs' | 'kddh' | 'ghrq';
@@ -84,7 +112,12 @@ export type Prefill = NonNullable<S['TransitionOption']['prefill']>;
  * The staff actions the status table allows from the application's status, with the inputs each needs and the
  * values they start with; 已办结 goes to `blocked` with the reason when the hooks would refuse it (`finishRefusal`).
  */
-export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = null, prefill: Partial<Record<number, Prefill>> = {}, couriers: S['TransitionOption']['couriers'] = []) {
+export function transitionsOf(
+  a: ApplicationRow,
+  finishRefusal: string | null = null,
+  prefill: Partial<Record<number, Prefill>> = {},
+  couriers: S['TransitionOption']['couriers'] = [],
+) {
   const options = applicationStatusTransitions
     .filter((t) => t.by === 'staff' && t.from === a.status)
     .map((t): S['TransitionOption'] => {
@@ -102,7 +135,9 @@ export function transitionsOf(a: ApplicationRow, finishRefusal: string | null = 
   const refused = (t: S['TransitionOption']) => t.to === 7 && !!finishRefusal;
   return {
     transitions: options.filter((t) => !refused(t)),
-    blocked: options.filter(refused).map((t): S['BlockedTransition'] => ({ to: t.to, toName: t.toName, action: t.action, reason: finishRefusal! })),
+    blocked: options
+      .filter(refused)
+      .map((t): S['BlockedTransition'] => ({ to: t.to, toName: t.toName, action: t.action, reason: finishRefusal! })),
   };
 }
 
@@ -137,7 +172,9 @@ export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
     attachments: base.attachments.map((f) => ({ ...f, url: `/api/admin/applications/${p.app.id}/files/${f.fileId}` })),
     events: base.events.map((e, i) => {
       const row = p.events[i]!;
-      return row.actorRole === 'staff' && row.actorId ? { ...e, actor: { role: 'staff' as const, name: p.staffNames.get(row.actorId) ?? '户籍办' } } : e;
+      return row.actorRole === 'staff' && row.actorId
+        ? { ...e, actor: { role: 'staff' as const, name: p.staffNames.get(row.actorId) ?? '户籍办' } }
+        : e;
     }),
     version: p.app.version,
     assignee: assigneeWire(p.app, p.staffNames),

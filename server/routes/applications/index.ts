@@ -27,7 +27,17 @@ export default async function applicationRoutes(app: FastifyInstance) {
       repos.ratings.ofApplication(row.id),
       answerSummary(repos, row, { mask: true }),
     ]);
-    return ok(detailWire(row, events, files.filter((f) => f !== null), me.name, summary, rating), '查询成功');
+    return ok(
+      detailWire(
+        row,
+        events,
+        files.filter((f) => f !== null),
+        me.name,
+        summary,
+        rating,
+      ),
+      '查询成功',
+    );
   });
 
   app.operation('rateMyApplication', async (request) => {

@@ -33,7 +33,9 @@ export const listItemWire = (a: ApplicationRow): S['ApplicationListItem'] => ({
 function masked(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(masked);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isIdNumberField(k) && typeof v === 'string' ? maskIdNumber(v) : masked(v)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, isIdNumberField(k) && typeof v === 'string' ? maskIdNumber(v) : masked(v)]),
+  );
 }
 
 export const ratingWire = (r: RatingRow): S['AppRating'] => ({
@@ -61,7 +63,18 @@ export function detailWire(
   const handling = a.handling as Handling;
   const attachments = (a.attachments as AttachmentRef[]).flatMap((ref) => {
     const file = files.find((f) => f.id === ref.fileId);
-    return file ? [{ fileId: file.id, clmc: ref.clmc ?? null, name: file.originalName, mimeType: file.mime, size: file.size, url: `/api/wj/file/${file.id}` }] : [];
+    return file
+      ? [
+          {
+            fileId: file.id,
+            clmc: ref.clmc ?? null,
+            name: file.originalName,
+            mimeType: file.mime,
+            size: file.size,
+            url: `/api/wj/file/${file.id}`,
+          },
+        ]
+      : [];
   });
   const item = listItemWire(a);
   if (rating === null && a.status === 7) item.actions = [...item.actions, 'rate'];
@@ -74,7 +87,10 @@ export function detailWire(
     attachments,
     events: events.map((e) => ({
       at: chinaDateTime(e.at),
-      actor: { role: e.actorRole as 'user' | 'staff' | 'system', name: e.actorRole === 'user' ? applicantName : ACTOR_NAMES[e.actorRole as 'staff' | 'system'] },
+      actor: {
+        role: e.actorRole as 'user' | 'staff' | 'system',
+        name: e.actorRole === 'user' ? applicantName : ACTOR_NAMES[e.actorRole as 'staff' | 'system'],
+      },
       from: (e.fromStatus as S['AppStatus'] | null) ?? null,
       to: e.toStatus as S['AppStatus'],
       note: e.note,

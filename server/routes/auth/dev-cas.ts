@@ -18,9 +18,7 @@ interface Person {
 
 function page(service: string, people: Person[], message?: string): string {
   const buttons = people
-    .map(
-      (p) => `<button name="uid" value="${esc(p.uid)}">${esc(p.name)} <small>${esc(p.uid)} · rylb ${esc(p.rylb)}</small></button>`,
-    )
+    .map((p) => `<button name="uid" value="${esc(p.uid)}">${esc(p.name)} <small>${esc(p.uid)} · rylb ${esc(p.rylb)}</small></button>`)
     .join('\n');
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>开发用统一身份认证 Development CAS</title>
@@ -61,8 +59,15 @@ export default async function devCasRoutes(app: FastifyInstance) {
   };
 
   app.get<{ Querystring: { service?: string } }>(`${DEV_CAS_PATH}/login`, async (request, reply) => {
-    const service = sameSiteService(app.config.publicUrl, request.query.service ?? `${app.config.publicUrl}/web/my`, requestOrigin(request));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(service, await people()));
+    const service = sameSiteService(
+      app.config.publicUrl,
+      request.query.service ?? `${app.config.publicUrl}/web/my`,
+      requestOrigin(request),
+    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(page(service, await people()));
   });
 
   app.post<{ Body: { service?: string; uid?: string; xm?: string; rylb?: string } }>(`${DEV_CAS_PATH}/login`, async (request, reply) => {
@@ -70,7 +75,10 @@ export default async function devCasRoutes(app: FastifyInstance) {
     const service = sameSiteService(app.config.publicUrl, body.service ?? '', requestOrigin(request));
     const uid = body.uid?.trim() ?? '';
     if (!/^[A-Za-z0-9]{1,32}$/.test(uid)) {
-      return reply.status(400).type('text/html; charset=utf-8').send(page(service, await people(), '请选择账号或填写学号/工作证号'));
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(page(service, await people(), '请选择账号或填写学号/工作证号'));
     }
     const attributes: Record<string, string> = {};
     if (body.xm?.trim()) attributes.xm = body.xm.trim().slice(0, 30);

@@ -11,7 +11,9 @@ import devCas from './dev-cas.ts';
 export default async function authRoutes(app: FastifyInstance) {
   const { auth, captcha, sms, cas, sessions } = app.services;
 
-  app.operation('login', async (request) => okToken(await auth.login(request.body, signInClient(request), true)), { rateLimit: LIMITS.signIn });
+  app.operation('login', async (request) => okToken(await auth.login(request.body, signInClient(request), true)), {
+    rateLimit: LIMITS.signIn,
+  });
 
   app.operation('loginWithoutCaptcha', async (request) => okToken(await auth.login(request.body, signInClient(request), false)), {
     rateLimit: LIMITS.signIn,

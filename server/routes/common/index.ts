@@ -19,7 +19,10 @@ export default async function commonRoutes(app: FastifyInstance) {
   app.operation('listAnnouncements', async (request) => {
     const { rows, total } = await repos.announcements.page(pageOf(request.query), request.query.keyword?.trim() || undefined);
     const files = await repos.announcements.attachmentsOf(rows.map((r) => r.id));
-    return okRows(rows.map((a) => announcementWire(a, files)), total);
+    return okRows(
+      rows.map((a) => announcementWire(a, files)),
+      total,
+    );
   });
 
   for (const [operationId, kind] of Object.entries(DOWNLOADS) as [keyof typeof DOWNLOADS, string][]) {

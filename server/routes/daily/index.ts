@@ -19,7 +19,12 @@ export default async function dailyRoutes(app: FastifyInstance) {
   /** One's applications of a kind, newest first. */
   const listOf = (operationId: 'listHyzkbg' | 'listXlzkbg', kind: string) =>
     app.operation(operationId, async (request) => {
-      const { rows, total } = await repos.applications.page(currentUser(request).id, { kind, status: request.query.status }, pageOf(request.query), 'created');
+      const { rows, total } = await repos.applications.page(
+        currentUser(request).id,
+        { kind, status: request.query.status },
+        pageOf(request.query),
+        'created',
+      );
       return okRows(rows.map(listItemWire), total);
     });
 
@@ -51,12 +56,20 @@ export default async function dailyRoutes(app: FastifyInstance) {
   app.operation('listSfzAppointmentDates', async (request) => {
     const method = await repos.dict.find('qh_sfz_blfs', request.params.blfs);
     const days = method?.enabled ? await services.appointments.offered('sfzbl', method.value) : [];
-    return ok(days.map((d) => ({ dateLabel: dateLabel(d.day), dateValue: d.day, remaining: d.remaining })), '查询成功');
+    return ok(
+      days.map((d) => ({ dateLabel: dateLabel(d.day), dateValue: d.day, remaining: d.remaining })),
+      '查询成功',
+    );
   });
   app.operation('getSfzAppointment', async (request) => {
     const active = await repos.applications.findActive(currentUser(request).id, 'sfzbl');
     return ok(
-      { selected: !!active, yyrq: active?.slotDay ?? null, blfs: active?.slotChannel ?? null, application: active ? summaryWire(active) : null },
+      {
+        selected: !!active,
+        yyrq: active?.slotDay ?? null,
+        blfs: active?.slotChannel ?? null,
+        application: active ? summaryWire(active) : null,
+      },
       '查询成功',
     );
   });
@@ -66,7 +79,10 @@ export default async function dailyRoutes(app: FastifyInstance) {
   addAndEdit('hkkjy', 'addHkkjy', 'updateHkkjy', forms.hkkjy);
   app.operation('listBorrowDates', async () => {
     const days = await services.appointments.offered('hkkjy', '');
-    return ok(days.filter((d) => d.remaining > 0).map((d) => ({ dateLabel: dateLabel(d.day), dateValue: d.day })), '查询成功');
+    return ok(
+      days.filter((d) => d.remaining > 0).map((d) => ({ dateLabel: dateLabel(d.day), dateValue: d.day })),
+      '查询成功',
+    );
   });
   app.operation('getBorrowNumber', async (request) => ok(await forms.borrowNumber(currentUser(request).id), '查询成功'));
 }

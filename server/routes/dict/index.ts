@@ -31,6 +31,11 @@ export default async function dictRoutes(app: FastifyInstance) {
   app.operation('getSchoolUnits', async (request) => {
     const kinds = request.body.lx ? [request.body.lx] : UNIT_KINDS;
     const rows = await dict.listTypes(kinds.map((k) => `dw_${k}`));
-    return ok(distinctUnits(rows).sort((a, b) => a.value.localeCompare(b.value)).map(dwWire), '查询成功');
+    return ok(
+      distinctUnits(rows)
+        .sort((a, b) => a.value.localeCompare(b.value))
+        .map(dwWire),
+      '查询成功',
+    );
   });
 }

@@ -28,8 +28,14 @@ export default async function feedbackRoutes(app: FastifyInstance) {
 
   app.operation('listFeedback', async (request) => {
     const me = currentUser(request);
-    const { rows, total } = await repos.feedback.page(request.query.scope === 'public' ? 'public' : { userId: me.id }, pageOf(request.query));
-    return okRows(rows.map((f) => feedbackWire(f, me.id)), total);
+    const { rows, total } = await repos.feedback.page(
+      request.query.scope === 'public' ? 'public' : { userId: me.id },
+      pageOf(request.query),
+    );
+    return okRows(
+      rows.map((f) => feedbackWire(f, me.id)),
+      total,
+    );
   });
 
   app.operation('addFeedback', async (request) => {
@@ -45,7 +51,11 @@ export default async function feedbackRoutes(app: FastifyInstance) {
     return ok(feedbackWire(row, me.id), '查询成功');
   });
 
-  app.operation('getFeedbackImageCode', async (request) => ok(await services.captcha.create(captchaClient(currentUser(request), clientIp(request))), '获取成功'), {
-    rateLimit: LIMITS.imageCode,
-  });
+  app.operation(
+    'getFeedbackImageCode',
+    async (request) => ok(await services.captcha.create(captchaClient(currentUser(request), clientIp(request))), '获取成功'),
+    {
+      rateLimit: LIMITS.imageCode,
+    },
+  );
 }

@@ -49,7 +49,16 @@ export default async function moveInRoutes(app: FastifyInstance) {
   const headCard = async (head: UserRow, own: boolean): Promise<S['PersonCard']> =>
     own
       ? fullHeadCard(head)
-      : { xm: head.name, xbmc: null, mzmc: null, csrq: null, sfzjh: maskIdNumber(head.idNumber), yhzgxmc: '户主', gzzh: head.staffNo, dwmc: null };
+      : {
+          xm: head.name,
+          xbmc: null,
+          mzmc: null,
+          csrq: null,
+          sfzjh: maskIdNumber(head.idNumber),
+          yhzgxmc: '户主',
+          gzzh: head.staffNo,
+          dwmc: null,
+        };
 
   const fullHeadCard = async (head: UserRow): Promise<S['PersonCard']> => ({
     xm: head.name,
@@ -104,12 +113,18 @@ export default async function moveInRoutes(app: FastifyInstance) {
   app.operation('continueMoveIn', async (request) => {
     const me = currentUser(request);
     const req = { operation: 'continueMoveIn', key: idempotencyKeyOf(request.headers), body: request.body };
-    const row = await services.applications.continueMoveIn(me.id, request.body.id, req, (editing) => services.moveIn.continued(request.body, editing));
+    const row = await services.applications.continueMoveIn(me.id, request.body.id, req, (editing) =>
+      services.moveIn.continued(request.body, editing),
+    );
     return ok(summaryWire(row), '提交成功');
   });
 
   const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; fileName: string }) =>
-    reply.type('application/pdf').header('content-disposition', contentDisposition('attachment', file.fileName)).header('cache-control', 'private, no-store').send(file.pdf);
+    reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('attachment', file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(file.pdf);
 
   app.operation('downloadHouseholdCardPdf', async (request, reply) => {
     const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
@@ -134,7 +149,11 @@ export default async function moveInRoutes(app: FastifyInstance) {
     const row = await services.vouchers.finishedMoveIn(link.userId, link.applicationId).catch(() => null);
     if (!row) throw forbidden(LINK_INVALID);
     const file = link.kind === 'hkk' ? await services.vouchers.householdCard(row) : await services.vouchers.headPage(row);
-    return reply.type('application/pdf').header('content-disposition', contentDisposition('inline', file.fileName)).header('cache-control', 'private, no-store').send(file.pdf);
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', contentDisposition('inline', file.fileName))
+      .header('cache-control', 'private, no-store')
+      .send(file.pdf);
   });
 
   app.operation('getHeadPagePhotoUrl', async (request) => {

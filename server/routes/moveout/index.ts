@@ -20,7 +20,10 @@ export default async function moveOutRoutes(app: FastifyInstance) {
   app.operation('listPoliceStations', async (request) => {
     const ssq = request.body.ssq;
     const rows = await repos.policeStations.list(ssq ? divisionPrefix(ssq) : undefined);
-    return ok(rows.map((p) => ({ id: p.id, policeStationName: p.name, address: p.address })), '查询成功');
+    return ok(
+      rows.map((p) => ({ id: p.id, policeStationName: p.name, address: p.address })),
+      '查询成功',
+    );
   });
 
   app.operation('listRelationRoles', async () => ok((await repos.dict.list('qh_yhzgx')).map(dictItemWire), '查询成功'));
@@ -68,6 +71,15 @@ export default async function moveOutRoutes(app: FastifyInstance) {
       Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
       answerSummary(repos, row, { mask: true }),
     ]);
-    return ok(detailWire(row, events, files.filter((f) => f !== null), user.name, summary), '查询成功');
+    return ok(
+      detailWire(
+        row,
+        events,
+        files.filter((f) => f !== null),
+        user.name,
+        summary,
+      ),
+      '查询成功',
+    );
   });
 }

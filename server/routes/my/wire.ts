@@ -36,7 +36,13 @@ const NO_RECORD = {
 };
 
 /** `card`: the borrow application that has the household card out (4 or 6), if any. */
-export function householdWire(user: UserRow, record: HouseholdRow | null, labels: HouseholdLabels, card: { dueOn: string | null } | null, today: string) {
+export function householdWire(
+  user: UserRow,
+  record: HouseholdRow | null,
+  labels: HouseholdLabels,
+  card: { dueOn: string | null } | null,
+  today: string,
+) {
   if (!record) return NO_RECORD;
   const lent = !!card;
   const dueOn = card?.dueOn ?? null;

@@ -14,13 +14,27 @@ export default async function otherRoutes(app: FastifyInstance) {
   formOperations(app).addAndEdit('qtbs', 'addQtbs', 'editQtbs', services.forms.qtbs);
 
   app.operation('listQtbs', async (request) => {
-    const { rows, total } = await repos.applications.page(currentUser(request).id, { kind: 'qtbs', status: request.query.status }, pageOf(request.query), 'created');
+    const { rows, total } = await repos.applications.page(
+      currentUser(request).id,
+      { kind: 'qtbs', status: request.query.status },
+      pageOf(request.query),
+      'created',
+    );
     return okRows(rows.map(listItemWire), total);
   });
 
   app.operation('listQtbsTypes', async (request) => {
     const groups = request.body?.group ? [request.body.group] : (['other', 'change'] as const);
-    const rows = await Promise.all(groups.map(async (group) => (await repos.dict.list(GROUPS[group])).map((r) => ({ dictLabel: r.label, dictValue: r.value, group, switch: r.enabled ? ('1' as const) : ('0' as const) }))));
+    const rows = await Promise.all(
+      groups.map(async (group) =>
+        (await repos.dict.list(GROUPS[group])).map((r) => ({
+          dictLabel: r.label,
+          dictValue: r.value,
+          group,
+          switch: r.enabled ? ('1' as const) : ('0' as const),
+        })),
+      ),
+    );
     return ok(rows.flat(), '查询成功');
   });
 }

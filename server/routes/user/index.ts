@@ -12,7 +12,8 @@ export const OFFICE_RECORD = {
   personType: '人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请',
 } as const;
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function userRoutes(app: FastifyInstance) {
   const { repos } = app;

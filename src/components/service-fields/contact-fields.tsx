@@ -44,7 +44,15 @@ export function PhoneField({ flow }: { flow: ServiceFormFlow }) {
 export function PickupFields({ flow, name = 'lqfs', options = pickupOptions }: PickupProps) {
   return (
     <>
-      <Select label="领取方式" name={name} value={flow.values[name]} options={options} onValue={flow.set(name)} error={flow.errors[name]} required />
+      <Select
+        label="领取方式"
+        name={name}
+        value={flow.values[name]}
+        options={options}
+        onValue={flow.set(name)}
+        error={flow.errors[name]}
+        required
+      />
       <PhoneField flow={flow} />
     </>
   );

@@ -23,7 +23,15 @@ export interface PoliceStationFieldProps {
  * A police station by name: chosen from the stations the server knows for the region (getPcsList), or typed
  * (stations elsewhere in the country are not listed).
  */
-export function PoliceStationField({ flow, label, name, region, maxLength, required, hint = required ? undefined : '选填' }: PoliceStationFieldProps) {
+export function PoliceStationField({
+  flow,
+  label,
+  name,
+  region,
+  maxLength,
+  required,
+  hint = required ? undefined : '选填',
+}: PoliceStationFieldProps) {
   const [stations, setStations] = useState<string[]>([]);
   const [typing, setTyping] = useState(false);
   const value = flow.values[name] || '';

@@ -19,7 +19,13 @@ export function RegionField({ flow, label, prefix, hint, required = true }: Regi
   return (
     <FormField label={label} name={name} error={flow.errors[name]} hint={hint} required={required}>
       {({ 'aria-required': _required, ...control }) => (
-        <button type="button" class="sf-region" {...control} aria-labelledby={`${control.id}-label ${control.id}`} onClick={() => flow.pickRegion(prefix)}>
+        <button
+          type="button"
+          class="sf-region"
+          {...control}
+          aria-labelledby={`${control.id}-label ${control.id}`}
+          onClick={() => flow.pickRegion(prefix)}
+        >
           {flow.values[`${prefix}.ssqmc`] || <span class="sf-placeholder">请选择省/市/区县</span>}
         </button>
       )}

@@ -10,7 +10,10 @@ type Region = Schemas['Region'];
  */
 
 /** The wire region of a picked region (`qu` is the last level chosen). */
-export const toRegion = (values: Values, prefix: string): Region => ({ code: values[`${prefix}.qu`] || '', name: values[`${prefix}.ssqmc`] || '' });
+export const toRegion = (values: Values, prefix: string): Region => ({
+  code: values[`${prefix}.qu`] || '',
+  name: values[`${prefix}.ssqmc`] || '',
+});
 
 /** Form values of a saved region (GB/T 2260: the province and city codes are prefixes of the district's). */
 export function fromRegion(prefix: string, region: Partial<Region> | null | undefined): Values {

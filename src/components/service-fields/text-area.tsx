@@ -16,7 +16,18 @@ export interface TextAreaProps {
 }
 
 /** A labelled multi-line text with its character count (WeUI textarea); the count turns red at the limit. */
-export function TextArea({ label, name, value, onValue, error, hint, placeholder = `请输入${label}`, maxLength, required, rows = 3 }: TextAreaProps) {
+export function TextArea({
+  label,
+  name,
+  value,
+  onValue,
+  error,
+  hint,
+  placeholder = `请输入${label}`,
+  maxLength,
+  required,
+  rows = 3,
+}: TextAreaProps) {
   return (
     // Label at the top of the text, not beside its middle.
     <FormField label={label} name={name} error={error} hint={hint} required={required} cellClass="weui-cell_primary">

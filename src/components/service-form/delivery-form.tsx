@@ -12,7 +12,12 @@ const daysFromNow = (n: number) => addDays(today(), n);
 
 /** The delivery form of spec §5 (loaded by DeliveryFields); the dormitory building only when mailed to the dormitory. */
 export default function DeliveryForm({ values, errors, set, onPickRegion }: DeliveryFieldsProps) {
-  const text = (name: string, label: string, maxLength: number, extra: { type?: 'tel'; autoComplete?: string; hint?: string; placeholder?: string } = {}) => (
+  const text = (
+    name: string,
+    label: string,
+    maxLength: number,
+    extra: { type?: 'tel'; autoComplete?: string; hint?: string; placeholder?: string } = {},
+  ) => (
     <TextField
       label={label}
       name={at(name)}
@@ -68,10 +73,23 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
         {text('lxdh', '派送电话', limits.Delivery.lxdh, { ...phone, hint: '快递员派送时联系的电话' })}
         {text('sjrxm', '收件人姓名', limits.Delivery.sjrxm, { autoComplete: 'name' })}
         {text('sjrdh', '收件人电话', limits.Delivery.sjrdh, phone)}
-        <FormField label="所在地区" name={at('qu')} error={errors[at('qu')]} required cellClass="weui-cell_access" extra={<span aria-hidden="true" />}>
+        <FormField
+          label="所在地区"
+          name={at('qu')}
+          error={errors[at('qu')]}
+          required
+          cellClass="weui-cell_access"
+          extra={<span aria-hidden="true" />}
+        >
           {({ 'aria-required': _required, ...control }) => (
             // A button takes no aria-required; its name is the label and what it shows.
-            <button type="button" class="sf-region" {...control} aria-labelledby={`${control.id}-label ${control.id}`} onClick={onPickRegion}>
+            <button
+              type="button"
+              class="sf-region"
+              {...control}
+              aria-labelledby={`${control.id}-label ${control.id}`}
+              onClick={onPickRegion}
+            >
               {values[at('ssqmc')] || <span class="sf-placeholder">请选择省/市/区县</span>}
             </button>
           )}

@@ -11,10 +11,6 @@ const part = <K extends '0' | '1', B extends v.GenericSchema<unknown, string>>(d
  * /address, so one field (`qu`, the last level) carries its 请选择. The dormitory building is asked only when mailing
  * to the campus dormitory (dzlx 0), not to a home address (dzlx 1), as the server rules.
  */
-export const deliveryPart = v.variant(
-  'dzlx',
-  [part('0', sslh), part('1', v.optional(v.string(), ''))],
-  '请选择寄送地址',
-);
+export const deliveryPart = v.variant('dzlx', [part('0', sslh), part('1', v.optional(v.string(), ''))], '请选择寄送地址');
 
 export type DeliveryChecked = v.InferOutput<typeof deliveryPart>;

@@ -87,7 +87,11 @@ export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceG
           {guide.regulations && guide.regulations.length > 0 && (
             <Cells title="相关规定">
               {guide.regulations.map((f) => (
-                <a key={f.fileName} class="weui-cell weui-cell_access" href={download(f.common ? 'commonRegulation' : 'regulation', f.fileName)}>
+                <a
+                  key={f.fileName}
+                  class="weui-cell weui-cell_access"
+                  href={download(f.common ? 'commonRegulation' : 'regulation', f.fileName)}
+                >
                   <span class="weui-cell__bd">{f.name}</span>
                   <span class="weui-cell__ft" />
                 </a>

@@ -18,9 +18,9 @@ export default function SubmitConfirmation({ flow, next, guideCode }: SubmitConf
   const done = flow.done;
   const [timeLimit, setTimeLimit] = useState('');
   useEffect(() => {
-    void unwrap(client.GET('/api/guide/{serviceCode}', { params: { path: { serviceCode: guideCode } }, loading: false, silent: true })).then(
-      (r) => r.ok && setTimeLimit(r.data.timeLimit),
-    );
+    void unwrap(
+      client.GET('/api/guide/{serviceCode}', { params: { path: { serviceCode: guideCode } }, loading: false, silent: true }),
+    ).then((r) => r.ok && setTimeLimit(r.data.timeLimit));
   }, [guideCode]);
   if (!done) return null;
   return (

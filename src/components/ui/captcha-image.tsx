@@ -12,7 +12,16 @@ export interface CaptchaImageProps {
 }
 
 // Inline: a stylesheet of its own would be one more file for the screens that show it.
-const button = { display: 'flex', alignItems: 'center', justifyContent: 'center', minWidth: 100, minHeight: 44, padding: 0, border: 0, background: 'none' };
+const button = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minWidth: 100,
+  minHeight: 44,
+  padding: 0,
+  border: 0,
+  background: 'none',
+};
 const link = { ...button, minHeight: 24, color: 'var(--app-link)', fontSize: 12, whiteSpace: 'nowrap' };
 
 /**
@@ -44,7 +53,11 @@ export function CaptchaImage({ captcha, onRefresh, onSolved }: CaptchaImageProps
   return (
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
       <button type="button" style={button} onClick={onRefresh} aria-label="看不清？换一张图形验证码">
-        {captcha ? <img src={captcha.img} alt="图形验证码" width={100} height={40} style={{ borderRadius: 4 }} /> : <span class="app-muted">加载中</span>}
+        {captcha ? (
+          <img src={captcha.img} alt="图形验证码" width={100} height={40} style={{ borderRadius: 4 }} />
+        ) : (
+          <span class="app-muted">加载中</span>
+        )}
       </button>
       {pow && typeof crypto === 'object' && crypto.subtle && (
         <button type="button" style={link} onClick={() => void solve()}>

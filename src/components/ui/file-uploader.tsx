@@ -44,12 +44,12 @@ function useThumbs(files: UploadedFile[]) {
   useEffect(() => {
     for (const f of files.filter((x) => isImage(x) && !thumbs.has(x.fileId))) {
       thumbs.set(f.fileId, '');
-      void unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: f.fileId } }, parseAs: 'blob', loading: false, silent: true })).then(
-        (r) => {
-          if (r.ok) thumbs.set(f.fileId, URL.createObjectURL(r.data));
-          redraw((n) => n + 1);
-        },
-      );
+      void unwrapBlob(
+        client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: f.fileId } }, parseAs: 'blob', loading: false, silent: true }),
+      ).then((r) => {
+        if (r.ok) thumbs.set(f.fileId, URL.createObjectURL(r.data));
+        redraw((n) => n + 1);
+      });
     }
   }, [files]);
   return (f: UploadedFile) => thumbs.get(f.fileId);
@@ -113,7 +113,11 @@ export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_
               <ul class="weui-uploader__files">
                 {files.map((f) => (
                   <li class="weui-uploader__file app-uploader__file" key={f.fileId}>
-                    {thumb(f) ? <img class="app-uploader__thumb" src={thumb(f)} alt={f.name} /> : <span class="app-uploader__name">{f.name}</span>}
+                    {thumb(f) ? (
+                      <img class="app-uploader__thumb" src={thumb(f)} alt={f.name} />
+                    ) : (
+                      <span class="app-uploader__name">{f.name}</span>
+                    )}
                     <button
                       type="button"
                       class="app-uploader__remove"

@@ -91,7 +91,19 @@ export interface TextFieldProps {
 }
 
 /** A labelled text input; a text without a placeholder of its own says 请输入 and its label. */
-export function TextField({ label, name, value, onValue, error, hint, extra, required, type = 'text', placeholder, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  name,
+  value,
+  onValue,
+  error,
+  hint,
+  extra,
+  required,
+  type = 'text',
+  placeholder,
+  ...input
+}: TextFieldProps) {
   return (
     <FormField label={label} name={name} error={error} hint={hint} extra={extra} required={required}>
       {(control) => (
@@ -99,7 +111,9 @@ export function TextField({ label, name, value, onValue, error, hint, extra, req
           class="weui-input"
           // Preact types <input> per type value; a union of them is not accepted as one.
           type={type as 'text'}
-          placeholder={placeholder ?? (typeof label === 'string' && !input.readOnly && /^(text|tel|email)$/.test(type) ? `请输入${label}` : undefined)}
+          placeholder={
+            placeholder ?? (typeof label === 'string' && !input.readOnly && /^(text|tel|email)$/.test(type) ? `请输入${label}` : undefined)
+          }
           {...input}
           {...control}
           value={value}

@@ -142,7 +142,11 @@ function Layout() {
                 return (
                   <Route key={key} path={def.path}>
                     {(params: Record<string, string | undefined>) =>
-                      allowed(def, staff.role) ? <Screen {...params} /> : <Refusal title={FORBIDDEN} text="您没有权限访问该页面，请联系管理员" />
+                      allowed(def, staff.role) ? (
+                        <Screen {...params} />
+                      ) : (
+                        <Refusal title={FORBIDDEN} text="您没有权限访问该页面，请联系管理员" />
+                      )
                     }
                   </Route>
                 );

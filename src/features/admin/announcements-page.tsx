@@ -6,7 +6,20 @@ import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { confirmDialog } from '@/stores/ui';
-import { announce, chinaInputToIso, Check, LoadError, Modal, PAGE_SIZE, PageHead, Pager, schema, Table, toLocalInput, useRemote } from './ui';
+import {
+  announce,
+  chinaInputToIso,
+  Check,
+  LoadError,
+  Modal,
+  PAGE_SIZE,
+  PageHead,
+  Pager,
+  schema,
+  Table,
+  toLocalInput,
+  useRemote,
+} from './ui';
 
 type Announcement = Schemas['AdminAnnouncement'];
 
@@ -35,7 +48,9 @@ function Files({ item, onChange }: { item: Announcement; onChange: (item: Announ
 
   async function remove(fileName: string, name: string) {
     if (!(await confirmDialog({ title: '删除附件', message: `确定删除附件「${name}」吗？`, confirmText: '删除' }))) return;
-    const r = await unwrap(client.DELETE('/api/admin/announcements/{id}/files/{fileName}', { params: { path: { id: item.id, fileName } } }));
+    const r = await unwrap(
+      client.DELETE('/api/admin/announcements/{id}/files/{fileName}', { params: { path: { id: item.id, fileName } } }),
+    );
     if (announce(r, '附件已删除')) onChange({ ...item, attachments: files.filter((f) => f.fileName !== fileName) });
   }
 
@@ -101,7 +116,14 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
         <TextField label="标题" name="title" value={values.title} onValue={set('title')} error={errors.title} maxLength={100} required />
         <TextField label="摘要" name="summary" value={values.summary} onValue={set('summary')} maxLength={200} hint="不填取正文首段" />
         <TextArea label="正文" name="content" value={values.content} onValue={set('content')} maxLength={20000} rows={8} />
-        <TextField label="发布时间" name="publishTime" type="datetime-local" value={values.publishTime} onValue={set('publishTime')} hint="不填为保存时" />
+        <TextField
+          label="发布时间"
+          name="publishTime"
+          type="datetime-local"
+          value={values.publishTime}
+          onValue={set('publishTime')}
+          hint="不填为保存时"
+        />
       </div>
       <div class="adm-row">
         <Check label="置顶" checked={values.top === '1'} onChange={(c) => set('top')(c ? '1' : '')} />
@@ -122,13 +144,21 @@ export default function AnnouncementsPage() {
   const [keyword, setKeyword] = useState('');
   const [draft, setDraft] = useState('');
   const list = useRemote(
-    () => unwrap(client.GET('/api/admin/announcements', { params: { query: { ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE } } })),
+    () =>
+      unwrap(
+        client.GET('/api/admin/announcements', {
+          params: { query: { ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE } },
+        }),
+      ),
     [page, keyword],
   );
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined);
 
   async function remove(item: Announcement) {
-    if (!(await confirmDialog({ title: '删除公告', message: `确定删除「${item.title}」及其附件吗？删除后不能恢复。`, confirmText: '删除' }))) return;
+    if (
+      !(await confirmDialog({ title: '删除公告', message: `确定删除「${item.title}」及其附件吗？删除后不能恢复。`, confirmText: '删除' }))
+    )
+      return;
     const r = await unwrap(client.DELETE('/api/admin/announcements/{id}', { params: { path: { id: item.id } } }));
     if (announce(r, '公告已删除')) list.reload();
   }
@@ -144,7 +174,15 @@ export default function AnnouncementsPage() {
             setKeyword(draft.trim());
           }}
         >
-          <input type="search" class="adm-input" aria-label="标题关键字" placeholder="标题关键字" maxLength={50} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} />
+          <input
+            type="search"
+            class="adm-input"
+            aria-label="标题关键字"
+            placeholder="标题关键字"
+            maxLength={50}
+            value={draft}
+            onInput={(e) => setDraft(e.currentTarget.value)}
+          />
           <button type="submit" class="weui-btn weui-btn_default weui-btn_mini">
             查询
           </button>

@@ -20,7 +20,19 @@ type AdminApplication = Schemas['AdminApplication'];
 type Transition = Schemas['TransitionOption'];
 
 /** Who has the application (认领, 分派): claim it; a 管理员 gives it to someone or takes it back. */
-function Assignment({ app, mine, admin, onClaim, onAssign }: { app: AdminApplication; mine: boolean; admin: boolean; onClaim: () => Promise<void>; onAssign: (staffId: number | null) => Promise<void> }) {
+function Assignment({
+  app,
+  mine,
+  admin,
+  onClaim,
+  onAssign,
+}: {
+  app: AdminApplication;
+  mine: boolean;
+  admin: boolean;
+  onClaim: () => Promise<void>;
+  onAssign: (staffId: number | null) => Promise<void>;
+}) {
   return (
     <div class="adm-row adm-assign">
       <span>
@@ -67,11 +79,7 @@ function AssignPicker({ current, onAssign }: { current: number | null; onAssign:
 /** Rows of a description list, without the empty ones. */
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <dl>
-      {rows
-        .filter((r) => r[1])
-        .map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}
-    </dl>
+    <dl>{rows.filter((r) => r[1]).map(([label, value]) => [<dt key={`${label}-t`}>{label}</dt>, <dd key={`${label}-d`}>{value}</dd>])}</dl>
   );
 }
 
@@ -141,7 +149,11 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   async function start(t: Transition) {
     if (t.requires.length) return setActing(t);
-    const yes = await confirmDialog({ title: t.action, message: `确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`, confirmText: t.action });
+    const yes = await confirmDialog({
+      title: t.action,
+      message: `确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
+      confirmText: t.action,
+    });
     if (yes) await act(t);
   }
 
@@ -170,7 +182,12 @@ export default function ApplicationPage({ id }: { id?: string }) {
         {app.transitions.length > 0 && (
           <div class="adm-row">
             {app.transitions.map((t) => (
-              <button key={t.to} type="button" class={`weui-btn weui-btn_mini weui-btn_${t.to === 3 || t.to === 8 ? 'warn' : 'primary'}`} onClick={() => void start(t)}>
+              <button
+                key={t.to}
+                type="button"
+                class={`weui-btn weui-btn_mini weui-btn_${t.to === 3 || t.to === 8 ? 'warn' : 'primary'}`}
+                onClick={() => void start(t)}
+              >
                 {t.action}
               </button>
             ))}
@@ -189,7 +206,9 @@ export default function ApplicationPage({ id }: { id?: string }) {
             </button>
           </div>
         )}
-        {app.status <= 6 && <Assignment app={app} mine={app.assignee?.id === me?.id} admin={me?.role === 'admin'} onClaim={claim} onAssign={assign} />}
+        {app.status <= 6 && (
+          <Assignment app={app} mine={app.assignee?.id === me?.id} admin={me?.role === 'admin'} onClaim={claim} onAssign={assign} />
+        )}
         <p class="adm-muted">
           提交于 {formatDateTime(app.createdAt)}，最近更新 {formatDateTime(app.updatedAt)}
         </p>
@@ -200,7 +219,12 @@ export default function ApplicationPage({ id }: { id?: string }) {
           {summaryGroups(app.summary).map((g, i) => (
             <section key={i} class="adm-card">
               <h3 class="adm-card__title">{g.title ?? '申请内容'}</h3>
-              <Facts rows={g.items.map((r) => [r.label, r.idKey ? <IdNumber appId={app.id} idKey={r.idKey} masked={r.value} label={`${g.title ?? ''}${r.label}`} /> : r.value])} />
+              <Facts
+                rows={g.items.map((r) => [
+                  r.label,
+                  r.idKey ? <IdNumber appId={app.id} idKey={r.idKey} masked={r.value} label={`${g.title ?? ''}${r.label}`} /> : r.value,
+                ])}
+              />
             </section>
           ))}
           <section class="adm-card">
@@ -283,7 +307,8 @@ export default function ApplicationPage({ id }: { id?: string }) {
             <ol class="adm-timeline">
               {[...app.events].reverse().map((e, i) => (
                 <li key={i}>
-                  <b>{statusLabel(meta, e.to, app.kind)}</b> <span class="adm-muted">{e.actor.role === 'user' ? '申请人' : (e.actor.name ?? '系统')}</span>
+                  <b>{statusLabel(meta, e.to, app.kind)}</b>{' '}
+                  <span class="adm-muted">{e.actor.role === 'user' ? '申请人' : (e.actor.name ?? '系统')}</span>
                   <div class="adm-muted">{formatDateTime(e.at)}</div>
                   {e.note && <div class="adm-pre">{e.note}</div>}
                 </li>
@@ -317,12 +342,20 @@ export default function ApplicationPage({ id }: { id?: string }) {
       )}
       <footer class="adm-print-only adm-print-sign">
         <p>
-          申请人签名：<span class="adm-print-line" />　日期：<span class="adm-print-line adm-print-line_short" />
+          申请人签名：
+          <span class="adm-print-line" />
+          　日期：
+          <span class="adm-print-line adm-print-line_short" />
         </p>
         <p>
-          经办人签名：<span class="adm-print-line" />　日期：<span class="adm-print-line adm-print-line_short" />
+          经办人签名：
+          <span class="adm-print-line" />
+          　日期：
+          <span class="adm-print-line adm-print-line_short" />
         </p>
-        <p class="adm-muted">打印于 {formatDateTime(new Date().toISOString())}，打印人 {me?.name ?? ''}</p>
+        <p class="adm-muted">
+          打印于 {formatDateTime(new Date().toISOString())}，打印人 {me?.name ?? ''}
+        </p>
       </footer>
     </>
   );

@@ -60,7 +60,12 @@ export function Attachments({ appId, files }: { appId: number; files: Attachment
                 {urls[file.fileId] ? <img src={urls[file.fileId]} alt="" /> : <span class="adm-muted">加载中</span>}
               </button>
             ) : (
-              <button type="button" class="adm-files__thumb" onClick={() => void download(appId, file)} aria-label={`下载 ${file.clmc || file.name}`}>
+              <button
+                type="button"
+                class="adm-files__thumb"
+                onClick={() => void download(appId, file)}
+                aria-label={`下载 ${file.clmc || file.name}`}
+              >
                 <span class="adm-files__type">PDF</span>
               </button>
             )}

@@ -46,7 +46,10 @@ export default function AuditPage() {
         <span class="adm-muted">日志只可追加，不能修改或删除</span>
         <ExportButtons
           path="/api/admin/exports/audit"
-          query={{ ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)), ...(filters.staffId ? { staffId: Number(filters.staffId) } : {}) }}
+          query={{
+            ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)),
+            ...(filters.staffId ? { staffId: Number(filters.staffId) } : {}),
+          }}
           title="审计日志"
         />
       </PageHead>

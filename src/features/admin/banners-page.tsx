@@ -19,7 +19,13 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone: () => v
   const { values, set, errors } = form;
   const submit = () =>
     form.submit(schema('bannerSchema'), async (input) => {
-      const body = { title: input.title || null, imageUrl: input.imageUrl, linkUrl: input.linkUrl || null, sort: Number(input.sort), enabled: values.enabled === '1' };
+      const body = {
+        title: input.title || null,
+        imageUrl: input.imageUrl,
+        linkUrl: input.linkUrl || null,
+        sort: Number(input.sort),
+        enabled: values.enabled === '1',
+      };
       const r = banner
         ? await unwrap(client.PUT('/api/admin/banners/{id}', { params: { path: { id: banner.id } }, body }))
         : await unwrap(client.POST('/api/admin/banners', { body }));
@@ -30,9 +36,36 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone: () => v
     <Form id="banner" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="轮播图">
       <div class="weui-cells weui-cells_form">
         <TextField label="标题" name="title" value={values.title} onValue={set('title')} maxLength={100} />
-        <TextField label="图片地址" name="imageUrl" value={values.imageUrl} onValue={set('imageUrl')} error={errors.imageUrl} maxLength={500} required hint="站内路径（/ 开头）或 https 地址，建议宽高比 2:1" />
-        <TextField label="跳转地址" name="linkUrl" value={values.linkUrl} onValue={set('linkUrl')} error={errors.linkUrl} maxLength={500} hint="站内路由（/web/ 开头）或 https 地址，可不填" />
-        <TextField label="排序" name="sort" type="number" inputMode="numeric" value={values.sort} onValue={set('sort')} error={errors.sort} required hint="小者在前" />
+        <TextField
+          label="图片地址"
+          name="imageUrl"
+          value={values.imageUrl}
+          onValue={set('imageUrl')}
+          error={errors.imageUrl}
+          maxLength={500}
+          required
+          hint="站内路径（/ 开头）或 https 地址，建议宽高比 2:1"
+        />
+        <TextField
+          label="跳转地址"
+          name="linkUrl"
+          value={values.linkUrl}
+          onValue={set('linkUrl')}
+          error={errors.linkUrl}
+          maxLength={500}
+          hint="站内路由（/web/ 开头）或 https 地址，可不填"
+        />
+        <TextField
+          label="排序"
+          name="sort"
+          type="number"
+          inputMode="numeric"
+          value={values.sort}
+          onValue={set('sort')}
+          error={errors.sort}
+          required
+          hint="小者在前"
+        />
       </div>
       {values.imageUrl && <img class="adm-banner adm-gap" src={values.imageUrl} alt="预览" />}
       <Check label="启用" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />

@@ -24,7 +24,9 @@ export default function BorrowedPage() {
     () =>
       unwrap(
         client.GET('/api/admin/borrowed-cards', {
-          params: { query: { ...(overdue ? { overdue: '1' as const } : {}), ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE } },
+          params: {
+            query: { ...(overdue ? { overdue: '1' as const } : {}), ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE },
+          },
         }),
       ),
     [search],
@@ -36,13 +38,24 @@ export default function BorrowedPage() {
       message: `确认 ${card.applicant.xm} 已归还户口卡（申请 ${card.sqbh}）吗？`,
       confirmText: '已归还',
     });
-    if (yes) await transition(card.applicationId, { to: 7, expectedVersion: card.version, expectedStatus: card.status }, '已标记归还', list.reload);
+    if (yes)
+      await transition(
+        card.applicationId,
+        { to: 7, expectedVersion: card.version, expectedStatus: card.status },
+        '已标记归还',
+        list.reload,
+      );
   }
 
   return (
     <>
       <PageHead title="借出户口卡">
-        <ExportButtons path="/api/admin/exports/borrowed" query={{ ...(overdue ? { overdue: '1' } : {}), ...(keyword ? { keyword } : {}) }} title={overdue ? '逾期未还户口卡' : '借出户口卡'} full={me?.role === 'admin'} />
+        <ExportButtons
+          path="/api/admin/exports/borrowed"
+          query={{ ...(overdue ? { overdue: '1' } : {}), ...(keyword ? { keyword } : {}) }}
+          title={overdue ? '逾期未还户口卡' : '借出户口卡'}
+          full={me?.role === 'admin'}
+        />
       </PageHead>
       <div class="adm-filters">
         <div class="adm-tabs" role="group" aria-label="范围">
@@ -77,7 +90,10 @@ export default function BorrowedPage() {
       <LoadError message={list.error} />
       {list.data && (
         <>
-          <Table head={['申请编号', '借用人', '借用日期', '应还日期', '状态', '操作']} empty={!list.data.length && (overdue ? '没有逾期未还的户口卡' : '没有借出的户口卡')}>
+          <Table
+            head={['申请编号', '借用人', '借用日期', '应还日期', '状态', '操作']}
+            empty={!list.data.length && (overdue ? '没有逾期未还的户口卡' : '没有借出的户口卡')}
+          >
             {list.data.map((card) => (
               <tr key={card.applicationId}>
                 <td class="adm-nowrap">
@@ -85,7 +101,9 @@ export default function BorrowedPage() {
                 </td>
                 <td class="adm-nowrap">
                   {card.applicant.xm}
-                  <div class="adm-muted">{card.applicant.xh ?? card.applicant.gzzh ?? ''} {card.applicant.phone ?? ''}</div>
+                  <div class="adm-muted">
+                    {card.applicant.xh ?? card.applicant.gzzh ?? ''} {card.applicant.phone ?? ''}
+                  </div>
                 </td>
                 <td class="adm-nowrap">{formatDate(card.jyrq)}</td>
                 <td class={card.overdue ? 'adm-nowrap adm-warn' : 'adm-nowrap'}>

@@ -27,13 +27,19 @@ export default function DashboardPage() {
             <Link href={adminPaths.queue.href({ status: 1 })} class={data.overdue.waiting ? 'adm-stat adm-stat_warn' : 'adm-stat'}>
               <b>{data.overdue.waiting}</b>超过 {data.overdue.thresholdDays} 天未办理
             </Link>
-            <Link href={adminPaths.borrowed.href({ overdue: 1 })} class={data.overdue.borrowedCards ? 'adm-stat adm-stat_warn' : 'adm-stat'}>
+            <Link
+              href={adminPaths.borrowed.href({ overdue: 1 })}
+              class={data.overdue.borrowedCards ? 'adm-stat adm-stat_warn' : 'adm-stat'}
+            >
               <b>{data.overdue.borrowedCards}</b>逾期未还的户口卡
             </Link>
             <Link href={adminPaths.ratings.href()} class="adm-stat">
               <b>{data.ratings.average === null ? '—' : data.ratings.average.toFixed(2)}</b>平均评分（{data.ratings.count} 条评价）
             </Link>
-            <Link href={adminPaths.ratings.href({ pending: 1 })} class={data.ratings.pendingFollowUp ? 'adm-stat adm-stat_warn' : 'adm-stat'}>
+            <Link
+              href={adminPaths.ratings.href({ pending: 1 })}
+              class={data.ratings.pendingFollowUp ? 'adm-stat adm-stat_warn' : 'adm-stat'}
+            >
               <b>{data.ratings.pendingFollowUp}</b>待回访（共 {data.ratings.flagged} 条需回访）
             </Link>
           </div>

@@ -29,12 +29,43 @@ function ItemForm({ type, item, onDone }: { type: string; item: Item | null; onD
   return (
     <Form id="dict-item" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="字典项">
       <div class="weui-cells weui-cells_form">
-        <TextField label="键值" name="value" value={values.value} onValue={set('value')} error={errors.value} readOnly={Boolean(item)} maxLength={64} required hint={item ? '键值创建后不可修改' : '历史申请引用键值，创建后不可修改'} />
-        <TextField label="显示文字" name="label" value={values.label} onValue={set('label')} error={errors.label} maxLength={100} required />
-        <TextField label="排序" name="sort" type="number" inputMode="numeric" value={values.sort} onValue={set('sort')} error={errors.sort} required />
+        <TextField
+          label="键值"
+          name="value"
+          value={values.value}
+          onValue={set('value')}
+          error={errors.value}
+          readOnly={Boolean(item)}
+          maxLength={64}
+          required
+          hint={item ? '键值创建后不可修改' : '历史申请引用键值，创建后不可修改'}
+        />
+        <TextField
+          label="显示文字"
+          name="label"
+          value={values.label}
+          onValue={set('label')}
+          error={errors.label}
+          maxLength={100}
+          required
+        />
+        <TextField
+          label="排序"
+          name="sort"
+          type="number"
+          inputMode="numeric"
+          value={values.sort}
+          onValue={set('sort')}
+          error={errors.sort}
+          required
+        />
         <TextField label="备注" name="remark" value={values.remark} onValue={set('remark')} error={errors.remark} maxLength={500} />
       </div>
-      <Check label="启用（停用的项不再可选，历史记录仍显示原文字）" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />
+      <Check
+        label="启用（停用的项不再可选，历史记录仍显示原文字）"
+        checked={values.enabled === '1'}
+        onChange={(c) => set('enabled')(c ? '1' : '')}
+      />
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>
           保存
@@ -50,7 +81,10 @@ export default function DictsPage() {
   const [type, setType] = useState('');
   const current = types.data?.find((t) => t.type === type) ?? types.data?.[0];
   const items = useRemote(
-    () => (current ? unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: current.type } } })) : Promise.resolve({ ok: true as const, data: [] as Item[] })),
+    () =>
+      current
+        ? unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: current.type } } }))
+        : Promise.resolve({ ok: true as const, data: [] as Item[] }),
     [current?.type],
   );
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
@@ -83,7 +117,11 @@ export default function DictsPage() {
               )}
             </div>
             <LoadError message={items.error} />
-            <Table head={['键值', '显示文字', '排序', '状态', '备注', ...(current.editable ? ['操作'] : [])]} num={['排序']} empty={items.data?.length === 0 && '暂无字典项'}>
+            <Table
+              head={['键值', '显示文字', '排序', '状态', '备注', ...(current.editable ? ['操作'] : [])]}
+              num={['排序']}
+              empty={items.data?.length === 0 && '暂无字典项'}
+            >
               {items.data?.map((item) => (
                 <tr key={item.id}>
                   <td>{item.value}</td>

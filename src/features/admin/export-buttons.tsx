@@ -3,13 +3,24 @@ import { client, unwrapBlob } from '@/api/client';
 import { showToast } from '@/stores/ui';
 import { isoDay } from './ui';
 
-type ExportPath = '/api/admin/exports/applications' | '/api/admin/exports/borrowed' | '/api/admin/exports/ratings' | '/api/admin/exports/audit';
+type ExportPath =
+  '/api/admin/exports/applications' | '/api/admin/exports/borrowed' | '/api/admin/exports/ratings' | '/api/admin/exports/audit';
 
 /**
  * 导出 Excel / CSV of what a list shows (its filters, every page), read with the console's token and saved under
  * a Chinese name. `full` offers a 管理员 the full ID numbers and phones (the server refuses anyone else; audited).
  */
-export function ExportButtons({ path, query, title, full = false }: { path: ExportPath; query: Record<string, unknown>; title: string; full?: boolean }) {
+export function ExportButtons({
+  path,
+  query,
+  title,
+  full = false,
+}: {
+  path: ExportPath;
+  query: Record<string, unknown>;
+  title: string;
+  full?: boolean;
+}) {
   const [inFull, setInFull] = useState(false);
   const [busy, setBusy] = useState(false);
 

@@ -31,7 +31,9 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
     contact: guide.contact,
   });
   const { values, set, errors } = form;
-  const [materials, setMaterials] = useState<Material[]>(guide.materials.map(({ name, required, note, example }) => ({ name, required, note, example })));
+  const [materials, setMaterials] = useState<Material[]>(
+    guide.materials.map(({ name, required, note, example }) => ({ name, required, note, example })),
+  );
   const change = (i: number, patch: Partial<Material>) => setMaterials(materials.map((m, j) => (j === i ? { ...m, ...patch } : m)));
 
   const submit = () =>
@@ -79,13 +81,25 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
           {materials.map((m, i) => (
             <tr key={i}>
               <td>
-                <input class="adm-input" aria-label={`材料 ${i + 1} 名称`} maxLength={50} value={m.name} onInput={(e) => change(i, { name: e.currentTarget.value })} />
+                <input
+                  class="adm-input"
+                  aria-label={`材料 ${i + 1} 名称`}
+                  maxLength={50}
+                  value={m.name}
+                  onInput={(e) => change(i, { name: e.currentTarget.value })}
+                />
               </td>
               <td>
                 <Check label="必需" checked={m.required} onChange={(required) => change(i, { required })} />
               </td>
               <td>
-                <input class="adm-input" aria-label={`材料 ${i + 1} 说明`} maxLength={200} value={m.note ?? ''} onInput={(e) => change(i, { note: e.currentTarget.value })} />
+                <input
+                  class="adm-input"
+                  aria-label={`材料 ${i + 1} 说明`}
+                  maxLength={200}
+                  value={m.note ?? ''}
+                  onInput={(e) => change(i, { note: e.currentTarget.value })}
+                />
               </td>
               <td>
                 <button type="button" class="adm-link" onClick={() => setMaterials(materials.filter((_, j) => j !== i))}>
@@ -97,7 +111,11 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
         </tbody>
       </table>
       <div class="app-actions">
-        <Button variant="default" size="mini" onClick={() => setMaterials([...materials, { name: '', required: true, note: null, example: null }])}>
+        <Button
+          variant="default"
+          size="mini"
+          onClick={() => setMaterials([...materials, { name: '', required: true, note: null, example: null }])}
+        >
           添加材料
         </Button>
       </div>
@@ -115,7 +133,10 @@ export default function GuidesPage() {
   const list = useRemote(() => unwrap(client.GET('/api/admin/guides')), []);
   const [code, setCode] = useState('');
   const guide = useRemote(
-    () => (code ? unwrap(client.GET('/api/admin/guides/{code}', { params: { path: { code } } })) : Promise.resolve({ ok: true as const, data: undefined })),
+    () =>
+      code
+        ? unwrap(client.GET('/api/admin/guides/{code}', { params: { path: { code } } }))
+        : Promise.resolve({ ok: true as const, data: undefined }),
     [code],
   );
   return (

@@ -11,7 +11,9 @@ export function IdNumber({ appId, idKey, masked, label }: { appId: number; idKey
 
   async function reveal() {
     setBusy(true);
-    const r = await unwrap(client.POST('/api/admin/applications/{id}/id-number', { params: { path: { id: appId } }, body: { key: idKey }, loading: false }));
+    const r = await unwrap(
+      client.POST('/api/admin/applications/{id}/id-number', { params: { path: { id: appId } }, body: { key: idKey }, loading: false }),
+    );
     setBusy(false);
     if (r.ok) setFull(r.data.sfzjh);
     else announce(r, '');
@@ -22,7 +24,13 @@ export function IdNumber({ appId, idKey, masked, label }: { appId: number; idKey
       <span class="adm-id__value" aria-live="polite">
         {full ?? masked}
       </span>
-      <button type="button" class="adm-link" aria-label={`${full ? '隐藏' : '显示'}${label}`} disabled={busy} onClick={() => (full ? setFull(null) : void reveal())}>
+      <button
+        type="button"
+        class="adm-link"
+        aria-label={`${full ? '隐藏' : '显示'}${label}`}
+        disabled={busy}
+        onClick={() => (full ? setFull(null) : void reveal())}
+      >
         {full ? '隐藏' : '显示'}
       </button>
     </span>

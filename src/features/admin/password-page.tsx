@@ -15,7 +15,18 @@ export default function PasswordPage() {
       return r;
     });
   const field = (name: keyof typeof values, label: string, autoComplete: string, hint?: string) => (
-    <TextField label={label} name={name} type="password" autoComplete={autoComplete} value={values[name]} onValue={set(name)} error={errors[name]} maxLength={64} required hint={hint} />
+    <TextField
+      label={label}
+      name={name}
+      type="password"
+      autoComplete={autoComplete}
+      value={values[name]}
+      onValue={set(name)}
+      error={errors[name]}
+      maxLength={64}
+      required
+      hint={hint}
+    />
   );
   return (
     <>

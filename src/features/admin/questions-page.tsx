@@ -15,7 +15,10 @@ function ReplyForm({ question, onDone }: { question: Question; onDone: () => voi
   const submit = () =>
     form.submit(schema('replySchema'), async (input) => {
       const r = await unwrap(
-        client.POST('/api/admin/feedback/{id}/reply', { params: { path: { id: question.id } }, body: { hfnr: input.hfnr, sfgk: input.sfgk === '1' } }),
+        client.POST('/api/admin/feedback/{id}/reply', {
+          params: { path: { id: question.id } },
+          body: { hfnr: input.hfnr, sfgk: input.sfgk === '1' },
+        }),
       );
       if (announce(r, '已回复，提问人将收到通知')) onDone();
       return r;
@@ -27,7 +30,16 @@ function ReplyForm({ question, onDone }: { question: Question; onDone: () => voi
         <p class="adm-pre">{question.nr}</p>
       </div>
       <div class="weui-cells weui-cells_form">
-        <TextArea label="回复内容" name="hfnr" value={values.hfnr} onValue={set('hfnr')} error={errors.hfnr} maxLength={2000} rows={6} required />
+        <TextArea
+          label="回复内容"
+          name="hfnr"
+          value={values.hfnr}
+          onValue={set('hfnr')}
+          error={errors.hfnr}
+          maxLength={2000}
+          rows={6}
+          required
+        />
       </div>
       <Check label="设为公开问答（所有用户可见，不显示提问人）" checked={values.sfgk === '1'} onChange={(c) => set('sfgk')(c ? '1' : '')} />
       <div class="app-actions">
@@ -81,7 +93,15 @@ export default function QuestionsPage() {
             show({ keyword: draft });
           }}
         >
-          <input type="search" class="adm-input" aria-label="关键字" placeholder="标题、内容" maxLength={50} value={draft} onInput={(e) => setDraft(e.currentTarget.value)} />
+          <input
+            type="search"
+            class="adm-input"
+            aria-label="关键字"
+            placeholder="标题、内容"
+            maxLength={50}
+            value={draft}
+            onInput={(e) => setDraft(e.currentTarget.value)}
+          />
           <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
             查询
           </button>

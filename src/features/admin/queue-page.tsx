@@ -42,7 +42,10 @@ function serviceChoices(meta: Schemas['AdminMeta'] | null) {
     const first = kinds.findIndex((x) => x.code === k.code) === i;
     const hasSubs = kinds.some((x) => x.code === k.code && x.sub);
     if (!hasSubs) return first ? [{ value: k.code, label: k.label }] : [];
-    return [...(first ? [{ value: k.code, label: `${groupLabel(k.code, k.label)}（全部）` }] : []), { value: `${k.code}:${k.sub ?? ''}`, label: `　${k.label}` }];
+    return [
+      ...(first ? [{ value: k.code, label: `${groupLabel(k.code, k.label)}（全部）` }] : []),
+      { value: `${k.code}:${k.sub ?? ''}`, label: `　${k.label}` },
+    ];
   });
 }
 
@@ -56,7 +59,12 @@ export default function QueuePage() {
   const me = useStore($staff);
   const [, go] = useLocation();
   const { q, search, page, set: show } = useUrlFilters(adminPaths.queue);
-  const applied: Filters = { service: q.get('service') ?? '', keyword: q.get('keyword') ?? '', from: q.get('from') ?? '', to: q.get('to') ?? '' };
+  const applied: Filters = {
+    service: q.get('service') ?? '',
+    keyword: q.get('keyword') ?? '',
+    from: q.get('from') ?? '',
+    to: q.get('to') ?? '',
+  };
   const status = q.get('status') ?? '';
   const sort = q.get('sort') ?? '';
   const whose = q.get('assignee') ?? '';
@@ -79,15 +87,21 @@ export default function QueuePage() {
     ...(applied.to ? { to: applied.to } : {}),
   };
   const scope: QueueQuery = status === ALL ? {} : status ? { status: Number(status) as Schemas['AppStatus'] } : { todo: '1' };
-  const listQuery: QueueQuery = { ...query, ...scope, ...(whose ? { assignee: whose } : {}), ...(sort ? { sort: sort as QueueQuery['sort'] } : {}) };
-  const list = useRemote(() => unwrap(client.GET('/api/admin/applications', { params: { query: { ...listQuery, pageNum: page, pageSize: size } } })), [search]);
+  const listQuery: QueueQuery = {
+    ...query,
+    ...scope,
+    ...(whose ? { assignee: whose } : {}),
+    ...(sort ? { sort: sort as QueueQuery['sort'] } : {}),
+  };
+  const list = useRemote(
+    () => unwrap(client.GET('/api/admin/applications', { params: { query: { ...listQuery, pageNum: page, pageSize: size } } })),
+    [search],
+  );
   const { sub: _sub, ...countQuery } = query;
-  const counts = useRemote(() => unwrap(client.GET('/api/admin/applications/counts', { params: { query: countQuery }, loading: false })), [
-    applied.service,
-    applied.keyword,
-    applied.from,
-    applied.to,
-  ]);
+  const counts = useRemote(
+    () => unwrap(client.GET('/api/admin/applications/counts', { params: { query: countQuery }, loading: false })),
+    [applied.service, applied.keyword, applied.from, applied.to],
+  );
   const rows = list.data ?? [];
 
   // What 处理下一件 on an application's page continues with.
@@ -139,7 +153,15 @@ export default function QueuePage() {
   async function runBulk(to: BulkTo, action: string, place?: { lqdd: string; lqsj: string }) {
     if (working) return;
     const items = [...picked].map(([id, expectedVersion]) => ({ id, expectedVersion }));
-    if (!place && !(await confirmDialog({ title: `批量${action}`, message: `确定将选中的 ${items.length} 件申请${action}吗？申请人将各自收到通知。`, confirmText: action }))) return;
+    if (
+      !place &&
+      !(await confirmDialog({
+        title: `批量${action}`,
+        message: `确定将选中的 ${items.length} 件申请${action}吗？申请人将各自收到通知。`,
+        confirmText: action,
+      }))
+    )
+      return;
     setWorking(true);
     const r = await unwrap(client.POST('/api/admin/applications/bulk-transition', { body: { to, items, ...place } }));
     setWorking(false);
@@ -173,7 +195,12 @@ export default function QueuePage() {
       >
         <label>
           业务
-          <select class="adm-input" aria-label="业务" value={draft.service} onChange={(e) => setDraft({ ...draft, service: e.currentTarget.value })}>
+          <select
+            class="adm-input"
+            aria-label="业务"
+            value={draft.service}
+            onChange={(e) => setDraft({ ...draft, service: e.currentTarget.value })}
+          >
             <option value="">全部业务</option>
             {serviceChoices(meta).map((k) => (
               <option key={k.value} value={k.value}>
@@ -251,7 +278,11 @@ export default function QueuePage() {
         </label>
         {rows.length > 0 && (
           <label class="adm-check">
-            <input type="checkbox" checked={allPicked} onChange={() => setPicked(allPicked ? new Map() : new Map(rows.map((r) => [r.id, r.version])))} />
+            <input
+              type="checkbox"
+              checked={allPicked}
+              onChange={() => setPicked(allPicked ? new Map() : new Map(rows.map((r) => [r.id, r.version])))}
+            />
             选中本页全部 {rows.length} 件
           </label>
         )}
@@ -313,7 +344,13 @@ export default function QueuePage() {
               </tr>
             ))}
           </Table>
-          <Pager page={page} total={list.total} pageSize={size} onPage={(p) => show({ page: p })} onPageSize={(n) => show({ size: n === PAGE_SIZE ? '' : n })} />
+          <Pager
+            page={page}
+            total={list.total}
+            pageSize={size}
+            onPage={(p) => show({ page: p })}
+            onPageSize={(n) => show({ size: n === PAGE_SIZE ? '' : n })}
+          />
         </div>
       )}
 
@@ -343,7 +380,15 @@ export default function QueuePage() {
 }
 
 /** The one place and time of a bulk 通知领取. */
-function BulkPlaceForm({ count, working, onSubmit }: { count: number; working: boolean; onSubmit: (place: { lqdd: string; lqsj: string }) => Promise<unknown> }) {
+function BulkPlaceForm({
+  count,
+  working,
+  onSubmit,
+}: {
+  count: number;
+  working: boolean;
+  onSubmit: (place: { lqdd: string; lqsj: string }) => Promise<unknown>;
+}) {
   const [lqdd, setLqdd] = useState('');
   const [lqsj, setLqsj] = useState('');
   const [error, setError] = useState('');
@@ -364,7 +409,13 @@ function BulkPlaceForm({ count, working, onSubmit }: { count: number; working: b
       </label>
       <label>
         领取时间
-        <input class="adm-input" value={lqsj} maxLength={100} placeholder="如 工作日 9:00-11:30" onInput={(e) => setLqsj(e.currentTarget.value)} />
+        <input
+          class="adm-input"
+          value={lqsj}
+          maxLength={100}
+          placeholder="如 工作日 9:00-11:30"
+          onInput={(e) => setLqsj(e.currentTarget.value)}
+        />
       </label>
       {error && (
         <p class="adm-error" role="alert">

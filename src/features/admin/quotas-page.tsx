@@ -27,12 +27,19 @@ export default function QuotasPage() {
   const [kind, setKind] = useState<Kind>('sfzbl');
   const [channel, setChannel] = useState('1');
   const [range, setRange] = useState({ from: isoDay(1), to: isoDay(28) });
-  const channels = useRemote(() => unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: 'qh_sfz_blfs' } }, loading: false })), []);
+  const channels = useRemote(
+    () => unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: 'qh_sfz_blfs' } }, loading: false })),
+    [],
+  );
   const days = datesBetween(range.from, range.to).slice(0, MAX_DAYS);
   const quotas = useRemote(
     () =>
       days.length
-        ? unwrap(client.GET('/api/admin/quotas', { params: { query: { kind, ...(kind === 'sfzbl' ? { channel } : {}), from: days[0], to: days[days.length - 1] } } }))
+        ? unwrap(
+            client.GET('/api/admin/quotas', {
+              params: { query: { kind, ...(kind === 'sfzbl' ? { channel } : {}), from: days[0], to: days[days.length - 1] } },
+            }),
+          )
         : Promise.resolve({ ok: true as const, data: [] }),
     [kind, channel, range.from, range.to],
   );
@@ -46,7 +53,9 @@ export default function QuotasPage() {
         form.fail({ to: dates.length ? `一次最多设置 ${MAX_DAYS} 天` : '所选范围内没有日期' });
         return;
       }
-      const r = await unwrap(client.PUT('/api/admin/quotas', { body: { kind, ...(kind === 'sfzbl' ? { channel } : {}), dates, total: Number(input.total) } }));
+      const r = await unwrap(
+        client.PUT('/api/admin/quotas', { body: { kind, ...(kind === 'sfzbl' ? { channel } : {}), dates, total: Number(input.total) } }),
+      );
       if (announce(r, `已设置 ${dates.length} 天的名额`)) quotas.reload();
       return r;
     });
@@ -120,7 +129,17 @@ export default function QuotasPage() {
             <div class="weui-cells weui-cells_form">
               <TextField label="开始日期" name="from" type="date" value={values.from} onValue={set('from')} error={errors.from} required />
               <TextField label="结束日期" name="to" type="date" value={values.to} onValue={set('to')} error={errors.to} required />
-              <TextField label="每日名额" name="total" type="number" inputMode="numeric" value={values.total} onValue={set('total')} error={errors.total} hint="0 表示当日不开放" required />
+              <TextField
+                label="每日名额"
+                name="total"
+                type="number"
+                inputMode="numeric"
+                value={values.total}
+                onValue={set('total')}
+                error={errors.total}
+                hint="0 表示当日不开放"
+                required
+              />
             </div>
             <Check label="仅工作日（跳过周六、周日）" checked={values.workdays === '1'} onChange={(c) => set('workdays')(c ? '1' : '')} />
             <p class="adm-muted">日期须在今天以后；已预约的保持有效，名额不能少于已预约人数。</p>

@@ -28,7 +28,16 @@ function FollowUpForm({ rating, onDone }: { rating: Rating; onDone: () => void }
       </p>
       {rating.comment && <p class="adm-pre adm-muted">{rating.comment}</p>}
       <div class="weui-cells weui-cells_form">
-        <TextArea label="回访说明" name="note" value={form.values.note} onValue={form.set('note')} error={form.errors.note} maxLength={1000} rows={5} required />
+        <TextArea
+          label="回访说明"
+          name="note"
+          value={form.values.note}
+          onValue={form.set('note')}
+          error={form.errors.note}
+          maxLength={1000}
+          rows={5}
+          required
+        />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>
@@ -127,7 +136,12 @@ export default function RatingsPage() {
       <div class="adm-filters">
         <div class="adm-tabs" role="group" aria-label="范围">
           {scopes.map((s) => (
-            <button key={s.key} type="button" aria-pressed={scope === s.key} onClick={() => show({ flagged: s.key === 'flagged' ? 1 : '', pending: s.key === 'pending' ? 1 : '' })}>
+            <button
+              key={s.key}
+              type="button"
+              aria-pressed={scope === s.key}
+              onClick={() => show({ flagged: s.key === 'flagged' ? 1 : '', pending: s.key === 'pending' ? 1 : '' })}
+            >
               {s.label}
             </button>
           ))}

@@ -34,7 +34,8 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
       <h3 class="adm-card__title">导入结果</h3>
       <p>
         共 {outcome.total} 行：新增 {outcome.imported}，更新 {outcome.updated}，未变 {outcome.unchanged}，
-        <span class={outcome.refused.length ? 'adm-warn' : undefined}>未导入 {outcome.refused.length}</span>；核验通过并绑定账号 {outcome.bound} 个。
+        <span class={outcome.refused.length ? 'adm-warn' : undefined}>未导入 {outcome.refused.length}</span>；核验通过并绑定账号{' '}
+        {outcome.bound} 个。
       </p>
       {outcome.stoppedAt !== undefined && <p class="adm-warn">第 {outcome.stoppedAt} 行起未能导入，请稍后重新导入这些行。</p>}
       {shown.length > 0 && (
@@ -136,7 +137,10 @@ export default function RosterPage() {
               onChange={(e) => {
                 const file = e.currentTarget.files?.[0];
                 e.currentTarget.value = '';
-                if (file) void pick(file).catch((err: unknown) => showToast(err instanceof Error && err.name === 'XlsxError' ? err.message : '文件读取失败'));
+                if (file)
+                  void pick(file).catch((err: unknown) =>
+                    showToast(err instanceof Error && err.name === 'XlsxError' ? err.message : '文件读取失败'),
+                  );
               }}
             />
           </label>

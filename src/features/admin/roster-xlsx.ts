@@ -7,7 +7,8 @@
 const decoder = new TextDecoder('utf-8');
 
 /** True when the bytes begin like a zip archive (an .xlsx), not like text. */
-export const isXlsx = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+export const isXlsx = (bytes: Uint8Array) =>
+  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
 export class XlsxError extends Error {
   override name = 'XlsxError';
@@ -57,7 +58,11 @@ function zipEntries(bytes: Uint8Array): Map<string, () => Promise<Uint8Array>> {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const unescapeXml = (s: string) =>
   s.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, e: string) =>
-    e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : ENTITIES[e]!,
+    e.startsWith('#x')
+      ? String.fromCodePoint(parseInt(e.slice(2), 16))
+      : e.startsWith('#')
+        ? String.fromCodePoint(Number(e.slice(1)))
+        : ENTITIES[e]!,
   );
 
 /** The text of every <t> of a string item (rich-text runs joined), leaving out phonetic guides (<rPh>). */

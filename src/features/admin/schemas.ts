@@ -29,7 +29,14 @@ export const transitionSchema = (requires: readonly string[]) => {
   const waybill = requires.includes('kddh')
     ? v.pipe(required(transitionFields.kddh), v.regex(/^[A-Za-z0-9-]{6,30}$/, '快递单号为 6-30 位字母、数字或 -'))
     : optionalText;
-  return v.object({ note: input('note'), lqdd: input('lqdd'), lqsj: input('lqsj'), kdgs: input('kdgs'), kddh: waybill, ghrq: input('ghrq') });
+  return v.object({
+    note: input('note'),
+    lqdd: input('lqdd'),
+    lqsj: input('lqsj'),
+    kdgs: input('kdgs'),
+    kddh: waybill,
+    ghrq: input('ghrq'),
+  });
 };
 
 export const replySchema = v.object({ hfnr: required('请填写回复内容'), sfgk: optionalText });
@@ -130,7 +137,12 @@ export const quotaSchema = v.pipe(
   v.object({
     from: required('请选择开始日期'),
     to: required('请选择结束日期'),
-    total: v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, '名额为0-1000的整数'), v.check((s) => Number(s) <= 1000, '名额为0-1000的整数')),
+    total: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d{1,4}$/, '名额为0-1000的整数'),
+      v.check((s) => Number(s) <= 1000, '名额为0-1000的整数'),
+    ),
   }),
   v.forward(
     v.partialCheck([['from'], ['to']], (x) => x.to >= x.from, '结束日期不能早于开始日期'),

@@ -25,7 +25,14 @@ export default function SectorsPage() {
   const group = groups.data?.find((g) => g.rylb === rylb) ?? groups.data?.[0];
 
   useEffect(() => {
-    if (group) setDraft(group.sectors.map((s) => ({ sectorCode: s.sectorCode, disabled: s.disabled, ...(s.subSectors ? { subSectors: s.subSectors } : {}) })));
+    if (group)
+      setDraft(
+        group.sectors.map((s) => ({
+          sectorCode: s.sectorCode,
+          disabled: s.disabled,
+          ...(s.subSectors ? { subSectors: s.subSectors } : {}),
+        })),
+      );
   }, [group]);
 
   const catalogue = meta?.sectors ?? [];
@@ -33,7 +40,8 @@ export default function SectorsPage() {
   const addable = catalogue.filter((c) => !draft.some((s) => s.sectorCode === c.sectorCode));
 
   // Changes apply to the latest list (several may come before a render).
-  const update = (i: number, patch: (s: Setting) => Partial<Setting>) => setDraft((d) => d.map((s, j) => (j === i ? { ...s, ...patch(s) } : s)));
+  const update = (i: number, patch: (s: Setting) => Partial<Setting>) =>
+    setDraft((d) => d.map((s, j) => (j === i ? { ...s, ...patch(s) } : s)));
   const move = (i: number, by: number) =>
     setDraft((d) => {
       const next = [...d];
@@ -94,7 +102,11 @@ export default function SectorsPage() {
                         {subs.map((c) => (
                           <label key={c.sectorCode} class="adm-sub">
                             <span>{c.sectorName}</span>
-                            <select class="adm-input" value={subState(s, c.sectorCode)} onChange={(e) => setSub(i, c.sectorCode, e.currentTarget.value)}>
+                            <select
+                              class="adm-input"
+                              value={subState(s, c.sectorCode)}
+                              onChange={(e) => setSub(i, c.sectorCode, e.currentTarget.value)}
+                            >
                               {SUB_STATES.map((o) => (
                                 <option key={o.value} value={o.value}>
                                   {o.label}
@@ -108,13 +120,30 @@ export default function SectorsPage() {
                         <Check label="停用（灰色）" checked={s.disabled} onChange={(disabled) => update(i, () => ({ disabled }))} />
                       </td>
                       <td class="adm-nowrap">
-                        <button type="button" class="adm-link" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`上移 ${nameOf(s.sectorCode)}`}>
+                        <button
+                          type="button"
+                          class="adm-link"
+                          disabled={i === 0}
+                          onClick={() => move(i, -1)}
+                          aria-label={`上移 ${nameOf(s.sectorCode)}`}
+                        >
                           上移
                         </button>{' '}
-                        <button type="button" class="adm-link" disabled={i === draft.length - 1} onClick={() => move(i, 1)} aria-label={`下移 ${nameOf(s.sectorCode)}`}>
+                        <button
+                          type="button"
+                          class="adm-link"
+                          disabled={i === draft.length - 1}
+                          onClick={() => move(i, 1)}
+                          aria-label={`下移 ${nameOf(s.sectorCode)}`}
+                        >
                           下移
                         </button>{' '}
-                        <button type="button" class="adm-link" onClick={() => setDraft((d) => d.filter((_, j) => j !== i))} aria-label={`移除 ${nameOf(s.sectorCode)}`}>
+                        <button
+                          type="button"
+                          class="adm-link"
+                          onClick={() => setDraft((d) => d.filter((_, j) => j !== i))}
+                          aria-label={`移除 ${nameOf(s.sectorCode)}`}
+                        >
                           移除
                         </button>
                       </td>
@@ -133,7 +162,15 @@ export default function SectorsPage() {
                   onChange={(e) => {
                     const code = e.currentTarget.value;
                     const subs = catalogue.find((c) => c.sectorCode === code)?.subSectors;
-                    if (code) setDraft((d) => [...d, { sectorCode: code, disabled: false, ...(subs ? { subSectors: subs.map((x) => ({ sectorCode: x.sectorCode, disabled: false })) } : {}) }]);
+                    if (code)
+                      setDraft((d) => [
+                        ...d,
+                        {
+                          sectorCode: code,
+                          disabled: false,
+                          ...(subs ? { subSectors: subs.map((x) => ({ sectorCode: x.sectorCode, disabled: false })) } : {}),
+                        },
+                      ]);
                   }}
                 >
                   <option value="">添加板块…</option>

@@ -16,14 +16,28 @@ export default function SessionsPage() {
     const { realm, keyword } = filters;
     return unwrap(
       client.GET('/api/admin/online-sessions', {
-        params: { query: { ...(realm ? { realm: realm as 'user' | 'staff' } : {}), ...(keyword.trim() ? { keyword: keyword.trim() } : {}), pageNum: page, pageSize: PAGE_SIZE } },
+        params: {
+          query: {
+            ...(realm ? { realm: realm as 'user' | 'staff' } : {}),
+            ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+            pageNum: page,
+            pageSize: PAGE_SIZE,
+          },
+        },
       }),
     );
   }, [filters, page]);
 
   async function end(id: number, name: string) {
     if (ending !== null) return;
-    if (!(await confirmDialog({ title: '强制退出', message: `确定让「${name}」的这个会话立即退出登录吗？对方须重新登录。`, confirmText: '强制退出' }))) return;
+    if (
+      !(await confirmDialog({
+        title: '强制退出',
+        message: `确定让「${name}」的这个会话立即退出登录吗？对方须重新登录。`,
+        confirmText: '强制退出',
+      }))
+    )
+      return;
     setEnding(id);
     const r = await unwrap(client.DELETE('/api/admin/online-sessions/{id}', { params: { path: { id } } }));
     setEnding(null);
@@ -42,7 +56,10 @@ export default function SessionsPage() {
       <LoadError message={list.error} />
       {list.data && (
         <>
-          <Table head={['账号', '登录方式', '登录时间', '最近活动', '到期', '登录地址', '操作']} empty={!list.data.length && '没有在线会话'}>
+          <Table
+            head={['账号', '登录方式', '登录时间', '最近活动', '到期', '登录地址', '操作']}
+            empty={!list.data.length && '没有在线会话'}
+          >
             {list.data.map((s) => (
               <tr key={s.id}>
                 <td class="adm-nowrap">
@@ -57,7 +74,12 @@ export default function SessionsPage() {
                   {s.current ? (
                     <span class="adm-muted">本人当前会话</span>
                   ) : (
-                    <button type="button" class="weui-btn weui-btn_warn weui-btn_mini" disabled={ending === s.id} onClick={() => void end(s.id, s.person.name)}>
+                    <button
+                      type="button"
+                      class="weui-btn weui-btn_warn weui-btn_mini"
+                      disabled={ending === s.id}
+                      onClick={() => void end(s.id, s.person.name)}
+                    >
                       强制退出
                     </button>
                   )}

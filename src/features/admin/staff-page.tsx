@@ -30,7 +30,12 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   const submit = () =>
     account
       ? form.submit(schema('staffEditSchema'), async (input) => {
-          const body = { name: input.name, role: input.role, enabled: values.enabled === '1', ...(input.password ? { password: input.password } : {}) };
+          const body = {
+            name: input.name,
+            role: input.role,
+            enabled: values.enabled === '1',
+            ...(input.password ? { password: input.password } : {}),
+          };
           const r = await unwrap(client.PUT('/api/admin/staff/{id}', { params: { path: { id: account.id } }, body }));
           if (announce(r, '账号已保存')) onDone();
           return r;
@@ -43,9 +48,28 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   return (
     <Form id="account" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="工作人员账号">
       <div class="weui-cells weui-cells_form">
-        <TextField label="登录名" name="username" value={values.username} onValue={set('username')} error={errors.username} readOnly={Boolean(account)} autoCapitalize="off" maxLength={32} required />
+        <TextField
+          label="登录名"
+          name="username"
+          value={values.username}
+          onValue={set('username')}
+          error={errors.username}
+          readOnly={Boolean(account)}
+          autoCapitalize="off"
+          maxLength={32}
+          required
+        />
         <TextField label="姓名" name="name" value={values.name} onValue={set('name')} error={errors.name} maxLength={50} required />
-        <Select label="角色" name="role" value={values.role} options={ROLES} onValue={set('role')} error={errors.role} disabled={self} required />
+        <Select
+          label="角色"
+          name="role"
+          value={values.role}
+          options={ROLES}
+          onValue={set('role')}
+          error={errors.role}
+          disabled={self}
+          required
+        />
         <TextField
           label={account ? '重置密码' : '初始密码'}
           name="password"
@@ -59,7 +83,9 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
           hint={account ? '不填则不修改；重置后该账号需重新登录' : '至少8位，须同时包含字母和数字'}
         />
       </div>
-      {account && !self && <Check label="启用（停用后立即退出全部登录）" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />}
+      {account && !self && (
+        <Check label="启用（停用后立即退出全部登录）" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />
+      )}
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>
           保存

@@ -28,11 +28,40 @@ function StationForm({ station, onDone }: { station: Station | null; onDone: () 
   return (
     <Form id="station" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="派出所">
       <div class="weui-cells weui-cells_form">
-        <TextField label="编号" name="id" inputMode="numeric" value={values.id} onValue={set('id')} error={errors.id} readOnly={Boolean(station)} maxLength={32} required hint="通常为12位，前6位为区县代码；创建后不可修改" />
+        <TextField
+          label="编号"
+          name="id"
+          inputMode="numeric"
+          value={values.id}
+          onValue={set('id')}
+          error={errors.id}
+          readOnly={Boolean(station)}
+          maxLength={32}
+          required
+          hint="通常为12位，前6位为区县代码；创建后不可修改"
+        />
         <TextField label="名称" name="name" value={values.name} onValue={set('name')} error={errors.name} maxLength={100} required />
-        <TextField label="区县代码" name="divisionCode" inputMode="numeric" value={values.divisionCode} onValue={set('divisionCode')} error={errors.divisionCode} maxLength={6} required />
+        <TextField
+          label="区县代码"
+          name="divisionCode"
+          inputMode="numeric"
+          value={values.divisionCode}
+          onValue={set('divisionCode')}
+          error={errors.divisionCode}
+          maxLength={6}
+          required
+        />
         <TextField label="地址" name="address" value={values.address} onValue={set('address')} error={errors.address} maxLength={200} />
-        <TextField label="排序" name="sort" type="number" inputMode="numeric" value={values.sort} onValue={set('sort')} error={errors.sort} required />
+        <TextField
+          label="排序"
+          name="sort"
+          type="number"
+          inputMode="numeric"
+          value={values.sort}
+          onValue={set('sort')}
+          error={errors.sort}
+          required
+        />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>

@@ -9,18 +9,29 @@ import { announce, LoadError, Modal, PageHead, schema, Table, useRemote } from '
 
 type Template = Schemas['NoticeTemplate'];
 
-
 type Provider = 'aliyun' | 'tencent' | 'gateway' | null;
 
 /** The parameters a provider template must declare for this text, in order (Tencent {1}…, Aliyun by name). */
 function smsParamsHint(content: string, provider: Provider, variables: Record<string, string>): string {
-  const names = [...new Set([...content.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p) => (PLACEHOLDERS as readonly string[]).includes(p)))];
+  const names = [
+    ...new Set([...content.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((p) => (PLACEHOLDERS as readonly string[]).includes(p))),
+  ];
   if (!names.length) return '正文没有占位符：短信模板不需要参数';
   if (provider === 'aliyun') return `阿里云模板变量：${names.map((n) => `\${${variables[n] ?? n}}`).join(' ')}`;
   return `腾讯云模板参数：${names.map((n, i) => `{${i + 1}}=${n}`).join(' ')}`;
 }
 
-function TemplateForm({ template, provider, variables, onDone }: { template: Template; provider: Provider; variables: Record<string, string>; onDone: () => void }) {
+function TemplateForm({
+  template,
+  provider,
+  variables,
+  onDone,
+}: {
+  template: Template;
+  provider: Provider;
+  variables: Record<string, string>;
+  onDone: () => void;
+}) {
   const form = useForm({ title: template.title, content: template.content, smsTemplateId: template.smsTemplateId ?? '' });
   const { values, set, errors } = form;
   const submit = () =>
@@ -32,8 +43,26 @@ function TemplateForm({ template, provider, variables, onDone }: { template: Tem
   return (
     <Form id="template" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey} label="通知模板">
       <div class="weui-cells weui-cells_form">
-        <TextField label="消息标题" name="title" value={values.title} onValue={set('title')} error={errors.title} maxLength={100} required />
-        <TextArea label="正文" name="content" value={values.content} onValue={set('content')} error={errors.content} maxLength={500} rows={5} required hint="正文同时用作短信" />
+        <TextField
+          label="消息标题"
+          name="title"
+          value={values.title}
+          onValue={set('title')}
+          error={errors.title}
+          maxLength={100}
+          required
+        />
+        <TextArea
+          label="正文"
+          name="content"
+          value={values.content}
+          onValue={set('content')}
+          error={errors.content}
+          maxLength={500}
+          rows={5}
+          required
+          hint="正文同时用作短信"
+        />
         {(provider === 'aliyun' || provider === 'tencent') && (
           <TextField
             label="短信模板编号"
@@ -76,9 +105,7 @@ export default function TemplatesPage() {
   const [editing, setEditing] = useState<Template | null>(null);
   return (
     <>
-      <PageHead title="通知模板">
-        {data.data && <span class="adm-muted">{smsState(data.data.smsProvider)}</span>}
-      </PageHead>
+      <PageHead title="通知模板">{data.data && <span class="adm-muted">{smsState(data.data.smsProvider)}</span>}</PageHead>
       <LoadError message={data.error} />
       <Table head={['办理操作', '消息标题', '正文', '短信模板编号', '操作']}>
         {data.data?.templates.map((t) => (

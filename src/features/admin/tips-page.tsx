@@ -44,8 +44,24 @@ export default function TipsPage() {
           <section class="adm-card">
             <h3 class="adm-card__title">新生迁入办理时间</h3>
             <div class="weui-cells weui-cells_form">
-              <TextField label="开始时间" name="yxStartTime" type="datetime-local" value={values.yxStartTime} onValue={set('yxStartTime')} error={errors.yxStartTime} required />
-              <TextField label="结束时间" name="yxEndTime" type="datetime-local" value={values.yxEndTime} onValue={set('yxEndTime')} error={errors.yxEndTime} required />
+              <TextField
+                label="开始时间"
+                name="yxStartTime"
+                type="datetime-local"
+                value={values.yxStartTime}
+                onValue={set('yxStartTime')}
+                error={errors.yxStartTime}
+                required
+              />
+              <TextField
+                label="结束时间"
+                name="yxEndTime"
+                type="datetime-local"
+                value={values.yxEndTime}
+                onValue={set('yxEndTime')}
+                error={errors.yxEndTime}
+                required
+              />
             </div>
           </section>
           <section class="adm-card">

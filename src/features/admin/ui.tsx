@@ -30,7 +30,17 @@ export function PageHead({ title, children }: { title: string; children?: ReactN
  * A table in its scrolling frame: `head` names the columns (those in `num` right-aligned); `empty` is said
  * under the header when there are no rows.
  */
-export function Table({ head, num = [], empty, children }: { head: string[]; num?: string[]; empty?: string | false; children: ReactNode }) {
+export function Table({
+  head,
+  num = [],
+  empty,
+  children,
+}: {
+  head: string[];
+  num?: string[];
+  empty?: string | false;
+  children: ReactNode;
+}) {
   return (
     <div class="adm-scroll">
       <table class="adm-table">
@@ -132,7 +142,12 @@ export function Pager({
     <nav class="adm-pager" aria-label="分页">
       <span>共 {total} 条</span>
       {onPageSize && (
-        <select class="adm-input adm-input_small" aria-label="每页条数" value={pageSize} onChange={(e) => onPageSize(Number(e.currentTarget.value))}>
+        <select
+          class="adm-input adm-input_small"
+          aria-label="每页条数"
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.currentTarget.value))}
+        >
           {PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n} 条/页
@@ -161,7 +176,15 @@ export function Pager({
         >
           <label>
             跳至
-            <input class="adm-input adm-input_small" type="number" inputMode="numeric" min={1} max={pages} value={jump} onInput={(e) => setJump(e.currentTarget.value)} />
+            <input
+              class="adm-input adm-input_small"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={pages}
+              value={jump}
+              onInput={(e) => setJump(e.currentTarget.value)}
+            />
             页
           </label>
           <button type="submit" class="adm-link">

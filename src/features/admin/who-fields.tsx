@@ -2,7 +2,17 @@
 
 type OnField = (e: { currentTarget: { value: string } }) => void;
 
-export function WhoFields({ realm, keyword, onRealm, onKeyword }: { realm: string; keyword: string; onRealm: OnField; onKeyword: OnField }) {
+export function WhoFields({
+  realm,
+  keyword,
+  onRealm,
+  onKeyword,
+}: {
+  realm: string;
+  keyword: string;
+  onRealm: OnField;
+  onKeyword: OnField;
+}) {
   return (
     <>
       <label>

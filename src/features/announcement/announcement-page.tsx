@@ -11,7 +11,11 @@ const PAGE_SIZE = 10;
 const downloadHref = (fileName: string) => `/common/download/announcement?fileName=${encodeURIComponent(fileName)}`;
 
 const sizeText = (bytes?: number) =>
-  bytes === undefined ? '' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes === undefined
+    ? ''
+    : bytes >= 1024 * 1024
+      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** 通知公告: the published announcements with their attachments; open without login. */
 export default function AnnouncementPage() {

@@ -23,7 +23,7 @@ const actorName = (actor: Schemas['AppEvent']['actor']) =>
 
 /** Borrowing the card names 4 and 7 已借出 and 已归还. */
 const statusLabel = (status: number, kind: string) =>
-  kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : statusOf(status)?.label ?? '';
+  kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : (statusOf(status)?.label ?? '');
 
 async function openAttachment(file: Attachment) {
   const r = await unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: file.fileId } }, parseAs: 'blob' }));
@@ -169,7 +169,9 @@ export default function DetailsPage() {
       <div class="app-actions">
         {can('edit') && editKey && loaderFor(editKey) && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}
         {can('continue') && loaderFor('mCr') && <LinkButton href={paths.mCr.href({ id: app.id })}>继续提交</LinkButton>}
-        {can('voucher') && loaderFor('moveInVoucher') && <LinkButton href={paths.moveInVoucher.href({ id: app.id })}>查看迁入凭证</LinkButton>}
+        {can('voucher') && loaderFor('moveInVoucher') && (
+          <LinkButton href={paths.moveInVoucher.href({ id: app.id })}>查看迁入凭证</LinkButton>
+        )}
         {can('cancel') && (
           <Button variant="warn" loading={busy} onClick={() => void cancel()}>
             撤销申请

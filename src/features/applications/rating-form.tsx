@@ -51,7 +51,15 @@ export default function RatingForm({ id, onRated }: { id: number; onRated: (rati
           {errors.score && <p class="app-field__error">{errors.score}</p>}
         </fieldset>
         <div class="weui-cells weui-cells_form">
-          <TextArea label="评价内容" name="comment" value={values.comment} onValue={set('comment')} error={errors.comment} maxLength={500} placeholder="选填，您的意见和建议" />
+          <TextArea
+            label="评价内容"
+            name="comment"
+            value={values.comment}
+            onValue={set('comment')}
+            error={errors.comment}
+            maxLength={500}
+            placeholder="选填，您的意见和建议"
+          />
         </div>
         <div class="app-actions">
           <Button type="submit" loading={form.pending}>

@@ -46,7 +46,14 @@ function NewPasswordStep({ form, step }: { form: PasswordForm; step: LastStep })
   return (
     <Form id="forget-password" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
       <div class="weui-cells weui-cells_form">
-        <NewPasswordFields label="新密码" placeholder="设置新密码" confirmPlaceholder="再次输入新密码" values={values} set={set} errors={errors} />
+        <NewPasswordFields
+          label="新密码"
+          placeholder="设置新密码"
+          confirmPlaceholder="再次输入新密码"
+          values={values}
+          set={set}
+          errors={errors}
+        />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>

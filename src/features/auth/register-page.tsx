@@ -79,7 +79,17 @@ function DetailsStep({ form, types, step }: { form: DetailsForm; types: SelectOp
   return (
     <Form id="register-details" onSubmit={() => void submit()} errors={errors} focusKey={form.focusKey}>
       <div class="weui-cells weui-cells_form">
-        <TextField label="姓名" name="xm" autoComplete="name" maxLength={30} placeholder="请输入姓名" value={values.xm} onValue={set('xm')} error={errors.xm} required />
+        <TextField
+          label="姓名"
+          name="xm"
+          autoComplete="name"
+          maxLength={30}
+          placeholder="请输入姓名"
+          value={values.xm}
+          onValue={set('xm')}
+          error={errors.xm}
+          required
+        />
         <TextField
           label="身份证件号"
           name="sfzjh"
@@ -91,14 +101,50 @@ function DetailsStep({ form, types, step }: { form: DetailsForm; types: SelectOp
           error={errors.sfzjh}
           required
         />
-        <Select label="人员类型" name="rylb" value={values.rylb} options={types} onValue={set('rylb')} error={errors.rylb} required placeholder="请选择人员类型" />
+        <Select
+          label="人员类型"
+          name="rylb"
+          value={values.rylb}
+          options={types}
+          onValue={set('rylb')}
+          error={errors.rylb}
+          required
+          placeholder="请选择人员类型"
+        />
         {idLabel === '学号' && (
-          <TextField label="学号" name="xh" maxLength={20} autoComplete="off" placeholder="请输入学号" value={values.xh} onValue={set('xh')} error={errors.xh} required />
+          <TextField
+            label="学号"
+            name="xh"
+            maxLength={20}
+            autoComplete="off"
+            placeholder="请输入学号"
+            value={values.xh}
+            onValue={set('xh')}
+            error={errors.xh}
+            required
+          />
         )}
         {idLabel === '工作证号' && (
-          <TextField label="工作证号" name="gzzh" maxLength={20} autoComplete="off" placeholder="请输入工作证号" value={values.gzzh} onValue={set('gzzh')} error={errors.gzzh} required />
+          <TextField
+            label="工作证号"
+            name="gzzh"
+            maxLength={20}
+            autoComplete="off"
+            placeholder="请输入工作证号"
+            value={values.gzzh}
+            onValue={set('gzzh')}
+            error={errors.gzzh}
+            required
+          />
         )}
-        <NewPasswordFields label="密码" placeholder="设置登录密码" confirmPlaceholder="再次输入密码" values={values} set={set} errors={errors} />
+        <NewPasswordFields
+          label="密码"
+          placeholder="设置登录密码"
+          confirmPlaceholder="再次输入密码"
+          values={values}
+          set={set}
+          errors={errors}
+        />
       </div>
       <div class="app-actions">
         <Button type="submit" loading={form.pending}>

@@ -58,7 +58,15 @@ export default function BorrowPage() {
       ),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
-      return { jyyy: a.jyyy || '', jysm: a.jysm || '', jyrq: a.jyrq || '', ghrq: a.ghrq || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
+      return {
+        jyyy: a.jyyy || '',
+        jysm: a.jysm || '',
+        jyrq: a.jyrq || '',
+        ghrq: a.ghrq || '',
+        lqfs: a.lqfs ?? '0',
+        lxdh: a.lxdh || '',
+        ...fromDelivery(a.yjxx),
+      };
     },
     onRefused: (failure): FieldErrors | void => {
       // A full day: said on the date, with the days as they are now.

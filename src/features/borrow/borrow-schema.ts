@@ -33,5 +33,3 @@ export function schemaFor(mailed: boolean, rules: BorrowRules) {
     v.forward(v.partialCheck([['jyrq'], ['ghrq']], inTime, rules.returnRule), ['ghrq']),
   );
 }
-
-

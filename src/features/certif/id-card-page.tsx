@@ -51,7 +51,15 @@ export default function IdCardPage() {
       ),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
-      return { blyy: a.blyy || '', blfs: a.blfs || '', yyrq: a.yyrq || '', xphzh: a.xphzh || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
+      return {
+        blyy: a.blyy || '',
+        blfs: a.blfs || '',
+        yyrq: a.yyrq || '',
+        xphzh: a.xphzh || '',
+        lqfs: a.lqfs ?? '0',
+        lxdh: a.lxdh || '',
+        ...fromDelivery(a.yjxx),
+      };
     },
     onRefused: (failure) => {
       // 「该日期名额已满，请选择其他日期」: say it on the date, and show the quotas as they are now.
@@ -71,7 +79,8 @@ export default function IdCardPage() {
 
   useEffect(() => {
     if (flow.editId || step === 'done') setExisting(null);
-    else void unwrap(client.POST('/api/daily/sfzbl/isSelect', { body: {} })).then((r) => setExisting(r.ok && r.data.selected ? r.data : null));
+    else
+      void unwrap(client.POST('/api/daily/sfzbl/isSelect', { body: {} })).then((r) => setExisting(r.ok && r.data.selected ? r.data : null));
     void unwrap(client.GET('/api/dict/qh_identity_reason')).then((r) => r.ok && setReasons(dictOptions(r.data)));
     void unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {} })).then((r) => r.ok && setMethods(r.data));
     // Dictionaries and the appointment check load once.
@@ -128,7 +137,15 @@ export default function IdCardPage() {
     >
       <div class="weui-cells weui-cells_form">
         <Select label="办理原因" name="blyy" value={values.blyy} options={reasons} onValue={set('blyy')} error={errors.blyy} required />
-        <Select label="办理方式" name="blfs" value={values.blfs} options={dictOptions(methods)} onValue={set('blfs')} error={errors.blfs} required />
+        <Select
+          label="办理方式"
+          name="blfs"
+          value={values.blfs}
+          options={dictOptions(methods)}
+          onValue={set('blfs')}
+          error={errors.blfs}
+          required
+        />
         {method?.remark && <p class="app-field__hint">{method.remark}</p>}
         <Select
           label="预约日期"

@@ -46,7 +46,14 @@ export default function EducationPage() {
       ),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
-      return { bgxlm: a.bgxlm || '', byyx: a.byyx || '', byrq: a.byrq || '', zsbh: a.zsbh || '', lxdh: a.lxdh || '', attachments: attachmentsValue(app.attachments) };
+      return {
+        bgxlm: a.bgxlm || '',
+        byyx: a.byyx || '',
+        byrq: a.byrq || '',
+        zsbh: a.zsbh || '',
+        lxdh: a.lxdh || '',
+        attachments: attachmentsValue(app.attachments),
+      };
     },
   });
   const { values, errors, set } = flow;
@@ -56,7 +63,11 @@ export default function EducationPage() {
   }, []);
 
   // Categories (level 1) head their levels and cannot be chosen.
-  const options: SelectOption[] = levels.map((l) => ({ value: l.xlm, label: l.level === 1 ? `【${l.xlmc}】` : l.xlmc, disabled: l.level === 1 }));
+  const options: SelectOption[] = levels.map((l) => ({
+    value: l.xlm,
+    label: l.level === 1 ? `【${l.xlmc}】` : l.xlmc,
+    disabled: l.level === 1,
+  }));
   const current = labelOf(options, userInfo?.zhxlm);
   return (
     <ServiceFlow
@@ -74,10 +85,34 @@ export default function EducationPage() {
     >
       <div class="weui-cells weui-cells_form">
         {current && <TextField label="当前学历" name="current" value={current} onValue={() => {}} readOnly />}
-        <Select label="变更后学历" name="bgxlm" value={values.bgxlm} options={options} onValue={set('bgxlm')} error={errors.bgxlm} required />
-        <TextField label="毕业院校" name="byyx" value={values.byyx} onValue={set('byyx')} error={errors.byyx} maxLength={limits.XlzkbgAnswers.byyx} required />
+        <Select
+          label="变更后学历"
+          name="bgxlm"
+          value={values.bgxlm}
+          options={options}
+          onValue={set('bgxlm')}
+          error={errors.bgxlm}
+          required
+        />
+        <TextField
+          label="毕业院校"
+          name="byyx"
+          value={values.byyx}
+          onValue={set('byyx')}
+          error={errors.byyx}
+          maxLength={limits.XlzkbgAnswers.byyx}
+          required
+        />
         <DateField label="毕业日期" name="byrq" value={values.byrq} onValue={set('byrq')} error={errors.byrq} required />
-        <TextField label="毕业证书编号" name="zsbh" value={values.zsbh} onValue={set('zsbh')} error={errors.zsbh} maxLength={limits.XlzkbgAnswers.zsbh} placeholder="选填" />
+        <TextField
+          label="毕业证书编号"
+          name="zsbh"
+          value={values.zsbh}
+          onValue={set('zsbh')}
+          error={errors.zsbh}
+          maxLength={limits.XlzkbgAnswers.zsbh}
+          placeholder="选填"
+        />
         <PhoneField flow={flow} />
       </div>
       <LazyAttachmentsField flow={flow} label={DIPLOMA} hint="毕业证书照片或扫描件" />

@@ -49,7 +49,13 @@ export default function MarriagePage() {
       ),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
-      return { bghyzkm: a.bghyzkm || '', djrq: a.djrq || '', poxm: a.poxm || '', lxdh: a.lxdh || '', attachments: attachmentsValue(app.attachments) };
+      return {
+        bghyzkm: a.bghyzkm || '',
+        djrq: a.djrq || '',
+        poxm: a.poxm || '',
+        lxdh: a.lxdh || '',
+        attachments: attachmentsValue(app.attachments),
+      };
     },
     // 「变更后的婚姻状况与当前相同」 belongs to the status.
     onRefused: (failure): FieldErrors | void => (failure.msg.includes('相同') ? { bghyzkm: failure.msg } : undefined),
@@ -80,9 +86,35 @@ export default function MarriagePage() {
     >
       <div class="weui-cells weui-cells_form">
         {current && <TextField label="当前婚姻状况" name="current" value={current} onValue={() => {}} readOnly />}
-        <Select label="变更后婚姻状况" name="bghyzkm" value={values.bghyzkm} options={options} onValue={set('bghyzkm')} error={errors.bghyzkm} required />
-        <DateField label="登记日期" name="djrq" value={values.djrq} onValue={set('djrq')} error={errors.djrq} hint="证件上的登记日期" required />
-        {married && <TextField label="配偶姓名" name="poxm" value={values.poxm} onValue={set('poxm')} error={errors.poxm} maxLength={limits.HyzkbgAnswers.poxm} required />}
+        <Select
+          label="变更后婚姻状况"
+          name="bghyzkm"
+          value={values.bghyzkm}
+          options={options}
+          onValue={set('bghyzkm')}
+          error={errors.bghyzkm}
+          required
+        />
+        <DateField
+          label="登记日期"
+          name="djrq"
+          value={values.djrq}
+          onValue={set('djrq')}
+          error={errors.djrq}
+          hint="证件上的登记日期"
+          required
+        />
+        {married && (
+          <TextField
+            label="配偶姓名"
+            name="poxm"
+            value={values.poxm}
+            onValue={set('poxm')}
+            error={errors.poxm}
+            maxLength={limits.HyzkbgAnswers.poxm}
+            required
+          />
+        )}
         <PhoneField flow={flow} />
       </div>
       <LazyAttachmentsField flow={flow} label={CERTIFICATE} hint="结婚证、离婚证等的照片或扫描件" />

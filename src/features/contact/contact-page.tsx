@@ -17,7 +17,12 @@ export default function ContactPage() {
   }, []);
 
   if (failed) return <p class="app-empty">联系方式加载失败，请稍后重试</p>;
-  if (!info) return <p class="app-empty" aria-busy="true">正在加载…</p>;
+  if (!info)
+    return (
+      <p class="app-empty" aria-busy="true">
+        正在加载…
+      </p>
+    );
   return (
     <div class="app-page">
       <Cells title={info.officeName}>

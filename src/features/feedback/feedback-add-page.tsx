@@ -74,7 +74,16 @@ export default function FeedbackAddPage() {
       ]}
     >
       <div class="weui-cells weui-cells_form">
-        <TextField label="标题" name="bt" value={values.bt} onValue={set('bt')} error={errors.bt} maxLength={limits.addFeedback.bt} required placeholder="一句话概括您的问题" />
+        <TextField
+          label="标题"
+          name="bt"
+          value={values.bt}
+          onValue={set('bt')}
+          error={errors.bt}
+          maxLength={limits.addFeedback.bt}
+          required
+          placeholder="一句话概括您的问题"
+        />
         <TextArea
           label="问题内容"
           name="nr"

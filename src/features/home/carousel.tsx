@@ -43,7 +43,13 @@ export function Carousel({ banners, onOpen }: { banners: Banner[]; onOpen: (b: B
         }}
       >
         {banners.map((b, i) => (
-          <div class="home-carousel__slide" key={b.id} role="group" aria-roledescription="slide" aria-label={`${i + 1} / ${banners.length}`}>
+          <div
+            class="home-carousel__slide"
+            key={b.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} / ${banners.length}`}
+          >
             {b.linkUrl ? (
               <button type="button" class="home-carousel__button" onClick={() => onOpen(b)}>
                 <img src={b.imageUrl} alt={b.title ?? '轮播图'} loading={i === 0 ? 'eager' : 'lazy'} />

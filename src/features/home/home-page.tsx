@@ -121,7 +121,14 @@ export default function HomePage() {
                   }}
                 >
                   <span class="home-tile__icon" aria-hidden="true">
-                    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">
+                    <svg
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      stroke-width="1.6"
+                      stroke-linecap="round"
+                      stroke-linejoin="round"
+                    >
                       <path d={icons[tile.code] ?? icons['9']} />
                     </svg>
                   </span>

@@ -25,11 +25,7 @@ function PersonCells({ title, p }: { title: string; p: Person }) {
     ['工作证号', p.gzzh],
     ['单位', p.dwmc],
   ];
-  return (
-    <Cells title={title}>
-      {rows.map(([label, value]) => value && <Cell key={label} label={label} value={value} />)}
-    </Cells>
-  );
+  return <Cells title={title}>{rows.map(([label, value]) => value && <Cell key={label} label={label} value={value} />)}</Cells>;
 }
 
 /** 迁入信息确认: the user's and the household head's data, then the 迁移证 for stage 2 (continueSubmit). */

@@ -31,7 +31,15 @@ export default function ContinueForm({ id }: { id: number }) {
   });
   const { values, errors, set } = flow;
   const text = (name: 'qyzbh' | 'qyzqfjg', label: string, extra: { required?: boolean; placeholder?: string }) => (
-    <TextInput label={label} name={name} value={values[name]} onValue={set(name)} error={errors[name]} maxLength={limits.QianruContinue[name]} {...extra} />
+    <TextInput
+      label={label}
+      name={name}
+      value={values[name]}
+      onValue={set(name)}
+      error={errors[name]}
+      maxLength={limits.QianruContinue[name]}
+      {...extra}
+    />
   );
   return (
     <ServiceFlow
@@ -48,7 +56,15 @@ export default function ContinueForm({ id }: { id: number }) {
       <h2 class="weui-cells__title">户口迁移证</h2>
       <div class="weui-cells weui-cells_form">
         {text('qyzbh', '迁移证编号', { required: true })}
-        <DateField label="签发日期" name="qyzqfrq" value={values.qyzqfrq} onValue={set('qyzqfrq')} error={errors.qyzqfrq} max={today()} required />
+        <DateField
+          label="签发日期"
+          name="qyzqfrq"
+          value={values.qyzqfrq}
+          onValue={set('qyzqfrq')}
+          error={errors.qyzqfrq}
+          max={today()}
+          required
+        />
         {text('qyzqfjg', '签发机关', { placeholder: '选填' })}
       </div>
       <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint="户口迁移证的照片，须能看清编号与各项内容。" />

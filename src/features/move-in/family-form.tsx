@@ -11,7 +11,22 @@ import { paths } from '@/config/paths';
 import { maskIdNumber } from '@/lib/format';
 import { define, type MoveInForm } from './move-in-form';
 import type { FamilyChecked } from './move-in-schema';
-import { emptyPerson, filesFor, fromPerson, opt, Origin, originReview, PersonFields, personReview, STAGE_ONE, text, title, toPerson, type PersonInfo, loadDicts } from './person-fields';
+import {
+  emptyPerson,
+  filesFor,
+  fromPerson,
+  opt,
+  Origin,
+  originReview,
+  PersonFields,
+  personReview,
+  STAGE_ONE,
+  text,
+  title,
+  toPerson,
+  type PersonInfo,
+  loadDicts,
+} from './person-fields';
 
 type Answers = Schemas['QianruAnswers'];
 
@@ -107,7 +122,11 @@ function Head({ flow, head }: { flow: ServiceFormFlow; head: UserInfo | null }) 
         {head ? (
           <>
             <TextField label="姓名" name="hzxm" value={head.xm} onValue={() => {}} readOnly />
-            {text(flow, 'hzgzzh', '工作证号', limits.QianruAnswers.hzgzzh, { required: true, readOnly: Boolean(head.gzzh), hint: '以您本人为户主申请' })}
+            {text(flow, 'hzgzzh', '工作证号', limits.QianruAnswers.hzgzzh, {
+              required: true,
+              readOnly: Boolean(head.gzzh),
+              hint: '以您本人为户主申请',
+            })}
           </>
         ) : (
           <>
@@ -202,7 +221,11 @@ export const form = (user: UserInfo | null): MoveInForm => {
     }),
     refusal: ({ user: u }) =>
       u?.rylb === '4' && u.hkIn === false
-        ? { title: HEAD_NOT_IN, description: '请先办理教职工迁入，户口迁入学校教职工集体户后再为家属申请随迁。', link: [paths.moveInStaff.href(), '办理教职工迁入'] }
+        ? {
+            title: HEAD_NOT_IN,
+            description: '请先办理教职工迁入，户口迁入学校教职工集体户后再为家属申请随迁。',
+            link: [paths.moveInStaff.href(), '办理教职工迁入'],
+          }
         : null,
     review: (values) => [
       ...(head ? [] : [{ name: 'hzxm', label: '姓名', value: values.hzxm, group: '户主' }]),

@@ -53,4 +53,8 @@ export type Definition<C, B> = Omit<MoveInForm, 'schema' | 'toBody' | 'send'> &
 
 /** A typed definition, as the screen runs it. */
 export const define = <C, B>({ add, edit, ...d }: Definition<C, B>): MoveInForm =>
-  ({ ...d, send: (body: B, header: IdempotencyHeader, editId: number | null) => (editId ? edit({ ...body, id: editId }, header) : add(body, header)) }) as unknown as MoveInForm;
+  ({
+    ...d,
+    send: (body: B, header: IdempotencyHeader, editId: number | null) =>
+      editId ? edit({ ...body, id: editId }, header) : add(body, header),
+  }) as unknown as MoveInForm;

@@ -77,8 +77,12 @@ export default function MoveInPage() {
             history.map((a) => (
               <div key={a.id}>
                 <Cell href={paths.details.href({ id: a.id })} label={label(a.title, formatDateTime(a.createdAt))} value={a.statusName} />
-                {a.actions.includes('continue') && <Cell href={paths.mCr.href({ id: a.id })} label={<span class="app-muted">继续提交：确认信息并填写迁移证</span>} />}
-                {a.actions.includes('voucher') && <Cell href={paths.moveInVoucher.href({ id: a.id })} label={<span class="app-muted">下载迁入凭证</span>} />}
+                {a.actions.includes('continue') && (
+                  <Cell href={paths.mCr.href({ id: a.id })} label={<span class="app-muted">继续提交：确认信息并填写迁移证</span>} />
+                )}
+                {a.actions.includes('voucher') && (
+                  <Cell href={paths.moveInVoucher.href({ id: a.id })} label={<span class="app-muted">下载迁入凭证</span>} />
+                )}
               </div>
             ))
           ) : (

@@ -99,7 +99,9 @@ const headProof = {
   hzxm: requiredText('请填写户主姓名', 30, '姓名不能超过30个字'),
   hzsfzjh: v.pipe(required('请填写户主身份证件号码'), v.check(idNumberValid, ID_INVALID)),
 };
-export type FamilyChecked = v.InferOutput<typeof familyBase> & Partial<{ hzxm: string; hzsfzjh: string }> & Record<`m${number}`, MemberChecked>;
+export type FamilyChecked = v.InferOutput<typeof familyBase> &
+  Partial<{ hzxm: string; hzsfzjh: string }> &
+  Record<`m${number}`, MemberChecked>;
 
 /**
  * 家属随迁: the household head's staff number (and, when a family member applies, the head's name and full ID number)

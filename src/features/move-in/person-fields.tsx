@@ -33,7 +33,8 @@ export const STAGE_ONE =
 export const filesFor = (app: Schemas['Application'], clmc: string) => attachmentsValue(app.attachments.filter((a) => a.clmc === clmc));
 
 /** The wire attachments of several fields, each with its material: `[[field, clmc], …]`. */
-export const refsOf = (values: Values, fields: [string, string][]) => fields.flatMap(([field, clmc]) => attachmentRefs(values[field], clmc));
+export const refsOf = (values: Values, fields: [string, string][]) =>
+  fields.flatMap(([field, clmc]) => attachmentRefs(values[field], clmc));
 
 /** Only the non-empty optional texts go on the wire. */
 export const opt = <K extends string>(key: K, value: string | undefined) => (value ? ({ [key]: value } as Record<K, string>) : {});
@@ -44,7 +45,10 @@ const pair = (value: string, label: string): SelectOption => ({ value, label });
 
 const loaders = {
   // Everyone here has an ID number: 男, 女 only.
-  xb: () => unwrap(client.POST('/api/dict/getAllXb', { body: {} })).then((r) => (r.ok ? genderOptions(r.data.map((d) => pair(d.xbm, d.xbmc))) : [])),
+  xb: () =>
+    unwrap(client.POST('/api/dict/getAllXb', { body: {} })).then((r) =>
+      r.ok ? genderOptions(r.data.map((d) => pair(d.xbm, d.xbmc))) : [],
+    ),
   mz: () => unwrap(client.POST('/api/dict/getMz', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.mzm, d.mzmc)) : [])),
   gx: () =>
     unwrap(client.POST('/api/qianchu/getGxList', { body: {} })).then((r) =>
@@ -82,7 +86,8 @@ export const labelIn = (options: SelectOption[] | undefined, value: string) => o
 const FIELDS = ['yhzgx', 'xm', 'xbm', 'mzm', 'csrq', 'sfzjh'] as const;
 
 /** Empty person fields under a prefix (`ryxx.xm`, `m0.xm`…). */
-export const emptyPerson = (prefix: string, xm = ''): Values => Object.fromEntries(FIELDS.map((f) => [`${prefix}.${f}`, f === 'xm' ? xm : '']));
+export const emptyPerson = (prefix: string, xm = ''): Values =>
+  Object.fromEntries(FIELDS.map((f) => [`${prefix}.${f}`, f === 'xm' ? xm : '']));
 
 /** Form values of a saved person. The server answers ID numbers masked: the field is left empty, to be typed again. */
 export const fromPerson = (prefix: string, p: Partial<PersonInfo> | null | undefined): Values =>
@@ -102,7 +107,12 @@ export const toPerson = ({ xm, xbm, mzm, csrq, sfzjh, yhzgx }: PersonInfo): Pers
  * Review items of a person. The ID number is masked (the review may be seen over a shoulder) unless `showId` says
  * otherwise: the applicant's own number, typed just now, is shown in full so it can be checked.
  */
-export function personReview(values: Values, prefix: string, group?: string, showId: (typed: string) => string = maskIdNumber): ReviewItem[] {
+export function personReview(
+  values: Values,
+  prefix: string,
+  group?: string,
+  showId: (typed: string) => string = maskIdNumber,
+): ReviewItem[] {
   const at = (f: string) => values[`${prefix}.${f}`];
   const item = (f: string, label: string, value: string = at(f)) => ({ name: `${prefix}.${f}`, label, value, group });
   return [
@@ -123,10 +133,28 @@ export const text = (
   label: string,
   maxLength: number,
   extra: { placeholder?: string; required?: boolean; hint?: string; readOnly?: boolean } = {},
-) => <TextField label={label} name={name} value={flow.values[name] || ''} onValue={flow.set(name)} error={flow.errors[name]} maxLength={maxLength} {...extra} />;
+) => (
+  <TextField
+    label={label}
+    name={name}
+    value={flow.values[name] || ''}
+    onValue={flow.set(name)}
+    error={flow.errors[name]}
+    maxLength={maxLength}
+    {...extra}
+  />
+);
 
 export const select = (flow: ServiceFormFlow, name: string, label: string, options: readonly SelectOption[] = []) => (
-  <Select label={label} name={name} value={flow.values[name] || ''} options={options} onValue={flow.set(name)} error={flow.errors[name]} required />
+  <Select
+    label={label}
+    name={name}
+    value={flow.values[name] || ''}
+    options={options}
+    onValue={flow.set(name)}
+    error={flow.errors[name]}
+    required
+  />
 );
 
 export const title = (text: string, id?: string) => (
@@ -139,7 +167,12 @@ export const title = (text: string, id?: string) => (
  * Name, gender, ethnic group, date of birth and ID number of one person (a family member: the relation first).
  * `accountId`: the applicant's account holds this (masked) ID number, shown as it is and not typed again.
  */
-export function PersonFields({ flow, prefix, relation, accountId }: Flow & { prefix: string; relation?: boolean; accountId?: string | null }) {
+export function PersonFields({
+  flow,
+  prefix,
+  relation,
+  accountId,
+}: Flow & { prefix: string; relation?: boolean; accountId?: string | null }) {
   const at = (f: string) => `${prefix}.${f}`;
   return (
     <>
@@ -147,7 +180,15 @@ export function PersonFields({ flow, prefix, relation, accountId }: Flow & { pre
       {text(flow, at('xm'), '姓名', limits.PersonInfo.xm, { required: true })}
       {select(flow, at('xbm'), '性别', dicts.xb)}
       {select(flow, at('mzm'), '民族', dicts.mz)}
-      <DateField label="出生日期" name={at('csrq')} value={flow.values[at('csrq')] || ''} onValue={flow.set(at('csrq'))} error={flow.errors[at('csrq')]} max={today()} required />
+      <DateField
+        label="出生日期"
+        name={at('csrq')}
+        value={flow.values[at('csrq')] || ''}
+        onValue={flow.set(at('csrq'))}
+        error={flow.errors[at('csrq')]}
+        max={today()}
+        required
+      />
       {accountId ? (
         <TextField
           label="身份证号码"
@@ -199,7 +240,13 @@ export const Origin = ({ flow }: Flow) => (
     <div class="weui-cells weui-cells_form">
       <RegionField flow={flow} label="省市区县" prefix="yhkszd" />
       {text(flow, 'yhkxxdz', '详细地址', limits.QianruAnswers.yhkxxdz, { required: true })}
-      <PoliceStationField flow={flow} label="所属派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} maxLength={limits.QianruAnswers.yhkpcs} />
+      <PoliceStationField
+        flow={flow}
+        label="所属派出所"
+        name="yhkpcs"
+        region={flow.values['yhkszd.qu']}
+        maxLength={limits.QianruAnswers.yhkpcs}
+      />
       <Phone flow={flow} />
     </div>
   </>

@@ -97,7 +97,11 @@ export const form = (user: UserInfo | null, qrlx: '1' | '2'): MoveInForm => {
     refusal: ({ user: u }) =>
       u?.hkIn
         ? staff
-          ? { title: ALREADY_IN, description: '配偶、子女等家属随迁，请以您本人为户主申请家属随迁。', link: [paths.moveInStaffM.href(), '办理家属随迁'] }
+          ? {
+              title: ALREADY_IN,
+              description: '配偶、子女等家属随迁，请以您本人为户主申请家属随迁。',
+              link: [paths.moveInStaffM.href(), '办理家属随迁'],
+            }
           : { title: ALREADY_IN }
         : null,
     review: (values) => {

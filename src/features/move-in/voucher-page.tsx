@@ -9,7 +9,16 @@ import { openLatest } from './history';
 
 type Kind = 'hkk' | 'hz';
 
-const files: Record<Kind, { title: string; button: string; name: string; link: 'hkk' | 'hzsy'; path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf' }> = {
+const files: Record<
+  Kind,
+  {
+    title: string;
+    button: string;
+    name: string;
+    link: 'hkk' | 'hzsy';
+    path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf';
+  }
+> = {
   hkk: { title: '户口卡（集体户口本人页）', button: '获取户口卡 PDF', name: '户口卡', link: 'hkk', path: '/api/qianru/downloadhkkPdf' },
   hz: { title: '集体户户主首页', button: '获取户主首页 PDF', name: '集体户户主首页', link: 'hzsy', path: '/api/qianru/downloadHzsyzpPdf' },
 };
@@ -29,7 +38,8 @@ function useObjectUrls() {
 }
 
 /** The server's refusal was shown already (code 100 toast, network alert); others are told here. */
-const tell = (r: { code: number; msg: string }) => r.code !== 100 && r.code !== 401 && r.code > 0 && showToast(r.msg || '文件获取失败，请稍后重试');
+const tell = (r: { code: number; msg: string }) =>
+  r.code !== 100 && r.code !== 401 && r.code > 0 && showToast(r.msg || '文件获取失败，请稍后重试');
 
 /**
  * 迁入凭证: the household card PDF and the household head's first page (photo and PDF), read as blobs with the
@@ -54,7 +64,9 @@ export default function VoucherPage() {
     void unwrap(client.GET('/api/qianru/getHzsyzpdz', { params: { query: { id } }, silent: true })).then(async (r) => {
       const fileId = r.ok ? r.data.url.split('/').pop() : undefined;
       if (!fileId) return;
-      const img = await unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId } }, parseAs: 'blob', loading: false, silent: true }));
+      const img = await unwrapBlob(
+        client.GET('/api/wj/file/{fileId}', { params: { path: { fileId } }, parseAs: 'blob', loading: false, silent: true }),
+      );
       if (img.ok) setPhoto(objectUrl(img.data));
     });
     // objectUrl is stable for the screen's life.
@@ -109,7 +121,9 @@ export default function VoucherPage() {
         );
       })}
       <p class="app-page__intro app-muted">
-        {inWeChat() ? '在微信中，PDF 将在微信的文件预览中打开，可通过右上角菜单“在浏览器打开”或发送给朋友保存；链接 5 分钟内有效。' : '如无法直接保存，请点击“在新页面打开”后在浏览器中保存。'}
+        {inWeChat()
+          ? '在微信中，PDF 将在微信的文件预览中打开，可通过右上角菜单“在浏览器打开”或发送给朋友保存；链接 5 分钟内有效。'
+          : '如无法直接保存，请点击“在新页面打开”后在浏览器中保存。'}
       </p>
     </div>
   );

@@ -119,7 +119,8 @@ export const form = (user: UserInfo | null): MoveInForm => {
         const { yxStartTime: start, yxEndTime: end } = sectors;
         return {
           title: WINDOW_CLOSED,
-          description: start && end ? `新生迁入办理时间：${formatDateTime(start)} 至 ${formatDateTime(end)}` : '办理时间另行通知，请留意通知公告。',
+          description:
+            start && end ? `新生迁入办理时间：${formatDateTime(start)} 至 ${formatDateTime(end)}` : '办理时间另行通知，请留意通知公告。',
         };
       }
       return u?.hkIn ? { title: ALREADY_IN } : null;
@@ -164,7 +165,14 @@ export const form = (user: UserInfo | null): MoveInForm => {
               {text(flow, 'qyzqfjg', '签发机关', limits.YingxinAnswers.qyzqfjg, { placeholder: '选填，如：某某市公安局某某派出所' })}
               <RegionField flow={flow} label="户口迁出地" prefix="yhkszd" />
               {text(flow, 'yhkxxdz', '详细地址', limits.YingxinAnswers.yhkxxdz, { required: true, placeholder: '迁移证上的原住址' })}
-              <PoliceStationField flow={flow} label="原户口派出所" name="yhkpcs" region={flow.values['yhkszd.qu']} maxLength={limits.YingxinAnswers.yhkpcs} required />
+              <PoliceStationField
+                flow={flow}
+                label="原户口派出所"
+                name="yhkpcs"
+                region={flow.values['yhkszd.qu']}
+                maxLength={limits.YingxinAnswers.yhkpcs}
+                required
+              />
             </div>
             <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} />
             <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} />

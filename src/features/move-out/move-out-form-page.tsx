@@ -85,7 +85,13 @@ function Form({ form }: { form: MoveOutForm }) {
   const { userInfo } = useStore($session);
   const flow = useServiceForm({
     serviceCode: form.serviceCode,
-    initial: { ...form.initial, attachments: '[]', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) } as Values,
+    initial: {
+      ...form.initial,
+      attachments: '[]',
+      lqfs: '0',
+      lxdh: usablePhone(userInfo?.phone),
+      ...emptyDelivery(userInfo ?? {}),
+    } as Values,
     schema: (values) => form.schema(values, mailedBy(values.lqfs)) as Promise<import('valibot').GenericSchema<unknown, Checked>>,
     toBody: (c: Checked, values) => ({
       ...form.toBody(c as never, values),
@@ -97,7 +103,13 @@ function Form({ form }: { form: MoveOutForm }) {
     send: (body, header, editId) => form.send(body as never, header, editId),
     fromApplication: (app) => {
       const a = app.answers as { lqfs?: '0' | '1'; lxdh?: string; yjxx?: Delivery };
-      return { ...form.fromAnswers(app.answers), lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', attachments: attachmentsValue(app.attachments), ...fromDelivery(a.yjxx) };
+      return {
+        ...form.fromAnswers(app.answers),
+        lqfs: a.lqfs ?? '0',
+        lxdh: a.lxdh || '',
+        attachments: attachmentsValue(app.attachments),
+        ...fromDelivery(a.yjxx),
+      };
     },
     onRefused: form.onRefused,
   });

@@ -55,18 +55,45 @@ interface Definition<C, B> extends Omit<MoveOutForm, 'schema' | 'toBody' | 'send
 }
 
 const define = <C, B>({ add, edit, ...d }: Definition<C, B>): MoveOutForm =>
-  ({ ...d, send: (body: B, header: IdempotencyHeader, editId: number | null) => (editId ? edit({ ...body, id: editId }, header) : add(body, header)) }) as unknown as MoveOutForm;
+  ({
+    ...d,
+    send: (body: B, header: IdempotencyHeader, editId: number | null) =>
+      editId ? edit({ ...body, id: editId }, header) : add(body, header),
+  }) as unknown as MoveOutForm;
 
 const schemas = () => import('./move-out-schema');
 const params = (header: IdempotencyHeader) => ({ params: { header } });
 const DONE = '开具后按您选择的领取方式通知您领取或寄出';
 
-const text = (flow: ServiceFormFlow, name: string, label: string, maxLength: number, extra: { placeholder?: string; required?: boolean } = {}) => (
-  <TextField label={label} name={name} value={flow.values[name] || ''} onValue={flow.set(name)} error={flow.errors[name]} maxLength={maxLength} {...extra} />
+const text = (
+  flow: ServiceFormFlow,
+  name: string,
+  label: string,
+  maxLength: number,
+  extra: { placeholder?: string; required?: boolean } = {},
+) => (
+  <TextField
+    label={label}
+    name={name}
+    value={flow.values[name] || ''}
+    onValue={flow.set(name)}
+    error={flow.errors[name]}
+    maxLength={maxLength}
+    {...extra}
+  />
 );
 
 const area = (flow: ServiceFormFlow, name: string, label: string, placeholder: string, maxLength: number) => (
-  <TextArea label={label} name={name} value={flow.values[name] || ''} onValue={flow.set(name)} error={flow.errors[name]} maxLength={maxLength} placeholder={placeholder} required />
+  <TextArea
+    label={label}
+    name={name}
+    value={flow.values[name] || ''}
+    onValue={flow.set(name)}
+    error={flow.errors[name]}
+    maxLength={maxLength}
+    placeholder={placeholder}
+    required
+  />
 );
 
 const cells = (children: React.ReactNode) => <div class="weui-cells weui-cells_form">{children}</div>;
@@ -79,12 +106,36 @@ const qyzbh = (flow: ServiceFormFlow, maxLength: number) => text(flow, 'qyzbh', 
 
 /** Per sub-service: name, material, what to upload, reason placeholder, label of 接收单位 (null: not asked). */
 const subs: Record<Sub, [label: string, material: string, hint: string, reason: string, jsdw: string | null]> = {
-  graduate: ['毕业生迁出', '毕业证书或学校毕业离校证明', '毕业证书或离校证明的照片；迁往就业地的，另附就业报到证或接收函。', '如：毕业就业、毕业回原籍', '就业单位'],
+  graduate: [
+    '毕业生迁出',
+    '毕业证书或学校毕业离校证明',
+    '毕业证书或离校证明的照片；迁往就业地的，另附就业报到证或接收函。',
+    '如：毕业就业、毕业回原籍',
+    '就业单位',
+  ],
   'post-doctoral': ['博士后迁出', '博士后出站审批表', '出站审批表的照片，另附接收单位或迁入地准予迁入证明。', '如：出站就业', '接收单位'],
-  staff: ['教职工(含家属)迁出', '调动、离职证明或房屋产权证明', '调动或离职证明、房屋产权证明的照片；家属同时迁出的，另附家属身份证件。', '如：调离、购房落户', '新单位'],
+  staff: [
+    '教职工(含家属)迁出',
+    '调动、离职证明或房屋产权证明',
+    '调动或离职证明、房屋产权证明的照片；家属同时迁出的，另附家属身份证件。',
+    '如：调离、购房落户',
+    '新单位',
+  ],
   'leave-school': ['退学休学迁出', '学校退学或休学审批文件', '学校退学或休学审批文件的照片。', '如：退学回原籍', null],
-  'move-out': ['其他原因迁出', '迁入地准予迁入证明或房屋产权证明', '准予迁入证明或房屋产权证明的照片，另附与迁出原因相关的证明材料。', '如：投靠亲属、购房落户', null],
-  reassignment: ['毕业生改派', '改派后的就业报到证或接收函', '改派后的就业报到证或接收函的照片；已领取的原迁移证须交回。', '如：改派至新就业单位', '改派后的接收单位'],
+  'move-out': [
+    '其他原因迁出',
+    '迁入地准予迁入证明或房屋产权证明',
+    '准予迁入证明或房屋产权证明的照片，另附与迁出原因相关的证明材料。',
+    '如：投靠亲属、购房落户',
+    null,
+  ],
+  reassignment: [
+    '毕业生改派',
+    '改派后的就业报到证或接收函',
+    '改派后的就业报到证或接收函的照片；已领取的原迁移证须交回。',
+    '如：改派至新就业单位',
+    '改派后的接收单位',
+  ],
 };
 
 export const isQianchu = (sub: string): sub is Sub => sub in subs;
@@ -116,7 +167,8 @@ function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
     });
   }, [userId]);
   const chosen = flow.values.sqcjs ? flow.values.sqcjs.split(',') : [];
-  const toggle = (m: Member, on: boolean) => flow.set('sqcjs')((on ? [...chosen, String(m.id)] : chosen.filter((c) => c !== String(m.id))).join(','));
+  const toggle = (m: Member, on: boolean) =>
+    flow.set('sqcjs')((on ? [...chosen, String(m.id)] : chosen.filter((c) => c !== String(m.id))).join(','));
   if (!family) return null;
   return (
     <Cells title="同时迁出的家属" tips={family.length ? '勾选与您一同迁出的同户家属；不勾选则仅本人迁出。' : undefined}>
@@ -188,7 +240,8 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       ...(sub === 'staff' && values.sqcjs ? { sqcjs: values.sqcjs.split(',').map(Number) } : {}),
     }),
     add: (body, header) => unwrap(client.POST('/api/qianchu/add', { body: body as Schemas['QianchuAnswers'], ...params(header) })),
-    edit: (body, header) => unwrap(client.POST('/api/qianchu/edit', { body: body as Schemas['QianchuAnswers'] & { id: number }, ...params(header) })),
+    edit: (body, header) =>
+      unwrap(client.POST('/api/qianchu/edit', { body: body as Schemas['QianchuAnswers'] & { id: number }, ...params(header) })),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QianchuAnswers'>;
       return {
@@ -214,7 +267,9 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       <>
         {cells(
           <>
-            {sub === 'reassignment' && before && <Cell label="原迁往地址" value={[before.qwdq?.name, before.qwxxdz].filter(Boolean).join(' ')} />}
+            {sub === 'reassignment' && before && (
+              <Cell label="原迁往地址" value={[before.qwdq?.name, before.qwxxdz].filter(Boolean).join(' ')} />
+            )}
             <RegionField flow={flow} label="迁往地区" prefix="qwdq" />
             {text(flow, 'qwxxdz', '迁往地址', limits.QianchuAnswers.qwxxdz, { required: true })}
             <PoliceStationField
@@ -226,7 +281,8 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
               hint="选填，接收户口的派出所"
             />
             {area(flow, 'qcyy', '迁出原因', reason, limits.QianchuAnswers.qcyy)}
-            {jsdw && text(flow, 'jsdw', jsdw, limits.QianchuAnswers.jsdw, sub === 'reassignment' ? { required: true } : { placeholder: '选填' })}
+            {jsdw &&
+              text(flow, 'jsdw', jsdw, limits.QianchuAnswers.jsdw, sub === 'reassignment' ? { required: true } : { placeholder: '选填' })}
           </>,
         )}
         {sub === 'staff' && <FamilyList flow={flow} userId={userId} />}
@@ -248,12 +304,17 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
     schema: (_, mailed) => schemas().then((m) => m.qyzyq(mailed)),
     toBody: (c) => ({ qyzbh: c.qyzbh, yyxqz: c.yyxqz, yqyy: c.yqyy }),
     add: (body, header) => unwrap(client.POST('/api/daily/qyzyq/add', { body: body as Schemas['QyzyqAnswers'], ...params(header) })),
-    edit: (body, header) => unwrap(client.POST('/api/daily/qyzyq/update', { body: body as Schemas['QyzyqAnswers'] & { id: number }, ...params(header) })),
+    edit: (body, header) =>
+      unwrap(client.POST('/api/daily/qyzyq/update', { body: body as Schemas['QyzyqAnswers'] & { id: number }, ...params(header) })),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QyzyqAnswers'>;
       return { qyzbh: a.qyzbh || '', yyxqz: a.yyxqz || '', yqyy: a.yqyy || '' };
     },
-    review: (values) => [item('qyzbh', '迁移证编号', values.qyzbh), item('yyxqz', '原有效期至', values.yyxqz), item('yqyy', '延期原因', values.yqyy)],
+    review: (values) => [
+      item('qyzbh', '迁移证编号', values.qyzbh),
+      item('yyxqz', '原有效期至', values.yyxqz),
+      item('yqyy', '延期原因', values.yqyy),
+    ],
     Fields: ({ flow }) =>
       cells(
         <>
@@ -289,7 +350,8 @@ const change = ({ verdict }: Context): MoveOutForm =>
       bgyy: c.bgyy,
     }),
     add: (body, header) => unwrap(client.POST('/api/daily/qyzbg/add', { body: body as Schemas['QyzbgAnswers'], ...params(header) })),
-    edit: (body, header) => unwrap(client.POST('/api/daily/qyzbg/update', { body: body as Schemas['QyzbgAnswers'] & { id: number }, ...params(header) })),
+    edit: (body, header) =>
+      unwrap(client.POST('/api/daily/qyzbg/update', { body: body as Schemas['QyzbgAnswers'] & { id: number }, ...params(header) })),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QyzbgAnswers'>;
       return { qyzbh: a.qyzbh || '', ydz: a.ydz || '', ...fromRegion('xqwdq', a.xqwdq), xqwxxdz: a.xqwxxdz || '', bgyy: a.bgyy || '' };
@@ -325,7 +387,8 @@ const mcCard = ({ verdict }: Context): MoveOutForm =>
     schema: (_, mailed) => schemas().then((m) => m.qykbb(mailed)),
     toBody: (c) => ({ ...(c.yqyzbh ? { yqyzbh: c.yqyzbh } : {}), bbyy: c.bbyy }),
     add: (body, header) => unwrap(client.POST('/api/daily/qykbb/add', { body: body as Schemas['QykbbAnswers'], ...params(header) })),
-    edit: (body, header) => unwrap(client.POST('/api/daily/qykbb/update', { body: body as Schemas['QykbbAnswers'] & { id: number }, ...params(header) })),
+    edit: (body, header) =>
+      unwrap(client.POST('/api/daily/qykbb/update', { body: body as Schemas['QykbbAnswers'] & { id: number }, ...params(header) })),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QykbbAnswers'>;
       return { yqyzbh: a.yqyzbh || '', bbyy: a.bbyy || '' };
@@ -364,7 +427,9 @@ function ReasonField({ flow }: FlowProps) {
     flow.set('bllx')(value);
     flow.patch({ bllxmc: labelOf(value) });
   };
-  return <Select label="注销原因" name="bllx" value={flow.values.bllx} options={options} onValue={choose} error={flow.errors.bllx} required />;
+  return (
+    <Select label="注销原因" name="bllx" value={flow.values.bllx} options={options} onValue={choose} error={flow.errors.bllx} required />
+  );
 }
 
 const cIssued = (_: Context): MoveOutForm =>
@@ -378,7 +443,8 @@ const cIssued = (_: Context): MoveOutForm =>
     schema: (values, mailed) => schemas().then((m) => m.zxhkzmkj(mailed, settlesAbroad(values.bllxmc))),
     toBody: (c, values) => ({ bllx: c.bllx, zxyy: c.zxyy, ...(c.qwgj && goesAbroad(values.bllxmc) ? { qwgj: c.qwgj } : {}) }),
     add: (body, header) => unwrap(client.POST('/api/daily/zxhkzmkj/add', { body: body as Schemas['ZxhkzmkjAnswers'], ...params(header) })),
-    edit: (body, header) => unwrap(client.POST('/api/daily/zxhkzmkj/edit', { body: body as Schemas['ZxhkzmkjAnswers'] & { id: number }, ...params(header) })),
+    edit: (body, header) =>
+      unwrap(client.POST('/api/daily/zxhkzmkj/edit', { body: body as Schemas['ZxhkzmkjAnswers'] & { id: number }, ...params(header) })),
     fromAnswers: (answers) => {
       const a = answers as Answers<'ZxhkzmkjAnswers'>;
       return { bllx: a.bllx || '', zxyy: a.zxyy || '', qwgj: a.qwgj || '' };
@@ -393,7 +459,13 @@ const cIssued = (_: Context): MoveOutForm =>
         <>
           <ReasonField flow={flow} />
           {goesAbroad(flow.values.bllxmc) &&
-            text(flow, 'qwgj', '前往国家或地区', limits.ZxhkzmkjAnswers.qwgj, settlesAbroad(flow.values.bllxmc) ? { required: true } : { placeholder: '选填' })}
+            text(
+              flow,
+              'qwgj',
+              '前往国家或地区',
+              limits.ZxhkzmkjAnswers.qwgj,
+              settlesAbroad(flow.values.bllxmc) ? { required: true } : { placeholder: '选填' },
+            )}
           {area(flow, 'zxyy', '原因说明', '请说明注销户口的具体情况', limits.ZxhkzmkjAnswers.zxyy)}
         </>,
       ),

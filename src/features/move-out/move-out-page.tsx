@@ -78,7 +78,8 @@ export default function MoveOutPage() {
   if (!sectors.loaded) return null;
   const sector = sectors.openSectors.find((s) => s.sectorCode === MOVE_OUT);
   const entries = moveOutEntries(sector);
-  if (!sector || !entries.length) return <RefusalPage title="您的人员类别暂无可办理的迁出业务" description="如有疑问，请联系户籍办公室。" />;
+  if (!sector || !entries.length)
+    return <RefusalPage title="您的人员类别暂无可办理的迁出业务" description="如有疑问，请联系户籍办公室。" />;
   if (sector.disabled) {
     const reason = sector.disabledReason || NOT_AT_SCHOOL;
     const description =

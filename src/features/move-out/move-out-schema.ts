@@ -25,7 +25,9 @@ export const qianchu = (sub: string, mailed: boolean) =>
       qwpcs: optionalText(100, '派出所名称不能超过100字'),
       qcyy: requiredText('请填写迁出原因', 200, '迁出原因不能超过200字'),
       jsdw:
-        sub === 'reassignment' ? requiredText('请填写改派后的接收单位', 100, '接收单位不能超过100字') : optionalText(100, '接收单位不能超过100字'),
+        sub === 'reassignment'
+          ? requiredText('请填写改派后的接收单位', 100, '接收单位不能超过100字')
+          : optionalText(100, '接收单位不能超过100字'),
       attachments: filesRequired('请上传证明材料'),
     },
     mailed,

@@ -107,7 +107,12 @@ function CareModeSwitch() {
 
 function HouseholdCells({ record, failed }: { record: HouseholdRecord | null; failed: boolean }) {
   if (failed) return <p class="app-empty">户籍信息加载失败，请稍后重试</p>;
-  if (!record) return <p class="app-empty" aria-busy="true">正在加载户籍信息…</p>;
+  if (!record)
+    return (
+      <p class="app-empty" aria-busy="true">
+        正在加载户籍信息…
+      </p>
+    );
   if (record.hjzt === '0') {
     return (
       <Cells title="户籍信息">

@@ -81,11 +81,19 @@ export default function QtbsPage() {
     initial: { bslx: '', bgxm: '', bgrylb: '', bgsfzjh: '', bsnr: '', lxdh: usablePhone(userInfo?.phone), attachments: '[]' },
     schema: (values) => {
       const fields = recordFields(values.bslx);
-      return import('./qtbs-schema').then((m) => m.schemaFor(group, fields, fields.some((f) => values[f].trim() !== '')));
+      return import('./qtbs-schema').then((m) =>
+        m.schemaFor(
+          group,
+          fields,
+          fields.some((f) => values[f].trim() !== ''),
+        ),
+      );
     },
     toBody: (c: Checked, values): Answers => {
       const attachments = attachmentRefs(values.attachments, PROOF_MATERIAL);
-      const record = Object.fromEntries(recordFields(c.bslx).flatMap((f) => (c[f] ? [[f, f === 'bgsfzjh' ? c[f].toUpperCase() : c[f]]] : [])));
+      const record = Object.fromEntries(
+        recordFields(c.bslx).flatMap((f) => (c[f] ? [[f, f === 'bgsfzjh' ? c[f].toUpperCase() : c[f]]] : [])),
+      );
       return { bslx: c.bslx, ...record, ...(c.bsnr ? { bsnr: c.bsnr } : {}), lxdh: c.lxdh, ...(attachments.length ? { attachments } : {}) };
     },
     send: (body, header, editId) =>
@@ -97,7 +105,15 @@ export default function QtbsPage() {
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       // The new ID number comes back masked: it is typed again.
-      return { bslx: a.bslx || '', bgxm: a.bgxm || '', bgrylb: a.bgrylb || '', bgsfzjh: '', bsnr: a.bsnr || '', lxdh: a.lxdh || '', attachments: attachmentsValue(app.attachments) };
+      return {
+        bslx: a.bslx || '',
+        bgxm: a.bgxm || '',
+        bgrylb: a.bgrylb || '',
+        bgsfzjh: '',
+        bsnr: a.bsnr || '',
+        lxdh: a.lxdh || '',
+        attachments: attachmentsValue(app.attachments),
+      };
     },
   });
   const { values, errors, set } = flow;
@@ -123,7 +139,9 @@ export default function QtbsPage() {
       ...(shown.includes('bgxm') && c.bgxm.trim() ? [{ name: 'bgxm', label: '变更后姓名', value: c.bgxm.trim() }] : []),
       ...(shown.includes('bgrylb') && c.bgrylb ? [{ name: 'bgrylb', label: '变更后人员类型', value: labelOf(personTypes, c.bgrylb) }] : []),
       // The owner reads the number in full before sending it (every answer shown back later is masked).
-      ...(shown.includes('bgsfzjh') && c.bgsfzjh.trim() ? [{ name: 'bgsfzjh', label: '变更后身份证件号码', value: c.bgsfzjh.trim().toUpperCase() }] : []),
+      ...(shown.includes('bgsfzjh') && c.bgsfzjh.trim()
+        ? [{ name: 'bgsfzjh', label: '变更后身份证件号码', value: c.bgsfzjh.trim().toUpperCase() }]
+        : []),
     ];
     return [
       { name: 'bslx', label: variant.typeLabel, value: labelOf(types, c.bslx) },
@@ -137,7 +155,15 @@ export default function QtbsPage() {
   return (
     <ServiceFlow flow={flow} label={variant.label} next={variant.next} review={review}>
       <div class="weui-cells weui-cells_form">
-        <Select label={variant.typeLabel} name="bslx" value={values.bslx} options={types} onValue={set('bslx')} error={errors.bslx} required />
+        <Select
+          label={variant.typeLabel}
+          name="bslx"
+          value={values.bslx}
+          options={types}
+          onValue={set('bslx')}
+          error={errors.bslx}
+          required
+        />
         {shown.includes('bgxm') && (
           <TextField
             label="变更后姓名"

@@ -21,13 +21,23 @@ export const schemaFor = (group: 'other' | 'change', fields: readonly RecordFiel
     });
   }
   // A field the type does not show counts as empty (a value typed under another type stays in the draft only).
-  const hidden = v.pipe(v.optional(v.string(), ''), v.transform(() => ''));
+  const hidden = v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(() => ''),
+  );
   const shown = (name: RecordField, schema: v.GenericSchema<string, string>) => (fields.includes(name) ? schema : hidden);
   return v.object({
     bslx: required('请选择变更项目'),
     bgxm: shown('bgxm', optionalText(30, '姓名不能超过30个字')),
     bgrylb: shown('bgrylb', v.union([v.literal(''), v.picklist(personTypes)], '请选择变更后人员类型')),
-    bgsfzjh: shown('bgsfzjh', v.pipe(v.string(), v.trim(), v.check((value) => value === '' || idNumberValid(value), ID_INVALID))),
+    bgsfzjh: shown(
+      'bgsfzjh',
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((value) => value === '' || idNumberValid(value), ID_INVALID),
+      ),
+    ),
     bsnr: filled ? optionalText(1000, '内容不能超过1000字') : requiredText(NOTHING_TO_CHANGE, 1000, '内容不能超过1000字'),
     lxdh: contactPhone,
   });

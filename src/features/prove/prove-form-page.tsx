@@ -30,9 +30,27 @@ interface Proof {
 
 const READY = '开具后按您选择的领取方式通知您到户籍办公室领取或寄出。';
 const proofs: Record<Kind, Proof> = {
-  hjzmkj: { label: '户籍证明开具', type: 'zmlx', typeLabel: '证明类型', pick: 'kdfs', next: `户籍办将在3个工作日内审核并开具证明，${READY}` },
-  wfzzmkj: { label: '无犯罪记录证明开具', type: 'bllx', typeLabel: '办理原因', pick: 'lqfs', next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}` },
-  wwfzmkj: { label: '无违法证明开具', type: 'bllx', typeLabel: '办理原因', pick: 'lqfs', next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}` },
+  hjzmkj: {
+    label: '户籍证明开具',
+    type: 'zmlx',
+    typeLabel: '证明类型',
+    pick: 'kdfs',
+    next: `户籍办将在3个工作日内审核并开具证明，${READY}`,
+  },
+  wfzzmkj: {
+    label: '无犯罪记录证明开具',
+    type: 'bllx',
+    typeLabel: '办理原因',
+    pick: 'lqfs',
+    next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}`,
+  },
+  wwfzmkj: {
+    label: '无违法证明开具',
+    type: 'bllx',
+    typeLabel: '办理原因',
+    pick: 'lqfs',
+    next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}`,
+  },
 };
 
 /** The server's refusal for 户籍证明, told before the user starts. */
@@ -47,7 +65,12 @@ function typesOf(kind: Kind): Promise<ApiResult<DictItem[]>> {
   return unwrap(client.POST(`/api/daily/${kind}/bllxlist` as '/api/daily/wfzzmkj/bllxlist', { body: {} }));
 }
 
-function send(kind: Kind, body: HjzmAnswers | ProofAnswers, header: IdempotencyHeader, editId: number | null): Promise<ApiResult<ApplicationSummary>> {
+function send(
+  kind: Kind,
+  body: HjzmAnswers | ProofAnswers,
+  header: IdempotencyHeader,
+  editId: number | null,
+): Promise<ApiResult<ApplicationSummary>> {
   const params = { header };
   if (kind === 'hjzmkj') {
     const answers = body as HjzmAnswers;
@@ -59,7 +82,11 @@ function send(kind: Kind, body: HjzmAnswers | ProofAnswers, header: IdempotencyH
   }
   const api = `/api/daily/${kind}` as '/api/daily/wfzzmkj';
   const answers = body as ProofAnswers;
-  return unwrap(editId ? client.POST(`${api}/edit`, { body: { ...answers, id: editId }, params }) : client.POST(`${api}/add`, { body: answers, params }));
+  return unwrap(
+    editId
+      ? client.POST(`${api}/edit`, { body: { ...answers, id: editId }, params })
+      : client.POST(`${api}/add`, { body: answers, params }),
+  );
 }
 
 /** 户籍证明, 无犯罪记录证明, 无违法证明 (by route): type or reason, purpose, copies, pickup or mailing. */
@@ -104,7 +131,8 @@ export default function ProveFormPage() {
 
   useEffect(() => {
     void typesOf(kind).then((r) => r.ok && setTypes(r.data));
-    if (kind === 'hjzmkj') void unwrap(client.POST('/api/daily/hjzmkj/kdlist', { body: {} })).then((r) => r.ok && setCouriers(dictOptions(r.data)));
+    if (kind === 'hjzmkj')
+      void unwrap(client.POST('/api/daily/hjzmkj/kdlist', { body: {} })).then((r) => r.ok && setCouriers(dictOptions(r.data)));
   }, [kind]);
 
   if (kind === 'hjzmkj' && flow.step !== 'done' && userInfo?.hkIn === false) {
@@ -132,7 +160,15 @@ export default function ProveFormPage() {
       ]}
     >
       <div class="weui-cells weui-cells_form">
-        <Select label={proof.typeLabel} name={type} value={values[type]} options={typeOptions} onValue={set(type)} error={errors[type]} required />
+        <Select
+          label={proof.typeLabel}
+          name={type}
+          value={values[type]}
+          options={typeOptions}
+          onValue={set(type)}
+          error={errors[type]}
+          required
+        />
         {remark && <p class="app-field__hint">{remark}</p>}
         <TextArea
           label="用途"
@@ -145,7 +181,15 @@ export default function ProveFormPage() {
           required
           placeholder={type === 'zmlx' ? '如：办理护照、入职、落户' : '如：某单位入职政审'}
         />
-        <TextField label="接收单位" name="jsdw" value={values.jsdw} onValue={set('jsdw')} error={errors.jsdw} maxLength={max.jsdw} placeholder="选填" />
+        <TextField
+          label="接收单位"
+          name="jsdw"
+          value={values.jsdw}
+          onValue={set('jsdw')}
+          error={errors.jsdw}
+          maxLength={max.jsdw}
+          placeholder="选填"
+        />
         <Select label="份数" name="fs" value={values.fs} options={copyOptions} onValue={set('fs')} error={errors.fs} required />
         <PickupFields flow={flow} name={pick} options={couriers} />
       </div>

@@ -39,7 +39,12 @@ describe('地址选择', () => {
     await tap('广州市');
     await tap('天河区');
     expect(back).toHaveBeenCalledTimes(1);
-    expect(takeRegion('sfzbl')).toEqual({ form: 'sfzbl', field: 'yjxx', codes: ['440000', '440100', '440106'], names: ['广东省', '广州市', '天河区'] });
+    expect(takeRegion('sfzbl')).toEqual({
+      form: 'sfzbl',
+      field: 'yjxx',
+      codes: ['440000', '440100', '440106'],
+      names: ['广东省', '广州市', '天河区'],
+    });
     expect(takeRegion('sfzbl')).toBeNull();
     expect(requestsTo(fetch, '/api/dict/getDzsByParent')).toHaveLength(2);
   });

@@ -60,10 +60,17 @@ describe('console sign-in (/web/admin/login)', () => {
     type('图形验证码', 'ABCD');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     await vi.waitFor(() => expect($toast.get()?.message).toBe('图形验证码错误或已过期'));
-    await vi.waitFor(() => expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toBe('data:image/svg+xml;base64,A2'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toBe('data:image/svg+xml;base64,A2'),
+    );
     expect((screen.getByLabelText('图形验证码') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('登录名') as HTMLInputElement).value).toBe('staff01');
-    expect(await requestsTo(fetch, '/api/admin/login')[0].json()).toEqual({ username: 'staff01', password: 'Demo@2026', code: 'ABCD', uuid: 'u-1' });
+    expect(await requestsTo(fetch, '/api/admin/login')[0].json()).toEqual({
+      username: 'staff01',
+      password: 'Demo@2026',
+      code: 'ABCD',
+      uuid: 'u-1',
+    });
 
     type('图形验证码', 'EFGH');
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
@@ -89,7 +96,10 @@ describe('the two sessions', () => {
   it('staff calls carry the console token, user calls the student token', async () => {
     localStorage.setItem('token', 'student-tok');
     signInStaff('staff-tok');
-    const fetch = stubFetch({ 'GET /api/admin/me': { code: 200, data: staffAccount }, 'POST /api/userinfo': { code: 200, data: sampleUser } });
+    const fetch = stubFetch({
+      'GET /api/admin/me': { code: 200, data: staffAccount },
+      'POST /api/userinfo': { code: 200, data: sampleUser },
+    });
     await unwrap(client.GET('/api/admin/me'));
     await unwrap(client.POST('/api/userinfo', { body: {} }));
     expect(requestsTo(fetch, '/api/admin/me')[0].headers.get('qhyhAuthorization')).toBe('Bearer staff-tok');
@@ -180,10 +190,26 @@ describe('role-based menu', () => {
     render(<App />);
     const links = await menuLinks();
     expect(links).toEqual([
-      '概览', '待办队列', '借出户口卡', '问答', '评价',
-      '首页板块', '提示与迎新时间', '预约名额', '字典', '派出所', '通知模板',
-      '办事指南', '通知公告', '轮播图', '联系我们',
-      '工作人员', '校园身份名册', '审计日志', '登录日志', '在线用户',
+      '概览',
+      '待办队列',
+      '借出户口卡',
+      '问答',
+      '评价',
+      '首页板块',
+      '提示与迎新时间',
+      '预约名额',
+      '字典',
+      '派出所',
+      '通知模板',
+      '办事指南',
+      '通知公告',
+      '轮播图',
+      '联系我们',
+      '工作人员',
+      '校园身份名册',
+      '审计日志',
+      '登录日志',
+      '在线用户',
     ]);
     expect($staff.get()?.role).toBe('admin');
   });

@@ -11,7 +11,14 @@ export const staffAccount = {
   createdAt: '2026-11-01T09:00:00+08:00',
 };
 
-export const adminAccount = { ...staffAccount, id: 3, username: 'admin01', name: '李管理', role: 'admin' as const, roleName: '管理员' as const };
+export const adminAccount = {
+  ...staffAccount,
+  id: 3,
+  username: 'admin01',
+  name: '李管理',
+  role: 'admin' as const,
+  roleName: '管理员' as const,
+};
 
 const labels = ['已提交', '审核中', '退回修改', '办理中', '待领取', '已寄出', '已办结', '未通过', '已撤销'];
 

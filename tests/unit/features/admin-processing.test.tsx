@@ -33,7 +33,12 @@ describe('queue', () => {
       'GET /api/admin/applications': { code: 200, rows: [queueRow(1), queueRow(2, { overdue: false, waitingDays: 1 })], total: 47 },
       'GET /api/admin/applications/counts': {
         code: 200,
-        data: adminMeta.statuses.map((s) => ({ status: s.code, statusName: s.label, count: counts[s.code]?.[0] ?? 0, todo: counts[s.code]?.[1] ?? 0 })),
+        data: adminMeta.statuses.map((s) => ({
+          status: s.code,
+          statusName: s.label,
+          count: counts[s.code]?.[0] ?? 0,
+          todo: counts[s.code]?.[1] ?? 0,
+        })),
       },
     });
     const table = await screen.findByRole('table');
@@ -56,24 +61,36 @@ describe('queue', () => {
 
     fireEvent.click(screen.getByRole('button', { name: '待办 47' }));
     await waitFor(() => expect(location.search).toBe(''));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ todo: '1', pageNum: '1', pageSize: '20' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ todo: '1', pageNum: '1', pageSize: '20' }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '审核中 5' }));
     await waitFor(() => expect(location.search).toBe('?status=2'));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ status: '2', pageNum: '1', pageSize: '20' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toEqual({ status: '2', pageNum: '1', pageSize: '20' }),
+    );
 
     fireEvent.input(screen.getByRole('searchbox'), { target: { value: '张三' } });
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ status: '2', keyword: '张三' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ status: '2', keyword: '张三' }),
+    );
     expect(queryOf(requestsTo(fetch, '/api/admin/applications/counts').at(-1)!)).toEqual({ keyword: '张三' });
 
     fireEvent.click(screen.getByRole('button', { name: '下一页' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '2', keyword: '张三' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '2', keyword: '张三' }),
+    );
   });
 
   it('sorts, shows 100 a page, jumps to a page, filters by sub-service and by whose; the URL keeps it all', async () => {
     const fetch = openConsole('/applications', {
-      'GET /api/admin/applications': { code: 200, rows: [queueRow(1, { assignee: { id: 9, name: '王老师', at: '2026-11-21T10:00:00+08:00' } }), queueRow(2, { assignee: null })], total: 450 },
+      'GET /api/admin/applications': {
+        code: 200,
+        rows: [queueRow(1, { assignee: { id: 9, name: '王老师', at: '2026-11-21T10:00:00+08:00' } }), queueRow(2, { assignee: null })],
+        total: 450,
+      },
       'GET /api/admin/applications/counts': { code: 200, data: [] },
     });
     const table = await screen.findByRole('table');
@@ -82,16 +99,28 @@ describe('queue', () => {
     act(() => selectOption(screen.getByLabelText('排序'), '-created'));
     await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ sort: '-created' }));
     act(() => selectOption(screen.getByLabelText('每页条数'), '100'));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageSize: '100', sort: '-created' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageSize: '100', sort: '-created' }),
+    );
     expect(await screen.findByText('第 1 / 5 页')).not.toBeNull();
     fireEvent.input(screen.getByLabelText(/跳至/), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '4', pageSize: '100' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ pageNum: '4', pageSize: '100' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: '我的' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ assignee: 'me', pageNum: '1' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ assignee: 'me', pageNum: '1' }),
+    );
     act(() => selectOption(screen.getByLabelText('业务'), 'qianchu:graduate'));
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({ kind: 'qianchu', sub: 'graduate', assignee: 'me' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/applications').at(-1)!)).toMatchObject({
+        kind: 'qianchu',
+        sub: 'graduate',
+        assignee: 'me',
+      }),
+    );
     expect(queryOf(requestsTo(fetch, '/api/admin/applications/counts').at(-1)!)).toEqual({ kind: 'qianchu' });
     expect(location.search).toContain('service=qianchu%3Agraduate');
   });
@@ -127,7 +156,13 @@ describe('queue', () => {
     expect(confirm.textContent).toContain('确定将选中的 2 件申请受理吗');
     fireEvent.click(within(confirm).getByRole('button', { name: '受理' }));
     const result = await screen.findByRole('dialog', { name: '批量受理结果' });
-    expect(await bodyOf(fetch, '/api/admin/applications/bulk-transition')).toEqual({ to: 4, items: [{ id: 2, expectedVersion: 5 }, { id: 3, expectedVersion: 1 }] });
+    expect(await bodyOf(fetch, '/api/admin/applications/bulk-transition')).toEqual({
+      to: 4,
+      items: [
+        { id: 2, expectedVersion: 5 },
+        { id: 3, expectedVersion: 1 },
+      ],
+    });
     expect(result.textContent).toContain('办理成功 1 件，跳过 1 件');
     expect(result.textContent).toContain('跳过：当前状态不允许该操作');
     fireEvent.click(within(result).getByRole('button', { name: '关闭' }));
@@ -147,7 +182,13 @@ describe('an application', () => {
           kind: 'qianru',
           kindName: '教职工迁入',
           sub: '2',
-          answers: { qrlx: '2', dwh: '002', hyzkm: '20', ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '11010519491231002X' }, lxdh: '13800138001' },
+          answers: {
+            qrlx: '2',
+            dwh: '002',
+            hyzkm: '20',
+            ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '11010519491231002X' },
+            lxdh: '13800138001',
+          },
           summary: [
             { label: '婚姻状况', value: '已婚', group: null },
             { label: '所在单位', value: '物理学院', group: null },
@@ -162,7 +203,8 @@ describe('an application', () => {
     });
     expect(await screen.findByRole('heading', { name: '教职工迁入 · HJ20261121000005' })).not.toBeNull();
     const main = (await screen.findByRole('heading', { name: '申请内容' })).closest('section')!;
-    const pairs = (section: Element) => [...section.querySelectorAll('dt')].map((dt) => `${dt.textContent}：${dt.nextElementSibling?.textContent}`);
+    const pairs = (section: Element) =>
+      [...section.querySelectorAll('dt')].map((dt) => `${dt.textContent}：${dt.nextElementSibling?.textContent}`);
     expect(pairs(main)).toEqual(['婚姻状况：已婚', '所在单位：物理学院', '联系电话：13800138001']);
     const person = screen.getByRole('heading', { name: '本人信息' }).closest('section')!;
     expect(pairs(person)).toEqual(['姓名：李四', '性别：男', '民族：汉族', '身份证件号：1101**********002X显示']);
@@ -255,7 +297,11 @@ describe('an application', () => {
     expect(await screen.findByText('暂不能办结：户口卡尚未归还，请先办理归还，再办结迁出')).not.toBeNull();
     const handling = screen.getByRole('region', { name: '办理' });
     // No action to take; only who has it (nobody yet: 认领).
-    expect(within(handling).queryAllByRole('button').map((b) => b.textContent)).toEqual(['认领']);
+    expect(
+      within(handling)
+        .queryAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['认领']);
     expect(handling.textContent).toContain('认领人：未认领');
     expect(within(handling).queryByText(/没有可执行的办理操作/)).toBeNull();
   });
@@ -270,12 +316,31 @@ describe('an application', () => {
           status: 4,
           statusName: '已借出',
           transitions: [
-            { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'], prefill: { lqdd: '行政楼一层108室', lqsj: '周一至周五 8:30-11:30' } },
-            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], prefill: { kdgs: 'SF' }, couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }] },
+            {
+              to: 5,
+              toName: '待领取',
+              action: '通知领取',
+              requires: ['lqdd', 'lqsj'],
+              prefill: { lqdd: '行政楼一层108室', lqsj: '周一至周五 8:30-11:30' },
+            },
+            {
+              to: 6,
+              toName: '已寄出',
+              action: '寄出',
+              requires: ['kdgs', 'kddh'],
+              prefill: { kdgs: 'SF' },
+              couriers: [
+                { value: 'SF', label: '顺丰速运' },
+                { value: 'EMS', label: '中国邮政EMS' },
+              ],
+            },
           ],
         }),
       },
-      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 6, statusName: '已寄出', version: 5 } },
+      'POST /api/admin/applications/5/transition': {
+        code: 200,
+        data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 6, statusName: '已寄出', version: 5 },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: '寄出' }));
     const dialog = await screen.findByRole('dialog', { name: '寄出' });
@@ -290,7 +355,13 @@ describe('an application', () => {
     type('快递单号', 'SF1234567890');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认寄出' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 6, expectedVersion: 4, expectedStatus: 4, kdgs: 'SF', kddh: 'SF1234567890' });
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
+      to: 6,
+      expectedVersion: 4,
+      expectedStatus: 4,
+      kdgs: 'SF',
+      kddh: 'SF1234567890',
+    });
 
     fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
     const pickup = await screen.findByRole('dialog', { name: '通知领取' });
@@ -302,7 +373,10 @@ describe('an application', () => {
     let returned = false;
     const fetch = openConsole('/applications/5', {
       'GET /api/admin/applications/5': () =>
-        json({ code: 200, data: returned ? adminApplication({ status: 3, statusName: '退回修改', version: 5, transitions: [] }) : adminApplication() }),
+        json({
+          code: 200,
+          data: returned ? adminApplication({ status: 3, statusName: '退回修改', version: 5, transitions: [] }) : adminApplication(),
+        }),
       'POST /api/admin/applications/5/transition': () => {
         returned = true;
         return { code: 200, data: { id: 5, sqbh: 'HJ20261121000005', kind: 'sfzbl', status: 3, statusName: '退回修改', version: 5 } };
@@ -337,11 +411,23 @@ describe('an application', () => {
           statusName: '办理中',
           transitions: [
             { to: 5, toName: '待领取', action: '通知领取', requires: ['lqdd', 'lqsj'] },
-            { to: 6, toName: '已寄出', action: '寄出', requires: ['kdgs', 'kddh'], couriers: [{ value: 'SF', label: '顺丰速运' }, { value: 'EMS', label: '中国邮政EMS' }] },
+            {
+              to: 6,
+              toName: '已寄出',
+              action: '寄出',
+              requires: ['kdgs', 'kddh'],
+              couriers: [
+                { value: 'SF', label: '顺丰速运' },
+                { value: 'EMS', label: '中国邮政EMS' },
+              ],
+            },
           ],
         }),
       },
-      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 6, statusName: '已寄出', version: 5 } },
+      'POST /api/admin/applications/5/transition': {
+        code: 200,
+        data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 6, statusName: '已寄出', version: 5 },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: '寄出' }));
     const dialog = await screen.findByRole('dialog', { name: '寄出' });
@@ -379,7 +465,10 @@ describe('an application', () => {
           transitions: [{ to: 4, toName: '已借出', action: '借出', requires: ['ghrq'] }],
         }),
       },
-      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 4, statusName: '已借出', version: 5 } },
+      'POST /api/admin/applications/5/transition': {
+        code: 200,
+        data: { id: 5, sqbh: 'x', kind: 'hkkjy', status: 4, statusName: '已借出', version: 5 },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: '借出' }));
     const dialog = await screen.findByRole('dialog', { name: '借出' });
@@ -388,21 +477,33 @@ describe('an application', () => {
     type('应还日期', '2026-12-01');
     fireEvent.click(within(dialog).getByRole('button', { name: '确认借出' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 4, expectedVersion: 4, expectedStatus: 1, ghrq: '2026-12-01' });
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
+      to: 4,
+      expectedVersion: 4,
+      expectedStatus: 1,
+      ghrq: '2026-12-01',
+    });
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2));
   });
 
   it('an action without inputs asks to confirm first', async () => {
     const fetch = openConsole('/applications/5', {
       'GET /api/admin/applications/5': { code: 200, data: adminApplication() },
-      'POST /api/admin/applications/5/transition': { code: 200, data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 2, statusName: '审核中', version: 5 } },
+      'POST /api/admin/applications/5/transition': {
+        code: 200,
+        data: { id: 5, sqbh: 'x', kind: 'sfzbl', status: 2, statusName: '审核中', version: 5 },
+      },
     });
     fireEvent.click(await screen.findByRole('button', { name: '开始审核' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm.textContent).toContain('设为「审核中」');
     fireEvent.click(within(confirm).getByRole('button', { name: '开始审核' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({ to: 2, expectedVersion: 4, expectedStatus: 1 });
+    expect(await requestsTo(fetch, '/api/admin/applications/5/transition')[0].json()).toEqual({
+      to: 2,
+      expectedVersion: 4,
+      expectedStatus: 1,
+    });
     // The application loads again after the action.
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5')).toHaveLength(2));
   });
@@ -446,8 +547,10 @@ describe('an application', () => {
           ],
         }),
       },
-      'GET /api/admin/applications/5/files/f1': () => new Response(new Blob(['img'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
-      'GET /api/admin/applications/5/files/f2': () => new Response(new Blob(['pdf'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
+      'GET /api/admin/applications/5/files/f1': () =>
+        new Response(new Blob(['img'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+      'GET /api/admin/applications/5/files/f2': () =>
+        new Response(new Blob(['pdf'], { type: 'application/pdf' }), { headers: { 'Content-Type': 'application/pdf' } }),
     });
     const view = await screen.findByRole('button', { name: '查看 户口卡首页' });
     await waitFor(() => expect(within(view).getByRole('img')).not.toBeNull());
@@ -477,7 +580,10 @@ describe('borrowed cards', () => {
     };
     const fetch = openConsole('/borrowed-cards', {
       'GET /api/admin/borrowed-cards': { code: 200, rows: [card], total: 1 },
-      'POST /api/admin/applications/9/transition': { code: 200, data: { id: 9, sqbh: card.sqbh, kind: 'hkkjy', status: 7, statusName: '已归还', version: 4 } },
+      'POST /api/admin/applications/9/transition': {
+        code: 200,
+        data: { id: 9, sqbh: card.sqbh, kind: 'hkkjy', status: 7, statusName: '已归还', version: 4 },
+      },
     });
     expect(await screen.findByText('逾期 7 天')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '已逾期' }));
@@ -486,7 +592,11 @@ describe('borrowed cards', () => {
     fireEvent.click(await screen.findByRole('button', { name: '标记归还' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '已归还' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/9/transition')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/applications/9/transition')[0].json()).toEqual({ to: 7, expectedVersion: 3, expectedStatus: 4 });
+    expect(await requestsTo(fetch, '/api/admin/applications/9/transition')[0].json()).toEqual({
+      to: 7,
+      expectedVersion: 3,
+      expectedStatus: 4,
+    });
     await waitFor(() => expect($toast.get()?.message).toBe('已标记归还'));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/borrowed-cards')).toHaveLength(3));
   });

@@ -11,7 +11,8 @@ beforeEach(resetConsole);
 
 describe('roster CSV', () => {
   it('skips a header row and blank lines, and keeps the line of each row', () => {
-    const csv = '\uFEFF学号或工作证号,人员类别,姓名,身份证件号码\r\n2023010156,0,张三,110108200501010011\r\n\r\n2012100045,4,李四,11010819780202002x\r\n';
+    const csv =
+      '\uFEFF学号或工作证号,人员类别,姓名,身份证件号码\r\n2023010156,0,张三,110108200501010011\r\n\r\n2012100045,4,李四,11010819780202002x\r\n';
     expect(parseRosterCsv(csv)).toEqual({
       rows: [
         { no: '2023010156', rylb: '0', xm: '张三', sfzjh: '110108200501010011' },
@@ -60,18 +61,31 @@ describe('校园身份名册 page', () => {
     const fetch = open({
       code: 200,
       msg: '导入完成，部分行未导入',
-      data: { total: 2, imported: 1, updated: 0, unchanged: 0, bound: 1, refused: [{ row: 2, no: '2024X', reason: '身份证件号码格式错误' }] },
+      data: {
+        total: 2,
+        imported: 1,
+        updated: 0,
+        unchanged: 0,
+        bound: 1,
+        refused: [{ row: 2, no: '2024X', reason: '身份证件号码格式错误' }],
+      },
     });
     expect(await screen.findByText(/名册号码（学号 5，工作证号 3）/)).not.toBeNull();
     expect(screen.getByText('尚未导入')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     expect((await screen.findByRole('alert')).textContent).toContain('请选择 CSV 文件或粘贴名册内容');
-    fireEvent.input(screen.getByLabelText('名册内容'), { target: { value: '学号,人员类别,姓名,身份证件号码\n2024001,0,张三,110108200501010011\n2024X,0,李四,123' } });
+    fireEvent.input(screen.getByLabelText('名册内容'), {
+      target: { value: '学号,人员类别,姓名,身份证件号码\n2024001,0,张三,110108200501010011\n2024X,0,李四,123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '导入' }));
     const result = await screen.findByRole('region', { name: '导入结果' });
     expect(result.textContent).toContain('共 2 行：新增 1，更新 0，未变 0，未导入 1；核验通过并绑定账号 1 个。');
     expect(within(result).getAllByRole('row')[1]!.textContent).toBe('32024X身份证件号码格式错误');
-    expect(await requestsTo(fetch, '/api/admin/roster').find((r) => r.method === 'POST')!.json()).toEqual({
+    expect(
+      await requestsTo(fetch, '/api/admin/roster')
+        .find((r) => r.method === 'POST')!
+        .json(),
+    ).toEqual({
       rows: [
         { no: '2024001', rylb: '0', xm: '张三', sfzjh: '110108200501010011' },
         { no: '2024X', rylb: '0', xm: '李四', sfzjh: '123' },

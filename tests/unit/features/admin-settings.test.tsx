@@ -24,7 +24,14 @@ function adminConsole(url: string, routes: Record<string, unknown>) {
         sectors: [
           { sectorCode: '0', sectorName: '问答反馈' },
           { sectorCode: '1', sectorName: '身份证办理' },
-          { sectorCode: '7', sectorName: '迁出', subSectors: [{ sectorCode: '0', sectorName: '毕业生迁出' }, { sectorCode: '1', sectorName: '博士后迁出' }] },
+          {
+            sectorCode: '7',
+            sectorName: '迁出',
+            subSectors: [
+              { sectorCode: '0', sectorName: '毕业生迁出' },
+              { sectorCode: '1', sectorName: '博士后迁出' },
+            ],
+          },
         ],
       },
     },
@@ -40,7 +47,18 @@ const fill = (within_: HTMLElement, label: string, value: string) =>
 
 describe('questions', () => {
   it('lists 待回复 first and answers one, optionally as a public Q&A', async () => {
-    const question = { id: 31, bt: '户口卡可以寄到家里吗', nr: '暑假在家，需要户口卡办护照', zt: '0', ztmc: '待回复', tjsj: '2026-11-20T10:00:00+08:00', hfnr: null, hfsj: null, sfgk: false, asker: { userId: 7, xm: '张三' } };
+    const question = {
+      id: 31,
+      bt: '户口卡可以寄到家里吗',
+      nr: '暑假在家，需要户口卡办护照',
+      zt: '0',
+      ztmc: '待回复',
+      tjsj: '2026-11-20T10:00:00+08:00',
+      hfnr: null,
+      hfsj: null,
+      sfgk: false,
+      asker: { userId: 7, xm: '张三' },
+    };
     const fetch = adminConsole('/questions', {
       'GET /api/admin/feedback': { code: 200, rows: [question], total: 1 },
       'POST /api/admin/feedback/31/reply': { code: 200, data: { ...question, zt: '1', hfnr: '可以邮寄' } },
@@ -63,16 +81,39 @@ describe('questions', () => {
 describe('ratings', () => {
   it('shows the summary per service and records a follow-up of a flagged rating', async () => {
     const flagged = {
-      id: 4, applicationId: 3, sqbh: 'HJ20261122000002', kind: 'hjzmkj', kindName: '户籍证明开具', score: 2, label: '不满意',
-      comment: '邮寄慢', flagged: true, createdAt: '2026-11-22T10:00:00+08:00', applicant: { userId: 7, xm: '张三' }, followUp: null,
+      id: 4,
+      applicationId: 3,
+      sqbh: 'HJ20261122000002',
+      kind: 'hjzmkj',
+      kindName: '户籍证明开具',
+      score: 2,
+      label: '不满意',
+      comment: '邮寄慢',
+      flagged: true,
+      createdAt: '2026-11-22T10:00:00+08:00',
+      applicant: { userId: 7, xm: '张三' },
+      followUp: null,
     };
     const fetch = adminConsole('/ratings?pending=1', {
       'GET /api/admin/ratings/summary': {
         code: 200,
-        data: [{ kind: 'hjzmkj', kindName: '户籍证明开具', count: 3, average: 3.67, scores: adminMeta.ratings.map((r) => ({ ...r, count: r.score === 2 ? 1 : 1 })), flagged: 1, pendingFollowUp: 1 }],
+        data: [
+          {
+            kind: 'hjzmkj',
+            kindName: '户籍证明开具',
+            count: 3,
+            average: 3.67,
+            scores: adminMeta.ratings.map((r) => ({ ...r, count: r.score === 2 ? 1 : 1 })),
+            flagged: 1,
+            pendingFollowUp: 1,
+          },
+        ],
       },
       'GET /api/admin/ratings': { code: 200, rows: [flagged], total: 1 },
-      'POST /api/admin/ratings/4/follow-up': { code: 200, data: { ...flagged, followUp: { note: '已电话回访', at: '2026-11-22T11:00:00+08:00', by: '李管理' } } },
+      'POST /api/admin/ratings/4/follow-up': {
+        code: 200,
+        data: { ...flagged, followUp: { note: '已电话回访', at: '2026-11-22T11:00:00+08:00', by: '李管理' } },
+      },
     });
     expect(await screen.findByText('3.67')).not.toBeNull();
     expect(queryOf(requestsTo(fetch, '/api/admin/ratings')[0])).toMatchObject({ pending: '1' });
@@ -90,7 +131,13 @@ describe('ratings', () => {
 describe('settings', () => {
   it('sets quotas for the working days of a range', async () => {
     const fetch = adminConsole('/settings/quotas', {
-      'GET /api/admin/dicts/qh_sfz_blfs': { code: 200, data: [{ id: 1, value: '1', label: '学校集中受理', sort: 1, enabled: true }, { id: 2, value: '2', label: '本人到派出所办理', sort: 2, enabled: true }] },
+      'GET /api/admin/dicts/qh_sfz_blfs': {
+        code: 200,
+        data: [
+          { id: 1, value: '1', label: '学校集中受理', sort: 1, enabled: true },
+          { id: 2, value: '2', label: '本人到派出所办理', sort: 2, enabled: true },
+        ],
+      },
       'GET /api/admin/quotas': { code: 200, data: [] },
       'PUT /api/admin/quotas': { code: 200, data: [] },
     });
@@ -104,13 +151,28 @@ describe('settings', () => {
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/quotas').filter((r) => r.method === 'PUT')).toHaveLength(1));
     const put = requestsTo(fetch, '/api/admin/quotas').find((r) => r.method === 'PUT')!;
     expect(await put.json()).toEqual({ kind: 'sfzbl', channel: '2', dates: ['2026-12-04', '2026-12-07', '2026-12-08'], total: 30 });
-    expect(queryOf(requestsTo(fetch, '/api/admin/quotas').filter((r) => r.method === 'GET').at(-1)!)).toMatchObject({ kind: 'sfzbl', channel: '2' });
+    expect(
+      queryOf(
+        requestsTo(fetch, '/api/admin/quotas')
+          .filter((r) => r.method === 'GET')
+          .at(-1)!,
+      ),
+    ).toMatchObject({ kind: 'sfzbl', channel: '2' });
   });
 
   it('keeps national code lists read-only and adds an entry to an office dictionary', async () => {
     const fetch = adminConsole('/settings/dicts', {
-      'GET /api/admin/dicts': { code: 200, data: [{ type: 'qh_hkk_reason', name: '户口卡借用事由', editable: true }, { type: 'gb_mz', name: '民族（GB/T 3304）', editable: false }] },
-      'GET /api/admin/dicts/qh_hkk_reason': { code: 200, data: [{ id: 1, value: '1', label: '办理护照', sort: 1, enabled: true, remark: null }] },
+      'GET /api/admin/dicts': {
+        code: 200,
+        data: [
+          { type: 'qh_hkk_reason', name: '户口卡借用事由', editable: true },
+          { type: 'gb_mz', name: '民族（GB/T 3304）', editable: false },
+        ],
+      },
+      'GET /api/admin/dicts/qh_hkk_reason': {
+        code: 200,
+        data: [{ id: 1, value: '1', label: '办理护照', sort: 1, enabled: true, remark: null }],
+      },
       'GET /api/admin/dicts/gb_mz': { code: 200, data: [{ id: 9, value: '01', label: '汉族', sort: 1, enabled: true }] },
       'POST /api/admin/dicts/qh_hkk_reason': { code: 200, data: { id: 2, value: '9', label: '其他', sort: 9, enabled: true } },
     });
@@ -122,7 +184,11 @@ describe('settings', () => {
     fill(dialog, '排序', '9');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/dicts/qh_hkk_reason').filter((r) => r.method === 'POST')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/dicts/qh_hkk_reason').find((r) => r.method === 'POST')!.json()).toEqual({
+    expect(
+      await requestsTo(fetch, '/api/admin/dicts/qh_hkk_reason')
+        .find((r) => r.method === 'POST')!
+        .json(),
+    ).toEqual({
       value: '9',
       label: '其他',
       sort: 9,
@@ -147,7 +213,15 @@ describe('settings', () => {
             rylbName: '本科生',
             sectors: [
               { sectorCode: '0', sectorName: '问答反馈', disabled: false },
-              { sectorCode: '7', sectorName: '迁出', disabled: false, subSectors: [{ sectorCode: '0', disabled: false }, { sectorCode: '1', disabled: true }] },
+              {
+                sectorCode: '7',
+                sectorName: '迁出',
+                disabled: false,
+                subSectors: [
+                  { sectorCode: '0', disabled: false },
+                  { sectorCode: '1', disabled: true },
+                ],
+              },
             ],
           },
         ],
@@ -171,7 +245,14 @@ describe('settings', () => {
 
   it('checks the new-student window and saves the tips', async () => {
     const fetch = adminConsole('/settings/tips', {
-      'GET /api/admin/settings/home': { code: 200, data: { tips: { default: '工作时间', 0: '本科生提示' }, yxStartTime: '2026-08-20T08:00:00+08:00', yxEndTime: '2026-09-30T17:00:00+08:00' } },
+      'GET /api/admin/settings/home': {
+        code: 200,
+        data: {
+          tips: { default: '工作时间', 0: '本科生提示' },
+          yxStartTime: '2026-08-20T08:00:00+08:00',
+          yxEndTime: '2026-09-30T17:00:00+08:00',
+        },
+      },
       'PUT /api/admin/settings/home': { code: 200, data: {} },
     });
     const form = await screen.findByRole('form', { name: '提示与迎新时间' });
@@ -183,7 +264,9 @@ describe('settings', () => {
     fill(form, '通用提示', '  新的通用提示 ');
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/settings/home').filter((r) => r.method === 'PUT')).toHaveLength(1));
-    const body = await requestsTo(fetch, '/api/admin/settings/home').find((r) => r.method === 'PUT')!.json();
+    const body = await requestsTo(fetch, '/api/admin/settings/home')
+      .find((r) => r.method === 'PUT')!
+      .json();
     expect(body.tips).toEqual({ default: '新的通用提示', 0: '本科生提示' });
     // The console's date-time inputs are Beijing time, whatever the desk computer's zone.
     expect(new Date(body.yxEndTime).getTime()).toBe(new Date('2026-10-08T17:00+08:00').getTime());
@@ -193,7 +276,22 @@ describe('settings', () => {
     const fetch = adminConsole('/settings/notice-templates', {
       'GET /api/admin/notice-templates': {
         code: 200,
-        data: { smsEnabled: false, smsProvider: null, smsVariables: {}, templates: [{ key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: '原因：{原因}', smsTemplateId: null, smsParams: [] }] },
+        data: {
+          smsEnabled: false,
+          smsProvider: null,
+          smsVariables: {},
+          templates: [
+            {
+              key: 's3',
+              name: '退回修改',
+              to: 3,
+              title: '{业务名称}：退回修改',
+              content: '原因：{原因}',
+              smsTemplateId: null,
+              smsParams: [],
+            },
+          ],
+        },
       },
       'PUT /api/admin/notice-templates/s3': { code: 200, data: {} },
     });
@@ -207,7 +305,11 @@ describe('settings', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '{申请编号}' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/notice-templates/s3')).toHaveLength(1));
-    expect(await bodyOf(fetch, '/api/admin/notice-templates/s3')).toEqual({ title: '{业务名称}：退回修改', content: '您的申请（{申请编号}', smsTemplateId: null });
+    expect(await bodyOf(fetch, '/api/admin/notice-templates/s3')).toEqual({
+      title: '{业务名称}：退回修改',
+      content: '您的申请（{申请编号}',
+      smsTemplateId: null,
+    });
     // Without a template provider there is no template id to give.
     expect(within(dialog).queryByLabelText('短信模板编号')).toBeNull();
   });
@@ -220,7 +322,17 @@ describe('settings', () => {
           smsEnabled: true,
           smsProvider: 'tencent',
           smsVariables: { 业务名称: 'service', 申请编号: 'no', 原因: 'reason' },
-          templates: [{ key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: '您的{业务名称}申请（{申请编号}）被退回，原因：{原因}', smsTemplateId: null, smsParams: [] }],
+          templates: [
+            {
+              key: 's3',
+              name: '退回修改',
+              to: 3,
+              title: '{业务名称}：退回修改',
+              content: '您的{业务名称}申请（{申请编号}）被退回，原因：{原因}',
+              smsTemplateId: null,
+              smsParams: [],
+            },
+          ],
         },
       },
       'PUT /api/admin/notice-templates/s3': { code: 200, data: {} },
@@ -243,7 +355,17 @@ describe('settings', () => {
 describe('content', () => {
   it('saves the contact information with one phone per line', async () => {
     const fetch = adminConsole('/content/contact', {
-      'GET /api/admin/settings/contact': { code: 200, data: { officeName: '户籍办', address: '行政楼108', hours: '工作日', phones: [{ label: '户籍咨询', phone: '010-1' }], email: null, notes: null } },
+      'GET /api/admin/settings/contact': {
+        code: 200,
+        data: {
+          officeName: '户籍办',
+          address: '行政楼108',
+          hours: '工作日',
+          phones: [{ label: '户籍咨询', phone: '010-1' }],
+          email: null,
+          notes: null,
+        },
+      },
       'PUT /api/admin/settings/contact': { code: 200, data: {} },
     });
     const form = await screen.findByRole('form', { name: '联系我们' });
@@ -251,7 +373,11 @@ describe('content', () => {
     fill(form, '联系电话', '户籍咨询 010-1\n\n证明开具  010-2');
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/settings/contact').filter((r) => r.method === 'PUT')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/settings/contact').find((r) => r.method === 'PUT')!.json()).toEqual({
+    expect(
+      await requestsTo(fetch, '/api/admin/settings/contact')
+        .find((r) => r.method === 'PUT')!
+        .json(),
+    ).toEqual({
       officeName: '户籍办',
       address: '行政楼108',
       hours: '工作日',
@@ -277,7 +403,11 @@ describe('content', () => {
     fill(dialog, '标题', '新公告');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/announcements').filter((r) => r.method === 'POST')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/announcements').find((r) => r.method === 'POST')!.json()).toEqual({
+    expect(
+      await requestsTo(fetch, '/api/admin/announcements')
+        .find((r) => r.method === 'POST')!
+        .json(),
+    ).toEqual({
       title: '新公告',
       summary: null,
       content: null,
@@ -296,11 +426,24 @@ describe('content', () => {
 
   it('saves a service guide with its materials, steps and tips', async () => {
     const guide = {
-      serviceCode: 'hjzmkj', title: '户籍证明开具', who: '集体户成员', conditions: null, timeLimit: '3个工作日', place: '108室', hours: '工作日',
-      fees: '免费', contact: '010-1', steps: ['提交', '领取'], notes: [], materials: [{ name: '身份证', required: true, note: null, example: 'id.jpg' }],
+      serviceCode: 'hjzmkj',
+      title: '户籍证明开具',
+      who: '集体户成员',
+      conditions: null,
+      timeLimit: '3个工作日',
+      place: '108室',
+      hours: '工作日',
+      fees: '免费',
+      contact: '010-1',
+      steps: ['提交', '领取'],
+      notes: [],
+      materials: [{ name: '身份证', required: true, note: null, example: 'id.jpg' }],
     };
     const fetch = adminConsole('/content/guides', {
-      'GET /api/admin/guides': { code: 200, data: [{ serviceCode: 'hjzmkj', title: '户籍证明开具', updatedAt: '2026-11-22T10:00:00+08:00' }] },
+      'GET /api/admin/guides': {
+        code: 200,
+        data: [{ serviceCode: 'hjzmkj', title: '户籍证明开具', updatedAt: '2026-11-22T10:00:00+08:00' }],
+      },
       'GET /api/admin/guides/hjzmkj': { code: 200, data: guide },
       'PUT /api/admin/guides/hjzmkj': { code: 200, data: guide },
     });
@@ -311,7 +454,9 @@ describe('content', () => {
     fireEvent.input(within(form).getByLabelText('材料 2 名称'), { target: { value: '学生证' } });
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/guides/hjzmkj').filter((r) => r.method === 'PUT')).toHaveLength(1));
-    const body = await requestsTo(fetch, '/api/admin/guides/hjzmkj').find((r) => r.method === 'PUT')!.json();
+    const body = await requestsTo(fetch, '/api/admin/guides/hjzmkj')
+      .find((r) => r.method === 'PUT')!
+      .json();
     expect(body.steps).toEqual(['提交', '审核', '领取']);
     expect(body.materials).toEqual([
       { name: '身份证', required: true, note: null, example: 'id.jpg' },
@@ -337,7 +482,11 @@ describe('accounts and audit', () => {
     fill(dialog, '初始密码', 'Welcome2026');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(requestsTo(fetch, '/api/admin/staff').filter((r) => r.method === 'POST')).toHaveLength(1));
-    expect(await requestsTo(fetch, '/api/admin/staff').find((r) => r.method === 'POST')!.json()).toEqual({
+    expect(
+      await requestsTo(fetch, '/api/admin/staff')
+        .find((r) => r.method === 'POST')!
+        .json(),
+    ).toEqual({
       username: 'staff02',
       name: '赵办理',
       role: 'staff',
@@ -350,7 +499,21 @@ describe('accounts and audit', () => {
       'GET /api/admin/staff': { code: 200, data: [adminAccount] },
       'GET /api/admin/audit': {
         code: 200,
-        rows: [{ id: 1, at: '2026-11-22T10:00:00+08:00', staffId: 3, staffName: '李管理', staffUsername: 'admin01', action: 'application.view', actionName: '查看申请详情', targetType: 'application', targetId: '5', summary: '查看申请 HJ…', ip: '127.0.0.1' }],
+        rows: [
+          {
+            id: 1,
+            at: '2026-11-22T10:00:00+08:00',
+            staffId: 3,
+            staffName: '李管理',
+            staffUsername: 'admin01',
+            action: 'application.view',
+            actionName: '查看申请详情',
+            targetType: 'application',
+            targetId: '5',
+            summary: '查看申请 HJ…',
+            ip: '127.0.0.1',
+          },
+        ],
         total: 1,
       },
     });
@@ -359,7 +522,14 @@ describe('accounts and audit', () => {
     choose(screen.getByRole('combobox', { name: '工作人员' }), '3');
     choose(screen.getByRole('combobox', { name: '操作' }), 'application.');
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
-    await waitFor(() => expect(queryOf(requestsTo(fetch, '/api/admin/audit').at(-1)!)).toEqual({ staffId: '3', action: 'application.', pageNum: '1', pageSize: '20' }));
+    await waitFor(() =>
+      expect(queryOf(requestsTo(fetch, '/api/admin/audit').at(-1)!)).toEqual({
+        staffId: '3',
+        action: 'application.',
+        pageNum: '1',
+        pageSize: '20',
+      }),
+    );
     expect(screen.queryByRole('button', { name: /编辑|删除/ })).toBeNull();
   });
 });

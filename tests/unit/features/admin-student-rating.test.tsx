@@ -42,7 +42,11 @@ describe('评价 on the details of a finished application', () => {
     });
     renderScreen('/details?id=5', <DetailsPage />);
     const group = await screen.findByRole('group', { name: '您对本次办理满意吗？' });
-    expect(within(group).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['非常满意', '满意', '基本满意', '不满意', '非常不满意']);
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['非常满意', '满意', '基本满意', '不满意', '非常不满意']);
 
     press('提交评价');
     expect((await screen.findByRole('alert')).textContent).toContain('请选择您的评价');

@@ -59,7 +59,12 @@ describe('我的申请', () => {
     choose(field<HTMLSelectElement>('办理状态'), '3');
     await waitFor(() => expect(appUrl()).toBe('/apply-list?kind=sfzbl&status=3'));
     await waitFor(() =>
-      expect(queryOf(requestsTo(fetch, '/api/wdsq/sqxq/getListByType').at(-1)!)).toEqual({ kind: 'sfzbl', status: '3', pageNum: '1', pageSize: '10' }),
+      expect(queryOf(requestsTo(fetch, '/api/wdsq/sqxq/getListByType').at(-1)!)).toEqual({
+        kind: 'sfzbl',
+        status: '3',
+        pageNum: '1',
+        pageSize: '10',
+      }),
     );
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(10));
     press('加载更多');
@@ -142,7 +147,13 @@ describe('申请详情', () => {
       '联系电话13800138001',
     ]);
     const mail = screen.getByRole('heading', { name: '邮寄信息' }).parentElement!;
-    expect(cells(mail)).toEqual(['派送日期2026年11月30日（星期一）', '派送时间下午(17-18点)', '收件人姓名张三', '所在地区北京市海淀区', '详细地址301室']);
+    expect(cells(mail)).toEqual([
+      '派送日期2026年11月30日（星期一）',
+      '派送时间下午(17-18点)',
+      '收件人姓名张三',
+      '所在地区北京市海淀区',
+      '详细地址301室',
+    ]);
     // The codes of the answers are never shown, and no dictionary is fetched to read them.
     for (const code of ['4', '1', 'blyy', '2026-11-25', '北京市/海淀区']) expect(screen.queryByText(code)).toBeNull();
     expect(fetch.mock.calls.map(([r]) => new URL((r as Request).url).pathname)).not.toContain('/api/dict/getSysDictByType');
@@ -163,7 +174,11 @@ describe('申请详情', () => {
       detail({
         status: 6,
         statusName: '已寄出',
-        handling: { kdgs: '顺丰速运', kddh: 'SF1234567890', trackUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890' },
+        handling: {
+          kdgs: '顺丰速运',
+          kddh: 'SF1234567890',
+          trackUrl: 'https://www.sf-express.com/chn/sc/waybill/waybill-detail/SF1234567890',
+        },
       }),
     );
     renderScreen('/details?id=5', <DetailsPage />);
@@ -172,7 +187,11 @@ describe('申请详情', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     expect(link.textContent).toContain('顺丰速运官网');
     const group = screen.getByRole('heading', { name: '办理信息' }).parentElement!;
-    expect([...group.querySelectorAll('.weui-cell')].map((c) => c.textContent)).toEqual(['快递公司顺丰速运', '快递单号SF1234567890', '查看物流顺丰速运官网']);
+    expect([...group.querySelectorAll('.weui-cell')].map((c) => c.textContent)).toEqual([
+      '快递公司顺丰速运',
+      '快递单号SF1234567890',
+      '查看物流顺丰速运官网',
+    ]);
   });
 
   it('shows the labels of a move-in and its people in their own parts, as the server masked them', async () => {
@@ -181,7 +200,14 @@ describe('申请详情', () => {
         kind: 'qianru',
         kindName: '教职工迁入',
         sub: '2',
-        answers: { qrlx: '2', hyzkm: '21', dwh: '002', ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '1101**********002X' }, sqjs: [{ xm: '王五', xbm: '2', mzm: '03', yhzgx: '12' }], lxdh: '13800138001' },
+        answers: {
+          qrlx: '2',
+          hyzkm: '21',
+          dwh: '002',
+          ryxx: { xm: '李四', xbm: '1', mzm: '01', sfzjh: '1101**********002X' },
+          sqjs: [{ xm: '王五', xbm: '2', mzm: '03', yhzgx: '12' }],
+          lxdh: '13800138001',
+        },
         summary: [
           { label: '婚姻状况', value: '初婚', group: null },
           { label: '所在单位', value: '物理学院', group: null },

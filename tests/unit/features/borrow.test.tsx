@@ -83,7 +83,14 @@ describe('借用户口卡', () => {
     fill('领取方式', '1');
     await screen.findByLabelText(/^派送日期/);
     fill('收件人姓名', '');
-    await expectSummary('请选择您期望的派送日期', '请选择时间', '请填写您的宿舍楼号', '请填写收件人联系电话', '请填写收件人姓名', '请填写您的详细地址');
+    await expectSummary(
+      '请选择您期望的派送日期',
+      '请选择时间',
+      '请填写您的宿舍楼号',
+      '请填写收件人联系电话',
+      '请填写收件人姓名',
+      '请填写您的详细地址',
+    );
     fill('派送日期', '2026-11-26');
     fill('派送时间', '0');
     fill('宿舍楼号', '紫荆2号楼');
@@ -125,7 +132,14 @@ describe('借用户口卡', () => {
     const sent = requestsTo(fetch, '/api/daily/hkkjy/add');
     expect(sent).toHaveLength(1);
     expect(sent[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
-    expect(await sent[0].json()).toEqual({ jyyy: '1', jysm: '办理护照用', jyrq: '2026-11-25', ghrq: '2026-11-30', lqfs: '0', lxdh: '13800138001' });
+    expect(await sent[0].json()).toEqual({
+      jyyy: '1',
+      jysm: '办理护照用',
+      jyrq: '2026-11-25',
+      ghrq: '2026-11-30',
+      lqfs: '0',
+      lxdh: '13800138001',
+    });
   });
 
   it('tells a user who is not at school before the form: 您不在校，无法借用户口卡', async () => {

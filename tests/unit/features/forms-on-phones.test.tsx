@@ -33,7 +33,9 @@ const documented = (schema: string, property: string) => {
 
 /** Every text control of the page: [name, maxLength] (-1 when the attribute is missing). */
 const textControls = () =>
-  Array.from(document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type]), input[type=text], input[type=tel], textarea'))
+  Array.from(
+    document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input:not([type]), input[type=text], input[type=tel], textarea'),
+  )
     .filter((el) => !el.readOnly)
     .map((el) => [el.name, el.maxLength] as const);
 
@@ -54,7 +56,8 @@ describe('length limits from the contract, while typing', () => {
     for (const dir of dirs) {
       for (const name of readdirSync(dir).filter((f) => f.endsWith('.tsx'))) {
         const text = readFileSync(join(dir, name), 'utf8');
-        for (const m of text.matchAll(/maxLength=\{\d+\}|maxLength: \d+|(?:text|area)\(flow, '[^']+', '[^']+', \d+/g)) offenders.push(`${dir}/${name}: ${m[0]}`);
+        for (const m of text.matchAll(/maxLength=\{\d+\}|maxLength: \d+|(?:text|area)\(flow, '[^']+', '[^']+', \d+/g))
+          offenders.push(`${dir}/${name}: ${m[0]}`);
       }
     }
     expect(offenders).toEqual([]);
@@ -63,7 +66,13 @@ describe('length limits from the contract, while typing', () => {
   it('用途 is a text with its counter and the contract’s 200, nothing cut silently; every text of the form is bounded', async () => {
     stubFetch({
       'POST /api/daily/hjzmkj/typelist': { code: 200, data: [{ dictLabel: '户籍信息证明', dictValue: '1' }] },
-      'POST /api/daily/hjzmkj/kdlist': { code: 200, data: [{ dictLabel: '现场领取', dictValue: '0' }, { dictLabel: '顺丰', dictValue: '1' }] },
+      'POST /api/daily/hjzmkj/kdlist': {
+        code: 200,
+        data: [
+          { dictLabel: '现场领取', dictValue: '0' },
+          { dictLabel: '顺丰', dictValue: '1' },
+        ],
+      },
     });
     renderScreen('/prove/hr-issued?step=form', <ProveFormPage />);
     await screen.findByRole('option', { name: '户籍信息证明' });
@@ -103,7 +112,6 @@ describe('length limits from the contract, while typing', () => {
     paste('某'.repeat(98));
     expect($toast.get()?.message).toBe(`粘贴的内容超过${documented('HjzmkjAnswers', 'jsdw')}字，超出部分未填入`);
   });
-
 });
 
 describe('placeholders', () => {
@@ -170,7 +178,10 @@ describe('uploads', () => {
   });
 
   it('read back the thumbnail of an image uploaded before (a draft, a correction), with the token', async () => {
-    const fetch = stubFetch({ 'GET /api/wj/file/f_old': () => new Response(new Blob(['jpg'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }) });
+    const fetch = stubFetch({
+      'GET /api/wj/file/f_old': () =>
+        new Response(new Blob(['jpg'], { type: 'image/jpeg' }), { headers: { 'Content-Type': 'image/jpeg' } }),
+    });
     const old: UploadedFile = { ...uploaded('f_old', '迁移证.jpg'), mimeType: 'image/jpeg' };
     renderScreen('/', <FileUploader label="迁移证" files={[old]} onChange={() => {}} />);
     const thumb = (await screen.findByRole('img', { name: '迁移证.jpg' })) as HTMLImageElement;
@@ -185,7 +196,10 @@ describe('the delivery form', () => {
 
   it('asks the dormitory building only when mailing to the dormitory, not to a home address', async () => {
     const fetch = routes();
-    sessionStorage.setItem('address:choice', JSON.stringify({ form: 'hkkbb', field: 'yjxx', codes: ['110000', '110108'], names: ['北京市', '海淀区'] }));
+    sessionStorage.setItem(
+      'address:choice',
+      JSON.stringify({ form: 'hkkbb', field: 'yjxx', codes: ['110000', '110108'], names: ['北京市', '海淀区'] }),
+    );
     renderScreen('/certif/hr-card?step=form', <HrCardPage />);
     fill('补办原因', '户口卡遗失');
     fill('联系电话', '13800138001');

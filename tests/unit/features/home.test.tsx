@@ -14,7 +14,20 @@ const closed = { yxStartTime: null, yxEndTime: null, yxTime: null };
 function withAllBuilt<T>(fn: () => T): T {
   const list = builtServices as RouteKey[];
   const saved = [...list];
-  list.splice(0, list.length, 'feedback', 'certif', 'borrow', 'prove', 'moveInDr', 'moveInNew', 'moveInStaff', 'moveOut', 'change', 'announcement');
+  list.splice(
+    0,
+    list.length,
+    'feedback',
+    'certif',
+    'borrow',
+    'prove',
+    'moveInDr',
+    'moveInNew',
+    'moveInStaff',
+    'moveOut',
+    'change',
+    'announcement',
+  );
   const restore = () => void list.splice(0, list.length, ...saved);
   try {
     const result = fn();
@@ -37,7 +50,7 @@ describe('home tiles (spec §3, §4)', () => {
     expect(tiles.map((t) => t.href)).toEqual(['/announcement', '/move-out', '/feedback']);
   });
 
-  it('opens the new-student tile strictly inside the window, with 截止 and the server\'s yxTime', () => {
+  it("opens the new-student tile strictly inside the window, with 截止 and the server's yxTime", () => {
     const window = { yxStartTime: '2026-08-01T00:00:00+08:00', yxEndTime: '2026-09-30T23:59:59+08:00', yxTime: '2026-09-30' };
     withAllBuilt(() => {
       const open = tilesFor([all[5]], window, Date.parse('2026-09-01T00:00:00+08:00'))[0];
@@ -47,7 +60,11 @@ describe('home tiles (spec §3, §4)', () => {
       expect(before.deadline).toBeUndefined();
       expect(tilesFor([all[5]], window, Date.parse(window.yxEndTime))[0].disabled).toBe(true);
       // Registered at school already: the server's reason, no deadline.
-      const done = tilesFor([{ ...all[5], disabled: true, disabledReason: '您的户口已在本校，无需迁入' }], window, Date.parse('2026-09-01T00:00:00+08:00'))[0];
+      const done = tilesFor(
+        [{ ...all[5], disabled: true, disabledReason: '您的户口已在本校，无需迁入' }],
+        window,
+        Date.parse('2026-09-01T00:00:00+08:00'),
+      )[0];
       expect(done).toMatchObject({ disabled: true, reason: '您的户口已在本校，无需迁入' });
       expect(done.deadline).toBeUndefined();
     });
@@ -56,7 +73,13 @@ describe('home tiles (spec §3, §4)', () => {
   it('the tiles follow the server, not the user info stored at sign-in', () => {
     withAllBuilt(() => {
       // 吴雨晨 moved out: borrowing is closed, moving out opens on the certificate services.
-      const [borrow, moveOut] = tilesFor([{ ...all[2], disabled: true, disabledReason: '您不在校，无法借用户口卡' }, { ...all[7], disabled: false, disabledReason: null }], closed);
+      const [borrow, moveOut] = tilesFor(
+        [
+          { ...all[2], disabled: true, disabledReason: '您不在校，无法借用户口卡' },
+          { ...all[7], disabled: false, disabledReason: null },
+        ],
+        closed,
+      );
       expect(borrow).toMatchObject({ disabled: true, reason: '您不在校，无法借用户口卡' });
       expect(moveOut).toMatchObject({ disabled: false, reason: undefined });
     });

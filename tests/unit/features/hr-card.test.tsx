@@ -59,6 +59,11 @@ describe('户口卡补办', () => {
     await toReview();
     press('确认提交');
     expect(await screen.findByText('修改已提交')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/daily/hkkbb/update')[0].json()).toEqual({ id: 52, bbyy: '损坏，无法辨认', lqfs: '0', lxdh: '13900139000' });
+    expect(await requestsTo(fetch, '/api/daily/hkkbb/update')[0].json()).toEqual({
+      id: 52,
+      bbyy: '损坏，无法辨认',
+      lqfs: '0',
+      lxdh: '13900139000',
+    });
   });
 });

@@ -102,7 +102,16 @@ describe('身份证办理: guide, form, review, confirmation', () => {
     press('下一步');
     const alert = await screen.findByRole('alert');
     await waitFor(() => expect(document.activeElement).toBe(alert));
-    for (const text of ['请选择办理原因', '请选择预约日期', '请填写联系电话', '请选择您期望的派送日期', '请选择时间', '请填写您的宿舍楼号', '请选择所在地区', '请填写您的详细地址']) {
+    for (const text of [
+      '请选择办理原因',
+      '请选择预约日期',
+      '请填写联系电话',
+      '请选择您期望的派送日期',
+      '请选择时间',
+      '请填写您的宿舍楼号',
+      '请选择所在地区',
+      '请填写您的详细地址',
+    ]) {
       expect(alert.textContent).toContain(text);
     }
     expect(field('宿舍楼号').getAttribute('aria-invalid')).toBe('true');
@@ -251,7 +260,12 @@ describe('身份证办理: guide, form, review, confirmation', () => {
     await toReview();
     press('确认提交');
     expect(await screen.findByText('修改已提交')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/daily/sfzbl/edit')[0].json()).toMatchObject({ id: 41, blyy: '4', yyrq: '2026-11-25', xphzh: 'B1' });
+    expect(await requestsTo(fetch, '/api/daily/sfzbl/edit')[0].json()).toMatchObject({
+      id: 41,
+      blyy: '4',
+      yyrq: '2026-11-25',
+      xphzh: 'B1',
+    });
   });
 });
 

@@ -157,7 +157,9 @@ describe('login screen', () => {
     const fetch = vi.fn((r: Request) =>
       new URL(r.url).pathname === '/qhyhlogin_false'
         ? new Promise<Response>((resolve) => (release = resolve))
-        : Promise.resolve(new Response(JSON.stringify({ code: 404, msg: '' }), { status: 404, headers: { 'Content-Type': 'application/json' } })),
+        : Promise.resolve(
+            new Response(JSON.stringify({ code: 404, msg: '' }), { status: 404, headers: { 'Content-Type': 'application/json' } }),
+          ),
     );
     vi.stubGlobal('fetch', fetch);
     render(<LoginPage />);

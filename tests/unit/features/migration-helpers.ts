@@ -12,7 +12,13 @@ export const SUMMARY = '请检查以下内容';
 /** A signed-in user of another person type (renderScreen is typed for the sample user). */
 export const user = (info: Partial<UserInfo>) => ({ ...sampleUser, ...info }) as unknown as typeof sampleUser;
 
-export const file = (fileId: string) => ({ fileId, name: `${fileId}.jpg`, size: 100, mimeType: 'image/jpeg' as const, url: `/api/wj/file/${fileId}` });
+export const file = (fileId: string) => ({
+  fileId,
+  name: `${fileId}.jpg`,
+  size: 100,
+  mimeType: 'image/jpeg' as const,
+  url: `/api/wj/file/${fileId}`,
+});
 /** An attachments field's value with these uploaded files. */
 export const files = (...ids: string[]) => JSON.stringify(ids.map(file));
 
@@ -20,7 +26,14 @@ export const files = (...ids: string[]) => JSON.stringify(ids.map(file));
 export const draft = (code: string, values: Record<string, string>) =>
   localStorage.setItem(`draft:${code}:7`, JSON.stringify({ values, key: 'k'.repeat(32), at: Date.now() }));
 
-export const summary = (kind: string, id: number) => ({ id, sqbh: `HJ202611210000${id}`, kind, kindName: '迁入迁出', status: 1, statusName: '已提交' });
+export const summary = (kind: string, id: number) => ({
+  id,
+  sqbh: `HJ202611210000${id}`,
+  kind,
+  kindName: '迁入迁出',
+  status: 1,
+  statusName: '已提交',
+});
 
 export async function toReview() {
   press('下一步');

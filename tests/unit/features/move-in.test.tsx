@@ -32,9 +32,27 @@ function windowState(open: boolean, sectors = [{ sectorCode: '5', sectorName: '�
 }
 
 const dicts: Record<string, Reply> = {
-  'POST /api/dict/getAllXb': { code: 200, data: [{ xbm: '1', xbmc: '男' }, { xbm: '2', xbmc: '女' }] },
-  'POST /api/dict/getMz': { code: 200, data: [{ mzm: '01', mzmc: '汉族' }, { mzm: '03', mzmc: '回族' }] },
-  'POST /api/dict/getHyzk': { code: 200, data: [{ hyzkm: '10', hyzkmc: '未婚' }, { hyzkm: '20', hyzkmc: '已婚' }] },
+  'POST /api/dict/getAllXb': {
+    code: 200,
+    data: [
+      { xbm: '1', xbmc: '男' },
+      { xbm: '2', xbmc: '女' },
+    ],
+  },
+  'POST /api/dict/getMz': {
+    code: 200,
+    data: [
+      { mzm: '01', mzmc: '汉族' },
+      { mzm: '03', mzmc: '回族' },
+    ],
+  },
+  'POST /api/dict/getHyzk': {
+    code: 200,
+    data: [
+      { hyzkm: '10', hyzkmc: '未婚' },
+      { hyzkm: '20', hyzkmc: '已婚' },
+    ],
+  },
   'POST /api/dict/getXueLi': {
     code: 200,
     data: [
@@ -43,13 +61,15 @@ const dicts: Record<string, Reply> = {
     ],
   },
   'POST /api/dict/getRsdw': { code: 200, data: [{ dwh: '004', dwmc: '生命科学学院' }] },
-  'POST /api/qianchu/getGxList': { code: 200, data: [{ dictLabel: '配偶', dictValue: '20' }, { dictLabel: '子', dictValue: '30' }] },
+  'POST /api/qianchu/getGxList': {
+    code: 200,
+    data: [
+      { dictLabel: '配偶', dictValue: '20' },
+      { dictLabel: '子', dictValue: '30' },
+    ],
+  },
   'POST /api/qianchu/getPcsList': { code: 200, data: [] },
 };
-
-
-
-
 
 describe('迁入 index (/move-in, /m-index)', () => {
   it('offers the kinds the sectors allow; the new-student kind only strictly inside its window', () => {
@@ -70,13 +90,36 @@ describe('迁入 index (/move-in, /m-index)', () => {
   });
 
   it('lists the kinds as links, a closed one greyed with its reason, and the records with their statuses', async () => {
-    $sectors.set(windowState(false, [{ sectorCode: '5', sectorName: '新生迁入' }, { sectorCode: '6', sectorName: '教职工迁入' }]));
+    $sectors.set(
+      windowState(false, [
+        { sectorCode: '5', sectorName: '新生迁入' },
+        { sectorCode: '6', sectorName: '教职工迁入' },
+      ]),
+    );
     stubFetch({
       'GET /api/qianru/getQrxxHistory': {
         code: 200,
         data: [
-          { ...summary('qianru', 60), status: 5, statusName: '待领取', title: '教职工迁入 · 准迁证', sub: '2', createdAt: '2026-11-01T09:00:00+08:00', updatedAt: '2026-11-02T09:00:00+08:00', actions: ['continue'] },
-          { ...summary('qianru', 61), status: 7, statusName: '已办结', title: '家属随迁', sub: '3', createdAt: '2026-10-01T09:00:00+08:00', updatedAt: '2026-10-09T09:00:00+08:00', actions: ['voucher'] },
+          {
+            ...summary('qianru', 60),
+            status: 5,
+            statusName: '待领取',
+            title: '教职工迁入 · 准迁证',
+            sub: '2',
+            createdAt: '2026-11-01T09:00:00+08:00',
+            updatedAt: '2026-11-02T09:00:00+08:00',
+            actions: ['continue'],
+          },
+          {
+            ...summary('qianru', 61),
+            status: 7,
+            statusName: '已办结',
+            title: '家属随迁',
+            sub: '3',
+            createdAt: '2026-10-01T09:00:00+08:00',
+            updatedAt: '2026-10-09T09:00:00+08:00',
+            actions: ['voucher'],
+          },
         ],
       },
     });
@@ -343,7 +386,13 @@ describe('博士后迁入 and 教职工迁入 (/move-in-dr, /move-in-staff)', ()
     await toReview();
     await submitted();
     const body = await requestsTo(fetch, '/api/qianru/edit')[0].json();
-    expect(body).toMatchObject({ id: 70, qrlx: '2', dwh: '004', rzrq: '2026-08-01', attachments: [{ fileId: 'f9', clmc: '北京市落户批复或人才引进批准文件' }] });
+    expect(body).toMatchObject({
+      id: 70,
+      qrlx: '2',
+      dwh: '004',
+      rzrq: '2026-08-01',
+      attachments: [{ fileId: 'f9', clmc: '北京市落户批复或人才引进批准文件' }],
+    });
   });
 });
 
@@ -391,7 +440,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     expect(requestsTo(fetch, '/api/qianru/add')).toHaveLength(0);
   });
 
-  it('sends ryxx and sqjs with each member\'s documents named after them', async () => {
+  it("sends ryxx and sqjs with each member's documents named after them", async () => {
     const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 80) } });
     draft('qianru-3', {
       hzgzzh: '2012100045',
@@ -438,7 +487,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     });
   });
 
-  it('puts the server\'s answers about a member on that member\'s fields', async () => {
+  it("puts the server's answers about a member on that member's fields", async () => {
     stubFetch({
       ...dicts,
       'POST /api/qianru/add': () =>
@@ -552,7 +601,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     };
     const headFields = () => within(screen.getByRole('region', { name: '户主' }));
 
-    it('asks for the head\'s name, staff number and full ID number, and checks them before sending', async () => {
+    it("asks for the head's name, staff number and full ID number, and checks them before sending", async () => {
       const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
       renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
@@ -573,7 +622,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       expect(requestsTo(fetch, '/api/qianru/add')).toHaveLength(0);
     });
 
-    it('sends the proof with the form; the review shows the head\'s ID number masked', async () => {
+    it("sends the proof with the form; the review shows the head's ID number masked", async () => {
       const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
       draft('qianru-3', ready);
       renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
@@ -583,10 +632,16 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       expect(screen.queryByText('11010819850317006X')).toBeNull();
       await submitted();
       const body = await requestsTo(fetch, '/api/qianru/add')[0].json();
-      expect(body).toMatchObject({ qrlx: '3', hzxm: '刘建国', hzgzzh: '2012100045', hzsfzjh: '11010819850317006X', ryxx: { xm: '赵敏', sfzjh: '130102198402080423' } });
+      expect(body).toMatchObject({
+        qrlx: '3',
+        hzxm: '刘建国',
+        hzgzzh: '2012100045',
+        hzsfzjh: '11010819850317006X',
+        ryxx: { xm: '赵敏', sfzjh: '130102198402080423' },
+      });
     });
 
-    it('shows the server\'s mismatch at the head\'s fields as a group, naming none of them', async () => {
+    it("shows the server's mismatch at the head's fields as a group, naming none of them", async () => {
       stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 100, msg: HEAD_MISMATCH } });
       draft('qianru-3', ready);
       renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
@@ -602,7 +657,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) expect(head.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
     });
 
-    it('edit=1 brings the head\'s name and staff number back; the ID number is typed again', async () => {
+    it("edit=1 brings the head's name and staff number back; the ID number is typed again", async () => {
       const fetch = stubFetch({
         ...dicts,
         'GET /api/wdsq/sqxq/getInfo': returned(
@@ -629,10 +684,17 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       expect((head.getByLabelText(/^身份证号码/) as HTMLInputElement).value).toBe('');
       expect(head.getByText(/修改申请时请重新填写户主的身份证件号码/)).not.toBeNull();
       fireEvent.input(head.getByLabelText(/^身份证号码/), { target: { value: '11010819850317006X' } });
-      fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证号码/), { target: { value: '130102198402080423' } });
+      fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证号码/), {
+        target: { value: '130102198402080423' },
+      });
       await toReview();
       await submitted();
-      expect(await requestsTo(fetch, '/api/qianru/edit')[0].json()).toMatchObject({ id: 86, hzxm: '刘建国', hzgzzh: '2012100045', hzsfzjh: '11010819850317006X' });
+      expect(await requestsTo(fetch, '/api/qianru/edit')[0].json()).toMatchObject({
+        id: 86,
+        hzxm: '刘建国',
+        hzgzzh: '2012100045',
+        hzsfzjh: '11010819850317006X',
+      });
     });
   });
 
@@ -690,9 +752,18 @@ describe('迁入信息确认 (/m-cr)', () => {
     expect(appUrl()).toContain('step=done');
   });
 
-  it('a family member\'s own application shows only what the server gives of the head (name, staff number, masked ID)', async () => {
+  it("a family member's own application shows only what the server gives of the head (name, staff number, masked ID)", async () => {
     const own = confirmation(false);
-    own.data.hz = { xm: '刘建国', xbmc: null, mzmc: null, csrq: null, sfzjh: '1101**********006X', yhzgxmc: '户主', gzzh: '2012100045', dwmc: null } as never;
+    own.data.hz = {
+      xm: '刘建国',
+      xbmc: null,
+      mzmc: null,
+      csrq: null,
+      sfzjh: '1101**********006X',
+      yhzgxmc: '户主',
+      gzzh: '2012100045',
+      dwmc: null,
+    } as never;
     stubFetch({ 'GET /api/qianru/getQrxxYhAndHz': own });
     renderScreen('/m-cr?id=90', <ConfirmPage />, user({ xm: '赵敏', rylb: '5', xh: null, gzzh: null, hkIn: false }));
     const heading = await screen.findByRole('heading', { name: '户主信息' });
@@ -713,7 +784,15 @@ describe('迁入信息确认 (/m-cr)', () => {
     stubFetch({
       'GET /api/qianru/getQrxxHistory': {
         code: 200,
-        data: [{ ...summary('qianru', 91), title: '迁入', createdAt: '2026-11-01T09:00:00+08:00', updatedAt: '2026-11-01T09:00:00+08:00', actions: ['continue'] }],
+        data: [
+          {
+            ...summary('qianru', 91),
+            title: '迁入',
+            createdAt: '2026-11-01T09:00:00+08:00',
+            updatedAt: '2026-11-01T09:00:00+08:00',
+            actions: ['continue'],
+          },
+        ],
       },
       'GET /api/qianru/getQrxxYhAndHz': confirmation(true),
     });

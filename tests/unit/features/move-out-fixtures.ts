@@ -71,7 +71,12 @@ export const notAtSchool: Sector = {
   ],
 };
 
-const graduateCertificate = { canChangeDizhi: false, dizhi: '江苏省南京市玄武区中山路100号南京示范科技有限公司集体户', qyzbh: '京2026000001', qyzyxqz: '2026-12-14' };
+const graduateCertificate = {
+  canChangeDizhi: false,
+  dizhi: '江苏省南京市玄武区中山路100号南京示范科技有限公司集体户',
+  qyzbh: '京2026000001',
+  qyzyxqz: '2026-12-14',
+};
 const atSchool = { canChangeDizhi: true, dizhi: null, qyzbh: null, qyzyxqz: null };
 
 /** /api/qianchu/check answers. */

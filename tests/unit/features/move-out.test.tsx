@@ -14,7 +14,6 @@ import { movedOutGraduate, notAtSchool, studentAtSchool, verdicts } from './move
 
 type Sector = Schemas['Sector'];
 
-
 /** The guard's answer the router hands a move-out form (query dizhi): allowed, as the server says it to someone at school. */
 const PASSED = `dizhi=${encodeURIComponent(JSON.stringify(verdicts.studentGraduate))}`;
 const staff = user({ xm: '刘建国', rylb: '4', xh: null, gzzh: '2012100045' });
@@ -55,14 +54,11 @@ const lastFinished = {
   events: [],
 };
 
-
-
-
 describe('户口迁出 index (/move-out)', () => {
   const links = () => screen.queryAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
   const greyed = () => [...document.querySelectorAll('[aria-disabled="true"]')].map((e) => e.textContent);
 
-  it('lists 0–7 in index order, then 改派 and 其他原因迁出, each with the server\'s state', () => {
+  it("lists 0–7 in index order, then 改派 and 其他原因迁出, each with the server's state", () => {
     const entries = moveOutEntries(studentAtSchool);
     expect(entries.map((e) => e.key)).toEqual([
       'moveOutGraduate',
@@ -76,7 +72,12 @@ describe('户口迁出 index (/move-out)', () => {
       'moveOutReassignment',
       'moveOutMoveOut',
     ]);
-    expect(entries.filter((e) => !e.reason).map((e) => e.label)).toEqual(['毕业生迁出', '退学休学迁出', '注销户口并开具证明', '其他原因迁出']);
+    expect(entries.filter((e) => !e.reason).map((e) => e.label)).toEqual([
+      '毕业生迁出',
+      '退学休学迁出',
+      '注销户口并开具证明',
+      '其他原因迁出',
+    ]);
     expect(moveOutEntries(undefined)).toEqual([]);
   });
 
@@ -124,7 +125,7 @@ describe('户口迁出 index (/move-out)', () => {
     await waitFor(() => expect(appUrl()).toBe('/home'));
   });
 
-  it('a certificate expired long ago: the server\'s words and the way back', () => {
+  it("a certificate expired long ago: the server's words and the way back", () => {
     moveOutSector({ ...notAtSchool, disabledReason: '迁移证已过期，请到户籍办公室办理' });
     stubFetch({});
     renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
@@ -152,7 +153,7 @@ describe('户口迁出 index (/move-out)', () => {
     expect(appUrl()).toBe('/move-out');
   });
 
-  it('an allowed sub-route opens with the check\'s answer as dizhi (吴雨晨 opens 迁移证延期)', async () => {
+  it("an allowed sub-route opens with the check's answer as dizhi (吴雨晨 opens 迁移证延期)", async () => {
     moveOutSector(movedOutGraduate);
     stubFetch({ 'GET /api/qianchu/check': { code: 200, data: verdicts.graduatePostpone } });
     renderScreen('/move-out', <MoveOutPage />, { ...sampleUser, hkIn: false });
@@ -278,7 +279,10 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
 
   it('staff: sends the chosen family members and the delivery', async () => {
     const fetch = routes({
-      'POST /api/qianchu/getJsById': { code: 200, data: [{ id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true }] },
+      'POST /api/qianchu/getJsById': {
+        code: 200,
+        data: [{ id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true }],
+      },
     });
     draft('qianchu-staff', {
       attachments: files('s1'),
@@ -305,7 +309,12 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
     expect(screen.getByText('赵敏')).not.toBeNull();
     await submitted();
     const body = await requestsTo(fetch, '/api/qianchu/add')[0].json();
-    expect(body).toMatchObject({ sub: 'staff', sqcjs: [11], lqfs: '1', attachments: [{ fileId: 's1', clmc: '调动、离职证明或房屋产权证明' }] });
+    expect(body).toMatchObject({
+      sub: 'staff',
+      sqcjs: [11],
+      lqfs: '1',
+      attachments: [{ fileId: 's1', clmc: '调动、离职证明或房屋产权证明' }],
+    });
     expect(body.yjxx).toEqual({
       pssj: '2026-12-01',
       sjd: '1',
@@ -396,14 +405,21 @@ describe('迁移证 services', () => {
   it('/move-out/postpone starts from the current 迁移证 the guard handed over', async () => {
     stubFetch({});
     const dizhi = encodeURIComponent(
-      JSON.stringify({ canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号', qyzbh: 'QY3201', qyzyxqz: '2026-12-20' }),
+      JSON.stringify({
+        canQianYi: true,
+        canChangeDizhi: true,
+        msg: '',
+        dizhi: '江苏省南京市玄武区中山路1号',
+        qyzbh: 'QY3201',
+        qyzyxqz: '2026-12-20',
+      }),
     );
     renderScreen(`/move-out/postpone?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
     await waitFor(() => expect(field('迁移证编号').value).toBe('QY3201'));
     expect(field('原有效期至').value).toBe('2026-12-20');
   });
 
-  it('opened directly, waits for the router\'s guard (its answer brings the current 迁移证)', async () => {
+  it("opened directly, waits for the router's guard (its answer brings the current 迁移证)", async () => {
     const fetch = stubFetch({});
     const { container } = renderScreen('/move-out/postpone?step=form', <MoveOutFormPage />);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -430,7 +446,14 @@ describe('迁移证 services', () => {
   it('/move-out/change starts from the current address (query dizhi) and sends qyzbg', async () => {
     const fetch = stubFetch({ 'POST /api/daily/qyzbg/add': { code: 200, data: summary('qyzbg') } });
     // A graduate who went back to the origin (no employer): the address is open (moveout.test.ts).
-    const verdict = { canQianYi: true, canChangeDizhi: true, msg: '', dizhi: '江苏省南京市玄武区中山路1号', qyzbh: '京2026000002', qyzyxqz: '2026-12-20' };
+    const verdict = {
+      canQianYi: true,
+      canChangeDizhi: true,
+      msg: '',
+      dizhi: '江苏省南京市玄武区中山路1号',
+      qyzbh: '京2026000002',
+      qyzyxqz: '2026-12-20',
+    };
     const dizhi = encodeURIComponent(JSON.stringify(verdict));
     draft('qyzbg', { attachments: files('c1') });
     deliverRegion({ form: 'qyzbg', field: 'xqwdq', codes: ['310000', '310104'], names: ['上海市', '徐汇区'] });
@@ -483,7 +506,11 @@ describe('迁移证 services', () => {
     expect(field('新迁往地区').textContent).toBe('上海市/徐汇区');
     await toReview();
     await submitted();
-    expect(await requestsTo(fetch, '/api/daily/qyzbg/update')[0].json()).toMatchObject({ id: 70, ydz: '江苏省南京市玄武区中山路1号', qyzbh: 'QY002' });
+    expect(await requestsTo(fetch, '/api/daily/qyzbg/update')[0].json()).toMatchObject({
+      id: 70,
+      ydz: '江苏省南京市玄武区中山路1号',
+      qyzbh: 'QY002',
+    });
   });
 
   it('/move-out/mc-card: exact messages; the old number is optional', async () => {

@@ -24,7 +24,8 @@ function routes(extra: Record<string, Reply> = {}) {
   return stubFetch({
     'GET /api/guide/qtbs': guideOf('qtbs', '其他业务'),
     'GET /api/guide/qtbs-change': guideOf('qtbs-change', '其他信息变更'),
-    'POST /api/qhqt/qtbs/typelist': async (r: Request) => json({ code: 200, data: types[(await r.clone().json()).group as 'other' | 'change'] }),
+    'POST /api/qhqt/qtbs/typelist': async (r: Request) =>
+      json({ code: 200, data: types[(await r.clone().json()).group as 'other' | 'change'] }),
     'POST /api/qhqt/qtbs/add': summaryOf('qtbs'),
     ...extra,
   });
@@ -55,14 +56,20 @@ describe('其他业务', () => {
     await toReview();
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({ bslx: '1', bsnr: '需要集体户口页复印件两份', lxdh: '13800138001' });
+    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({
+      bslx: '1',
+      bsnr: '需要集体户口页复印件两份',
+      lxdh: '13800138001',
+    });
     expect(localStorage.getItem('draft:qtbs:7')).toBeNull();
   });
 
   it('edit=1 prefills (with the proofs uploaded before) and sends edit with the id', async () => {
     const proof = uploaded('f_p', '证明.pdf');
     const fetch = routes({
-      'GET /api/wdsq/sqxq/getInfo': returnedApplication('qtbs', 57, { bslx: '1', bsnr: '复印', lxdh: '13900139000' }, [{ ...proof, clmc: '证明材料' }]),
+      'GET /api/wdsq/sqxq/getInfo': returnedApplication('qtbs', 57, { bslx: '1', bsnr: '复印', lxdh: '13900139000' }, [
+        { ...proof, clmc: '证明材料' },
+      ]),
       'POST /api/qhqt/qtbs/edit': summaryOf('qtbs', 57),
     });
     renderScreen('/other?edit=1&id=57', <QtbsPage />);
@@ -97,7 +104,11 @@ describe('其他信息变更 (/change/other)', () => {
     await toReview();
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({ bslx: '104', bsnr: '民族由汉族更正为满族', lxdh: '13800138001' });
+    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({
+      bslx: '104',
+      bsnr: '民族由汉族更正为满族',
+      lxdh: '13800138001',
+    });
   });
 
   it('edit=1 prefills and sends edit with the id', async () => {
@@ -114,10 +125,17 @@ describe('其他信息变更 (/change/other)', () => {
     expect(await requestsTo(fetch, '/api/qhqt/qtbs/edit')[0].json()).toEqual({ id: 58, bslx: '101', bsnr: '改名', lxdh: '13900139000' });
   });
 
-  const rylb = { code: 200, data: [{ dictLabel: '本科生', dictValue: '0' }, { dictLabel: '硕士研究生', dictValue: '1' }, { dictLabel: '博士后', dictValue: '3' }] };
+  const rylb = {
+    code: 200,
+    data: [
+      { dictLabel: '本科生', dictValue: '0' },
+      { dictLabel: '硕士研究生', dictValue: '1' },
+      { dictLabel: '博士后', dictValue: '3' },
+    ],
+  };
   const reviewed = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent?.replace(/修改$/, '');
 
-  it("opened from /info on 人员类型变更: asks the new person type, the content becomes optional, the review and the body carry it", async () => {
+  it('opened from /info on 人员类型变更: asks the new person type, the content becomes optional, the review and the body carry it', async () => {
     const fetch = routes({ '/api/dict/getSysDictByType': rylb });
     renderScreen('/change/other?bslx=110&step=form', <QtbsPage />, { ...sampleUser, sfzjh: '1101**********002X' } as typeof sampleUser);
     await screen.findByRole('option', { name: '人员类型变更' });
@@ -153,7 +171,12 @@ describe('其他信息变更 (/change/other)', () => {
     expect(reviewed('变更内容')).toBe('原登记号码有误');
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({ bslx: '108', bgsfzjh: '11010519491231002X', bsnr: '原登记号码有误', lxdh: '13800138001' });
+    expect(await requestsTo(fetch, '/api/qhqt/qtbs/add')[0].json()).toEqual({
+      bslx: '108',
+      bgsfzjh: '11010519491231002X',
+      bsnr: '原登记号码有误',
+      lxdh: '13800138001',
+    });
   });
 
   it('其他 offers all three record fields; a type of another item offers none and needs the content; a field left under another type is not sent', async () => {
@@ -188,6 +211,11 @@ describe('其他信息变更 (/change/other)', () => {
     await toReview();
     press('确认提交');
     expect(await screen.findByText('修改已提交')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/qhqt/qtbs/edit')[0].json()).toEqual({ id: 59, bslx: '108', bgsfzjh: '11010519491231002X', lxdh: '13900139000' });
+    expect(await requestsTo(fetch, '/api/qhqt/qtbs/edit')[0].json()).toEqual({
+      id: 59,
+      bslx: '108',
+      bgsfzjh: '11010519491231002X',
+      lxdh: '13900139000',
+    });
   });
 });

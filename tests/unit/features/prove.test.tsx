@@ -77,7 +77,13 @@ describe('户籍证明开具', () => {
     expect(screen.getByText('2份')).not.toBeNull();
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/daily/hjzmkj/add')[0].json()).toEqual({ zmlx: '1', yt: '办理护照', fs: 2, kdfs: '0', lxdh: '13800138001' });
+    expect(await requestsTo(fetch, '/api/daily/hjzmkj/add')[0].json()).toEqual({
+      zmlx: '1',
+      yt: '办理护照',
+      fs: 2,
+      kdfs: '0',
+      lxdh: '13800138001',
+    });
   });
 
   it('tells a user whose household is not at the school before the form', () => {
@@ -88,7 +94,14 @@ describe('户籍证明开具', () => {
 
   it('edit=1 prefills and sends edit with the id', async () => {
     const fetch = routes({
-      'GET /api/wdsq/sqxq/getInfo': returnedApplication('hjzmkj', 53, { zmlx: '1', yt: '入职', jsdw: '某公司', fs: 3, kdfs: '0', lxdh: '13900139000' }),
+      'GET /api/wdsq/sqxq/getInfo': returnedApplication('hjzmkj', 53, {
+        zmlx: '1',
+        yt: '入职',
+        jsdw: '某公司',
+        fs: 3,
+        kdfs: '0',
+        lxdh: '13900139000',
+      }),
       'POST /api/daily/hjzmkj/edit': summaryOf('hjzmkj', 53),
     });
     renderScreen('/prove/hr-issued?edit=1&id=53', <ProveFormPage />);
@@ -150,6 +163,13 @@ describe.each([
     await toReview();
     press('确认提交');
     expect(await screen.findByText('修改已提交')).not.toBeNull();
-    expect(await requestsTo(fetch, `/api/daily/${code}/edit`)[0].json()).toEqual({ id: 54, bllx: '1', yt: '入职', fs: 1, lqfs: '0', lxdh: '13900139000' });
+    expect(await requestsTo(fetch, `/api/daily/${code}/edit`)[0].json()).toEqual({
+      id: 54,
+      bllx: '1',
+      yt: '入职',
+      fs: 1,
+      lqfs: '0',
+      lxdh: '13900139000',
+    });
   });
 });

@@ -52,7 +52,11 @@ describe('register', () => {
     type('短信验证码', '123456');
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
     await screen.findByLabelText('姓名');
-    expect(await requestsTo(fetch, '/api/registerOrLogin/verifySmsCode')[0].json()).toEqual({ phone: '13800138000', smsCode: '123456', scene: 'register' });
+    expect(await requestsTo(fetch, '/api/registerOrLogin/verifySmsCode')[0].json()).toEqual({
+      phone: '13800138000',
+      smsCode: '123456',
+      scene: 'register',
+    });
 
     type('姓名', '王小明');
     type('身份证件号', '11010519491231002X');
@@ -98,7 +102,7 @@ describe('register', () => {
     const resend = screen.getByRole('button', { name: '重新发送' });
     expect(resend).toHaveProperty('disabled', false);
     fireEvent.click(resend);
-    expect((await screen.findByLabelText('手机号') as HTMLInputElement).value).toBe('13800138000');
+    expect(((await screen.findByLabelText('手机号')) as HTMLInputElement).value).toBe('13800138000');
   });
 
   it('keeps the phone and asks for a new image code when the image code is wrong', async () => {
@@ -131,7 +135,10 @@ describe('register: the SMS code at its step, every field kept', () => {
   it('a wrong code is refused at its step, under the code field, and the step stays', async () => {
     let tries = 0;
     const fetch = smsServer({
-      '/api/registerOrLogin/verifySmsCode': () => (++tries === 1 ? new Response(JSON.stringify(WRONG), { status: 400, headers: { 'Content-Type': 'application/json' } }) : { code: 200, data: { phoneTicket: 'pt-2', expiresIn: 600 } }),
+      '/api/registerOrLogin/verifySmsCode': () =>
+        ++tries === 1
+          ? new Response(JSON.stringify(WRONG), { status: 400, headers: { 'Content-Type': 'application/json' } })
+          : { code: 200, data: { phoneTicket: 'pt-2', expiresIn: 600 } },
     });
     render(<RegisterPage />);
     await passPhoneAndSms();
@@ -174,8 +181,15 @@ describe('register: the SMS code at its step, every field kept', () => {
   });
 
   it('a ticket the server finds spent sends the user back to the SMS step, the message under the code, the details kept', async () => {
-    const SPENT = { code: 400, msg: '短信验证已失效，请重新获取验证码', errors: [{ field: 'phoneTicket', message: '短信验证已失效，请重新获取验证码' }] };
-    smsServer({ '/api/registerOrLogin/register': () => new Response(JSON.stringify(SPENT), { status: 400, headers: { 'Content-Type': 'application/json' } }) });
+    const SPENT = {
+      code: 400,
+      msg: '短信验证已失效，请重新获取验证码',
+      errors: [{ field: 'phoneTicket', message: '短信验证已失效，请重新获取验证码' }],
+    };
+    smsServer({
+      '/api/registerOrLogin/register': () =>
+        new Response(JSON.stringify(SPENT), { status: 400, headers: { 'Content-Type': 'application/json' } }),
+    });
     render(<RegisterPage />);
     await passPhoneAndSms();
     type('短信验证码', '123456');
@@ -224,7 +238,11 @@ describe('forget', () => {
     type('确认密码', 'abc12345');
     fireEvent.click(screen.getByRole('button', { name: '重置密码' }));
     await vi.waitFor(() => expect(location.pathname).toBe('/web/login'));
-    expect(await requestsTo(fetch, '/api/registerOrLogin/verifySmsCode')[0].json()).toEqual({ phone: '13800138000', smsCode: '654321', scene: 'forget' });
+    expect(await requestsTo(fetch, '/api/registerOrLogin/verifySmsCode')[0].json()).toEqual({
+      phone: '13800138000',
+      smsCode: '654321',
+      scene: 'forget',
+    });
     expect(await requestsTo(fetch, '/api/registerOrLogin/retrievePassword')[0].json()).toEqual({
       phone: '13800138000',
       phoneTicket: 'pt-1',

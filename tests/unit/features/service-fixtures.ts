@@ -44,7 +44,13 @@ export const returnedApplication = (kind: string, id: number, answers: Record<st
   },
 });
 
-export const uploaded = (fileId: string, name: string) => ({ fileId, name, size: 2048, mimeType: 'application/pdf', url: `/api/wj/file/${fileId}` });
+export const uploaded = (fileId: string, name: string) => ({
+  fileId,
+  name,
+  size: 2048,
+  mimeType: 'application/pdf',
+  url: `/api/wj/file/${fileId}`,
+});
 
 /**
  * Answers uploads with the given file: the uploader sends them through XMLHttpRequest (for its progress), which
