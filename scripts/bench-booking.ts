@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { applicationEvents, applications, counters, notices } from '../server/db/schema.ts';
-import { seed } from '../server/db/seed.ts';
+import { seed } from '../server/seed/seed.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
-import { seed } from '../server/db/seed.ts';
+import { seed } from '../server/seed/seed.ts';
 import { DEFAULT_PG, makeTarget, makeUsers, root, sizesOf, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
 const self = fileURLToPath(import.meta.url);
@@ -139,21 +139,17 @@ async function main() {
       if (station) await handle.db.update(householdRecords).set({ policeStationId: station.id });
       // A few notices each (one unread), as after a submitted application.
       for (let i = 0; i < made.ids.length; i += 500) {
-        await handle.db
-          .insert(notices)
-          .values(
-            made.ids
-              .slice(i, i + 500)
-              .flatMap((userId) =>
-                [0, 1, 2].map((k) => ({
-                  userId,
-                  type: 'apply',
-                  title: '身份证办理：已提交',
-                  content: `您的身份证办理申请（HJ2026${k}）已提交`,
-                  readAt: k ? new Date() : null,
-                })),
-              ),
-          );
+        await handle.db.insert(notices).values(
+          made.ids.slice(i, i + 500).flatMap((userId) =>
+            [0, 1, 2].map((k) => ({
+              userId,
+              type: 'apply',
+              title: '身份证办理：已提交',
+              content: `您的身份证办理申请（HJ2026${k}）已提交`,
+              readAt: k ? new Date() : null,
+            })),
+          ),
+        );
       }
     } finally {
       await handle.close();

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
 import Redis from 'ioredis';
 import { applications, users } from '../server/db/schema.ts';
-import { seed } from '../server/db/seed.ts';
+import { seed } from '../server/seed/seed.ts';
 import { hashPassword } from '../server/lib/crypto.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';

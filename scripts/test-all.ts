@@ -37,6 +37,9 @@ const npx = 'npx';
 run('API types fresh', 'npm', ['run', '-s', 'api:check']);
 run('API lint', 'npm', ['run', '-s', 'api:lint']);
 run('Typecheck', npx, ['tsc', '--noEmit']);
+// The layering of the architecture sheet, the rules of hooks, typescript-eslint: zero warnings.
+run('Lint', npx, ['eslint', '.', '--max-warnings', '0']);
+run('Format (Prettier)', npx, ['prettier', '--check', '.']);
 run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
 run('Server + contract tests (PGlite)', npx, ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
@@ -54,7 +57,7 @@ run('Size budgets', npx, ['tsx', 'scripts/size-check.ts']);
 run('Release (npm ci --omit=dev, node dist/server/main.js)', npx, ['tsx', 'scripts/release-check.ts']);
 
 const chromium = existsSync('/usr/bin/chromium');
-let cjk = false;
+let cjk: boolean;
 try {
   cjk = /wqy|noto sans cjk|noto serif cjk/i.test(execSync('fc-list', { encoding: 'utf8' }));
 } catch {

@@ -2,7 +2,7 @@
 // configuration from the environment, demo mode), serving a built web app, on a free loopback port, with a fresh
 // temporary DATA_DIR (embedded PGlite), in a process of its own. Imported: startWebServer() spawns this file; run
 // directly (by startWebServer) it listens and prints the port.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

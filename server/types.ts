@@ -7,16 +7,8 @@ import type { Services } from './services/index.ts';
 import type { OperationOptions } from './plugins/openapi.ts';
 import type { OperationHandler, OperationId } from './lib/operation-types.ts';
 
-export interface SessionUser {
-  id: number;
-  rylb: string;
-  loginType: string;
-  role: 'user' | 'staff' | 'admin';
-  name: string;
-  /** Sign-in name of a staff account; null for users. */
-  username: string | null;
-  sessionId: number;
-}
+export type { SessionUser } from './lib/session-user.ts';
+import type { SessionUser } from './lib/session-user.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -258,6 +258,34 @@ export const policeStations = pgTable(
   (t) => [index('police_stations_division_idx').on(t.divisionCode)],
 );
 
+/**
+ * The university's collective households (集体户), in which every move-in lands: students (新生迁入), staff (教职工迁入
+ * and their families), post-doctoral fellows. The office keeps them in the console (工作台「集体户」), with the photo
+ * of each household's stamped head page (户主页) that the move-in vouchers carry.
+ */
+export const collectiveHouseholds = pgTable(
+  'collective_households',
+  {
+    key: varchar('key', { length: 16 }).primaryKey(),
+    /** 户号 */
+    householdNo: varchar('household_no', { length: 32 }).notNull(),
+    /** 户名 */
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    policeStationId: varchar('police_station_id', { length: 32 })
+      .notNull()
+      .references(() => policeStations.id),
+    /** 立户日期 YYYY-MM-DD */
+    registeredOn: varchar('registered_on', { length: 10 }).notNull(),
+    /** The stamped head page (JPEG, normalised on upload); null until the office uploads it. */
+    headPage: bytea('head_page'),
+    /** sha256 of head_page: the vouchers made from it are kept per photo. */
+    headPageHash: varchar('head_page_hash', { length: 64 }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('collective_households_key_ck', sql`${t.key} in ('student', 'staff', 'postdoc')`)],
+);
+
 /** Home tiles per person type (rylb); rows with a parent code are sub-sectors (move-out 0–7 under 7). */
 export const sectors = pgTable(
   'sectors',

@@ -1,10 +1,9 @@
 // The response envelope of every JSON answer, and the errors that become one.
+import type { Schemas } from './contract.ts';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type FieldError = Schemas['FieldError'];
 
+/** The contract's Envelope with its success members (data, rows and total, token) typed by what a handler answers. */
 export interface Envelope<T = unknown> {
   code: number;
   msg: string;

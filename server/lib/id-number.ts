@@ -1,5 +1,5 @@
 // GB 11643 citizen ID numbers: birth date and gender (the checksum lives with the seed data, shared).
-export { isValidIdNumber } from '../db/seed-data/id-number.ts';
+export { isValidIdNumber } from '../domain/id-number.ts';
 
 /** YYYY-MM-DD from positions 7–14 (the number is already validated). */
 export const birthDateOf = (id: string) => `${id.slice(6, 10)}-${id.slice(10, 12)}-${id.slice(12, 14)}`;

@@ -1,7 +1,7 @@
 // Small request helpers shared by the routes.
 import type { FastifyRequest } from 'fastify';
 import { badRequest, unauthorized } from './envelope.ts';
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from './session-user.ts';
 
 /** The client's address as the server sees it (behind TRUST_PROXY: the forwarded one); IPv4-mapped IPv6 as IPv4. */
 export const clientIp = (request: FastifyRequest) => request.ip.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');

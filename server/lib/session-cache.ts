@@ -7,7 +7,7 @@
 // commit goes too). While an instance's listener is not connected, its cache is off (every request asks the
 // database). On the embedded database there is one process, and the eviction in (1) suffices. The age limit bounds
 // what a change made outside the application (SQL by hand) can leave behind.
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from './session-user.ts';
 import { referenceCache } from './reference-cache.ts';
 
 export const SESSION_CACHE_MS = 30_000;

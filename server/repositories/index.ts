@@ -2,6 +2,7 @@
 import type { Executor } from '../db/client.ts';
 import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
 import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
+import { collectiveHouseholdsRepo } from './collective-households.ts';
 import {
   casTicketsRepo,
   housekeepingRepo,
@@ -36,6 +37,7 @@ export const createRepositories = (db: Executor) => ({
   dict: dictRepo(db),
   divisions: divisionsRepo(db),
   policeStations: policeStationsRepo(db),
+  collectiveHouseholds: collectiveHouseholdsRepo(db),
   sectors: sectorsRepo(db),
   banners: bannersRepo(db),
   announcements: announcementsRepo(db),

@@ -5,7 +5,7 @@ import { ok } from '../lib/envelope.ts';
 import type { OperationId } from '../lib/operation-types.ts';
 import { currentUser } from '../lib/request.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
-import type { ApplicationForm } from '../services/applications.ts';
+import type { ApplicationForm, Slot } from '../services/applications.ts';
 import type { FormContext } from '../services/daily-forms.ts';
 import { idempotencyKeyOf } from '../services/idempotency.ts';
 import type { SessionUser } from '../types.ts';
@@ -22,11 +22,13 @@ export function formOperations(app: FastifyInstance) {
     return { user: found!.user, household: found!.household, editing };
   };
 
-  const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>) => {
+  /** `slotOf`: the appointment day a booking asks for, so that a day just seen full is refused before anything is read. */
+  const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>, slotOf?: (body: B) => Slot) => {
     app.operation(addId, async (request) => {
       const me = currentUser(request);
-      const req = { operation: addId, key: idempotencyKeyOf(request.headers), body: request.body };
-      const row = await services.applications.submit(me.id, req, async () => build(request.body as B, await contextOf(me, null)));
+      const body = request.body as B;
+      const req = { operation: addId, key: idempotencyKeyOf(request.headers), body };
+      const row = await services.applications.submit(me.id, req, async () => build(body, await contextOf(me, null)), slotOf?.(body));
       return ok(summaryWire(row), '提交成功');
     });
     app.operation(editId, async (request) => {

@@ -7,7 +7,7 @@ import type { components } from '../../src/api/schema';
 import { maskIdNumber } from '../lib/masks.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
-import { kindName } from './applications.ts';
+import { kindName } from '../domain/index.ts';
 
 export type SummaryItem = components['schemas']['AnswerSummaryItem'];
 

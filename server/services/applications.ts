@@ -5,13 +5,16 @@
 // with a conditional decrement in the transaction and given back on withdrawal or refusal.
 import type { FastifyBaseLogger } from 'fastify';
 import { Gate } from '../lib/gate.ts';
-import { applicationKinds, applicationStatuses, applicationStatusTransitions } from '../db/seed-data/index.ts';
+import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
+import type { Schemas } from '../lib/contract.ts';
+import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
+import { FullDays } from './full-days.ts';
 import { createMovementHooks } from './movement-hooks.ts';
 import { applyRecordChange } from './record-change.ts';
 import type { NoticeService } from './notices.ts';
@@ -19,22 +22,7 @@ import { DEFAULT_TEMPLATES, loadTemplates, placeholdersIn, render, templateKeyFo
 import type { NewAudit } from '../repositories/admin.ts';
 import type { SmsMessage, SmsSender } from './sms.ts';
 
-export const MSG = {
-  notFound: '申请不存在',
-  duplicate: '您已有正在办理的该项业务，请勿重复提交',
-  full: '该日期名额已满，请选择其他日期',
-  cannotEdit: '当前状态不能修改',
-  cannotCancel: '当前状态不能撤销',
-  notAllowed: '当前状态不允许该操作',
-  changed: '申请状态已变化，请刷新后重试',
-  attachment: '附件不存在或已失效，请重新上传',
-  cannotContinue: '当前申请不能继续提交',
-} as const;
-
-export interface AttachmentRef {
-  fileId: string;
-  clmc?: string;
-}
+export type AttachmentRef = Schemas['AttachmentRef'];
 
 /** What a service form contributes to an application. */
 export interface ApplicationForm {
@@ -72,21 +60,9 @@ export interface Handling {
   ghrq?: string | null;
 }
 
-export const EDITABLE = [1, 3];
-
 const SYSTEM: Actor = { role: 'system', id: null };
 /** Submits in progress at once per instance (lib/gate.ts): about the database pool's size. */
 const SUBMIT_GATE = 10;
-
-const kindOf = (kind: string, sub: string) => applicationKinds.find((k) => k.code === kind && (k.sub ?? '') === sub);
-
-export const kindName = (kind: string, sub = '') => kindOf(kind, sub)?.label ?? kindOf(kind, '')?.label ?? kind;
-
-/** 借用户口卡 shows 4 and 7 as 已借出 and 已归还. */
-export function statusName(kind: string, status: number): string {
-  const def = applicationStatuses.find((s) => s.code === status);
-  return (kind === 'hkkjy' ? def?.borrowLabel : undefined) ?? def?.label ?? String(status);
-}
 
 /** 继续提交: a move-in whose 准迁证 is ready (stage 1, 5), or whose 迁移证 data came back for correction (stage 2, 3). */
 export const canContinue = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage'>) =>
@@ -106,13 +82,6 @@ export function actionsOf(app: Pick<ApplicationRow, 'kind' | 'status' | 'stage' 
   if (hasVoucher(app)) actions.push('voucher');
   return actions;
 }
-
-const uniqueViolation = (err: unknown): string | null => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  if (e?.code === '23505') return e.constraint ?? '';
-  if (e?.cause?.code === '23505') return e.cause.constraint ?? '';
-  return null;
-};
 
 /** The notice of a move: staff moves (2-8) from the office's templates, the user's own moves fixed. */
 function noticeText(
@@ -162,6 +131,13 @@ function noticeText(
 /** What a notice sends as SMS: its text after the signature, and its template with parameters. */
 type NoticeSms = { content: string; sms: Omit<SmsMessage, 'text'> };
 
+/** The appointment day a booking asks for, read from its body before the form is checked. */
+export interface Slot {
+  kind: string;
+  channel: string;
+  day: string;
+}
+
 export interface ApplicationServiceDeps {
   db: Database;
   repos: Repositories;
@@ -172,9 +148,20 @@ export interface ApplicationServiceDeps {
   log: FastifyBaseLogger;
   /** Work after the commit of a transition (the vouchers of a finished move-in); awaited, its errors only logged. */
   afterMove?: (app: ApplicationRow) => Promise<void>;
+  /** Appointment days just seen full on this instance (services/full-days.ts). */
+  fullDays?: FullDays;
 }
 
-export function createApplicationService({ db, repos, clock, notices, sms, log, afterMove }: ApplicationServiceDeps) {
+export function createApplicationService({
+  db,
+  repos,
+  clock,
+  notices,
+  sms,
+  log,
+  afterMove,
+  fullDays = new FullDays(),
+}: ApplicationServiceDeps) {
   const smsEnabled = sms.name !== 'outbox';
   const idempotency = createIdempotency(repos);
   const submits = new Gate(SUBMIT_GATE);
@@ -278,6 +265,7 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
     if (handling.ghrq) changes.dueOn = handling.ghrq;
     if ((to === 8 || to === 9) && app.slotDay) {
       await r.quotas.giveBack(app.kind, app.slotChannel ?? '', app.slotDay);
+      fullDays.forget(app.kind, app.slotChannel ?? '', app.slotDay);
       changes.slotDay = null;
       changes.slotChannel = null;
     }
@@ -304,7 +292,19 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
      * Submits a new application: a retried request with the same key answers the first application; `build`
      * checks the form (after the retry check, so a retry is never refused by rules the first submit changed).
      */
-    submit(userId: number, req: IdempotentRequest, build: () => Promise<ApplicationForm>): Promise<ApplicationRow> {
+    async submit(
+      userId: number,
+      req: IdempotentRequest,
+      build: () => Promise<ApplicationForm>,
+      slot?: Slot | null,
+    ): Promise<ApplicationRow> {
+      if (slot && fullDays.has(slot.kind, slot.channel, slot.day)) {
+        // A day just seen full is refused at once: without waiting at the submit gate, and without reading the user,
+        // the form or the quota row. Only a retry of a booking that got its place answers otherwise (the first result).
+        const prior = await replay(userId, req);
+        if (prior) return prior;
+        throw bizError(MSG.full);
+      }
       return submits.run(() =>
         keyed(userId, req, async () => {
           const form = await build();
@@ -317,7 +317,10 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
           const app = await once(userId, req, duplicateMessage, async (r) => {
             // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
             // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
-            if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
+            if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+              fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+              throw bizError(MSG.full);
+            }
             const referenceNo = await nextReferenceNo(r, now);
             const created = await r.applications.create({
               referenceNo,
@@ -406,8 +409,14 @@ export function createApplicationService({ db, repos, clock, notices, sms, log, 
             dueOn: form.dueOn ?? null,
           };
           if (form.slot && moved(locked)) {
-            if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) throw bizError(MSG.full);
-            if (locked.slotDay) await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+            if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+              fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+              throw bizError(MSG.full);
+            }
+            if (locked.slotDay) {
+              await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+              fullDays.forget(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+            }
             patch.slotDay = form.slot.day;
             patch.slotChannel = form.slot.channel;
           }

@@ -1,9 +1,10 @@
 // Appointment days and their quotas (sfzbl per handling method, hkkjy borrow days): the days offered, the
 // remaining places, and keeping quota rows ready ahead. Booking itself happens in the application transaction.
-import { appointmentRules, type AppointmentRule } from '../db/seed-data/index.ts';
+import { appointmentRules, type AppointmentRule } from '../domain/index.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { QuotaRow } from '../repositories/applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
+import { FullDays } from './full-days.ts';
 
 export type AppointmentKind = keyof typeof appointmentRules;
 
@@ -45,7 +46,12 @@ export function createAppointmentService(repos: Repositories, clock: Clock) {
     return { from: addDays(today, 1), to: addDays(today, appointmentRules[kind].daysAhead) };
   };
 
+  const fullDays = new FullDays();
+
   return {
+    /** Days just seen full on this instance (a rush's refusals cost no query). */
+    fullDays,
+
     /** The days offered now for a kind and channel, with their remaining places. */
     async offered(kind: AppointmentKind, channel: string): Promise<QuotaRow[]> {
       const { from, to } = window(kind);

@@ -10,16 +10,13 @@ import type { GuardState, LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { SmsService } from './sms.ts';
 import type { LoginRecorder, SignInAttempt, SignInClient } from './login-records.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { BodyOf, Schemas } from '../lib/contract.ts';
 
 export const STUDENT_TYPES = ['0', '1', '2', '7'];
 export const STAFF_TYPES = ['3', '4'];
 
-export interface LoginInput {
-  username: string;
-  password: string;
-  code?: string;
-  uuid?: string;
-}
+export type LoginInput = Schemas['LoginBody'];
 
 /** The phone's proof at registration and reset: the ticket of verifySmsCode, or (other clients) the SMS code itself. */
 export interface PhoneProof {
@@ -30,24 +27,12 @@ export interface PhoneProof {
 export const PHONE_TICKET_INVALID = '短信验证已失效，请重新获取验证码';
 export const SMS_CODE_WRONG = '短信验证码错误或已过期';
 
-export interface RegisterInput extends PhoneProof {
-  phone: string;
-  xm: string;
-  sfzjh: string;
-  rylb: string;
-  xh?: string;
-  gzzh?: string;
-  password: string;
-  password2: string;
-}
+export type RegisterInput = BodyOf<'register'>;
 
 export interface CasIdentity {
   uid: string;
   attributes: Record<string, string>;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export function createAuthService(deps: {
   repos: Repositories;

@@ -2,7 +2,7 @@
 // each checks its rules (Chinese messages mapped to fields, or code 100 for business refusals) and turns the
 // request body into an application form for the lifecycle service.
 import type { components } from '../../src/api/schema';
-import { borrowRules } from '../db/seed-data/index.ts';
+import { borrowRules, kindName, MSG } from '../domain/index.ts';
 import { badRequest, bizError } from '../lib/envelope.ts';
 import { isValidIdNumber } from '../lib/id-number.ts';
 import type { Repositories } from '../repositories/index.ts';
@@ -10,7 +10,7 @@ import type { DictItemRow } from '../repositories/reference.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import { addDays, daysAhead, type AppointmentKind, type AppointmentService } from './appointments.ts';
-import { kindName, MSG, type ApplicationForm, type AttachmentRef } from './applications.ts';
+import { type ApplicationForm, type AttachmentRef } from './applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
 
 type S = components['schemas'];
@@ -113,7 +113,10 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     const quota = await appointments.offeredDay(kind, channel, day);
     if (!quota) throw fieldError(field, message);
     const held = ctx.editing?.slotDay === day && (ctx.editing.slotChannel ?? '') === channel;
-    if (quota.remaining <= 0 && !held) throw bizError(MSG.full);
+    if (quota.remaining <= 0 && !held) {
+      appointments.fullDays.mark(kind, channel, day);
+      throw bizError(MSG.full);
+    }
   }
 
   /** Courier/pickup options: switch "0" is shown but refused. */

@@ -73,11 +73,9 @@ export function databaseStorage(repos: Pick<Repositories, 'fileBlobs'>, legacy?:
 
 /** Keeps the last path segment, drops control characters, bounds the length. */
 export function cleanFileName(name: string | undefined, ext: string): string {
-  const base = (name ?? '')
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  // eslint-disable-next-line no-control-regex -- control characters are what this drops
+  const CONTROL = /[\u0000-\u001f\u007f]/g;
+  const base = (name ?? '').split(/[\\/]/).pop()!.replace(CONTROL, '').trim();
   return (base || `file.${ext}`).slice(-200);
 }
 

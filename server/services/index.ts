@@ -7,7 +7,7 @@ import type { Repositories } from '../repositories/index.ts';
 import { createAuthService } from './auth.ts';
 import { createCaptchaService } from './captcha.ts';
 import { devCasClient, httpCasClient, type CasClient, type DevCasClient } from './cas.ts';
-import { borrowRules } from '../db/seed-data/index.ts';
+import { borrowRules } from '../domain/index.ts';
 import { createApplicationService } from './applications.ts';
 import { createAppointmentService } from './appointments.ts';
 import { addSeconds, type Clock } from './clock.ts';
@@ -90,6 +90,7 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     sms: sender,
     log,
     afterMove: (app) => vouchers.afterMove(app),
+    fullDays: appointments.fullDays,
   });
   const forms = createDailyForms(repos, appointments, clock);
   return {

@@ -7,8 +7,8 @@ import { bizError } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { UserRow } from '../repositories/users.ts';
-import type { AttachmentRef } from './applications.ts';
-import { kindName, type ApplicationForm } from './applications.ts';
+import type { AttachmentRef, ApplicationForm } from './applications.ts';
+import { kindName } from '../domain/index.ts';
 import { addSeconds, chinaDate, type Clock } from './clock.ts';
 import {
   attachmentsOf,

@@ -7,10 +7,11 @@
 // The vouchers of a move-in that reaches 已办结 are made after the commit of that move, not here (rendering a PDF or
 // writing to storage inside the transaction would hold every other query): VoucherService.afterMove, called by
 // ApplicationService.transition.
-import { collectiveHouseholds, type CollectiveHousehold } from '../db/seed-data/index.ts';
 import { addressOf } from '../lib/address.ts';
+import type { Schemas } from '../lib/contract.ts';
 import { AppError } from '../lib/envelope.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
+import type { CollectiveKey } from '../repositories/collective-households.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
@@ -19,33 +20,17 @@ import { chinaDate, type Clock } from './clock.ts';
 /** Days a 户口迁移证 is valid (and a renewal adds). */
 export const MIGRATION_VALID_DAYS = 30;
 
-export interface Person {
-  xm: string;
-  xbm: string;
-  mzm: string;
-  csrq: string;
-  sfzjh: string;
-  yhzgx?: string;
-}
+/** A person of a move-in (迁入的人, 随迁人员). */
+export type Person = Schemas['PersonInfo'];
 
-interface Region {
-  code: string;
-  name: string;
-}
+type Region = Schemas['Region'];
 
-/** The answers of the move-in kinds that the hooks read. */
-interface MoveInAnswers {
-  qrlx?: '1' | '2' | '3';
-  sfqr?: '0' | '1';
-  ryxx: Person;
-  sqjs?: Person[];
-  hzgzzh?: string;
-  hyzkm?: string;
-  xlm?: string;
-  dwh?: string;
-  yhkszd: Region;
-  yhkxxdz: string;
-}
+/**
+ * The answers of the move-in kinds as stored (迁入 or 新生迁入; the hooks run only for a 新生迁入 that moves in, which
+ * has its person, origin and address).
+ */
+export type MoveInAnswers = Partial<Schemas['QianruAnswers']> &
+  Partial<Schemas['YingxinAnswers']> & { ryxx: Person; yhkszd: Region; yhkxxdz: string };
 
 interface MoveOutAnswers {
   qwdq?: Region;
@@ -56,11 +41,15 @@ interface MoveOutAnswers {
   sqcjs?: number[];
 }
 
-export const collectiveFor = (key: CollectiveHousehold['key']) => collectiveHouseholds.find((c) => c.key === key)!;
-
 /** The collective household a move-in lands in: qrlx 1 博士后, 2 and 3 教职工 (3 joins the head's), 新生 student. */
-export const collectiveOfMoveIn = (app: Pick<ApplicationRow, 'kind' | 'sub'>) =>
-  collectiveFor(app.kind === 'yingxin' ? 'student' : app.sub === '1' ? 'postdoc' : 'staff');
+export const collectiveKeyOf = (app: Pick<ApplicationRow, 'kind' | 'sub'>): CollectiveKey =>
+  app.kind === 'yingxin' ? 'student' : app.sub === '1' ? 'postdoc' : 'staff';
+
+/** That household as the office keeps it (工作台「集体户」), or null while it is not set up. */
+export const collectiveOfMoveIn = (r: Repositories, app: Pick<ApplicationRow, 'kind' | 'sub'>) =>
+  r.collectiveHouseholds.find(collectiveKeyOf(app));
+
+export const COLLECTIVE_MISSING = '集体户信息尚未设置，请管理员在工作台「集体户」中设置后再办结';
 
 /** The people of a family move-in (随迁人员 1…n): qrlx 3 is ryxx and sqjs; qrlx 2 brings sqjs along. */
 export const familyMembersOf = (answers: { qrlx?: string; ryxx: Person; sqjs?: Person[] }) =>
@@ -94,6 +83,8 @@ const moveInRefusal: Refusal = async (r, app) => {
   const a = app.answers as MoveInAnswers;
   if (app.kind === 'qianru' && app.stage !== '2') return '申请人尚未继续提交迁移证信息，不能办结';
   if (app.kind === 'yingxin' && a.sfqr !== '1') return null;
+  const family = app.kind === 'qianru' && a.qrlx === '3';
+  if (!family && !(await collectiveOfMoveIn(r, app))) return COLLECTIVE_MISSING;
   const user = await r.users.findById(app.userId);
   if (!user) return null;
   let self: UserRow | null = null;
@@ -220,8 +211,9 @@ export function createMovementHooks(clock: Clock) {
       await joinFamily(r, head, record, members, head.id === user.id ? null : user, formerAddress);
       return;
     }
-    const c = collectiveOfMoveIn(app);
-    const where = { householdNo: c.hh, name: c.name, address: c.address, policeStationId: c.policeStationId };
+    const c = await collectiveOfMoveIn(r, app);
+    if (!c) throw new AppError(409, COLLECTIVE_MISSING);
+    const where = { householdNo: c.householdNo, name: c.name, address: c.address, policeStationId: c.policeStationId };
     const headOfFamily = members.length > 0;
     await register(
       r,

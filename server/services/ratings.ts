@@ -3,7 +3,7 @@
 import { bizError, notFound } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { RatingRow } from '../repositories/admin.ts';
-import { MSG } from './applications.ts';
+import { MSG } from '../domain/index.ts';
 import type { Clock } from './clock.ts';
 
 export const RATING_LABELS: Record<number, '非常满意' | '满意' | '基本满意' | '不满意' | '非常不满意'> = {

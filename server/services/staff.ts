@@ -11,13 +11,11 @@ import type { CaptchaService } from './captcha.ts';
 import type { LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { LoginRecorder, SignInClient } from './login-records.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 export type StaffRole = 'staff' | 'admin';
 
 export const ROLE_NAMES: Record<StaffRole, '办理员' | '管理员'> = { staff: '办理员', admin: '管理员' };
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export interface StaffPatch {
   name?: string;

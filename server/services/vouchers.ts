@@ -8,9 +8,7 @@
 // vouchers were stored). pdfkit only ever embeds JPEGs: the applicant's photo is re-encoded by sharp (with the
 // limits of uploads) on generation, the head-page photos ship with the app; nothing decodes a user's bytes later.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { CollectiveHousehold } from '../db/seed-data/index.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { sha256 } from '../lib/crypto.ts';
 import { AppError, bizError, notFound } from '../lib/envelope.ts';
@@ -19,14 +17,12 @@ import { maskIdNumber } from '../lib/masks.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
-import { hasVoucher, MSG, type AttachmentRef } from './applications.ts';
+import { hasVoucher, type AttachmentRef } from './applications.ts';
+import { MSG } from '../domain/index.ts';
 import { chinaDate, chinaDateTime, type Clock } from './clock.ts';
 import type { FileService } from './files.ts';
-import { collectiveOfMoveIn, familyMembersOf, type Person } from './movement-hooks.ts';
+import { COLLECTIVE_MISSING, collectiveOfMoveIn, familyMembersOf, type Person } from './movement-hooks.ts';
 import { cjkFontFile } from '../lib/fonts.ts';
-import { fromRoot } from '../lib/paths.ts';
-
-const PHOTOS_DIR = `${fromRoot('server', 'db', 'seed-data', 'files')}/`;
 
 export const NOT_FINISHED = '迁入尚未办结，暂无凭证';
 /** The applicant's ID photo (一寸白底彩色证件照) among the attachments of a move-in. */
@@ -39,13 +35,6 @@ const STAMP = '#c8102e';
 let fontBytes: Promise<Buffer> | null = null;
 /** Read once (8 MB) and kept: every voucher embeds a subset of it. */
 const font = () => (fontBytes ??= readFile(cjkFontFile()));
-
-const photoCache = new Map<string, Promise<Buffer>>();
-const headPagePhoto = (c: CollectiveHousehold) => {
-  let bytes = photoCache.get(c.headPagePhoto);
-  if (!bytes) photoCache.set(c.headPagePhoto, (bytes = readFile(join(PHOTOS_DIR, c.headPagePhoto))));
-  return bytes;
-};
 
 /** One person on the household card, with the labels of their codes. */
 export interface CardPerson {
@@ -200,7 +189,7 @@ export function householdCardPdf(
         ['登记机关', p.djjg, full / 2],
         ['登记日期', p.qrsj, full / 2],
       ]);
-      officeMark(doc, 395, (y += h + 24), chinaDate(meta.generatedAt));
+      officeMark(doc, 395, y + h + 24, chinaDate(meta.generatedAt));
       footer(doc, [
         `申请编号 ${meta.sqbh} · 第 ${i + 1} 页，共 ${people.length} 页 · 生成时间 ${chinaDateTime(meta.generatedAt).replace('T', ' ').slice(0, 16)}`,
         '本凭证由示范大学户籍业务网上办生成，公民身份号码已部分隐藏，内容以户籍办公室留存的户口登记为准。',
@@ -370,9 +359,9 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     const photo = await photoRowOf(app);
     const applicant = (await repos.users.findById(app.userId))!;
     const head = await headOf(app, applicant);
-    const c = collectiveOfMoveIn(app);
+    const c = await collectiveOfMoveIn(repos, app);
     const record = await repos.users.household((head ?? applicant).id);
-    const meta = { hb: '集体户', hm: head?.name ?? c.name, hh: record?.householdNo ?? c.hh, sqbh: app.referenceNo };
+    const meta = { hb: '集体户', hm: head?.name ?? c?.name ?? '', hh: record?.householdNo ?? c?.householdNo ?? '', sqbh: app.referenceNo };
     const applicantAt = people.findIndex((p) => p.id === app.userId);
     const content = { cards, meta, photo: photo ? { at: applicantAt, sha256: photo.sha256 } : null };
     const pdf = await stored(app, 'hkk', content, async () => {
@@ -386,10 +375,12 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
   async function headPage(app: ApplicationRow): Promise<Voucher> {
     const applicant = (await repos.users.findById(app.userId))!;
     const head = await headOf(app, applicant);
-    const c = collectiveOfMoveIn(app);
+    const c = await collectiveOfMoveIn(repos, app);
+    if (!c) throw new AppError(409, COLLECTIVE_MISSING);
+    const photo = await repos.collectiveHouseholds.headPage(c.key);
     const station = await repos.policeStations.find(c.policeStationId);
     const page: HeadPage = {
-      hh: c.hh,
+      hh: c.householdNo,
       hm: c.name,
       zz: c.address,
       djjg: station ? `${station.name}（${station.address ?? ''}）` : '',
@@ -397,16 +388,18 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
       head: head ? { xm: head.name, gzzh: head.staffNo } : null,
       issuedTo: { applicant: applicant.name, sqbh: app.referenceNo },
     };
-    const pdf = await stored(app, 'hzsy', { page, photo: c.headPagePhoto }, async () =>
-      headPagePdf(page, await headPagePhoto(c).catch(() => null), clock.now()),
+    const pdf = await stored(app, 'hzsy', { page, photo: photo?.hash ?? null }, async () =>
+      headPagePdf(page, photo?.content ?? null, clock.now()),
     );
     return { pdf, fileName: `户主页-${c.name}.pdf` };
   }
 
-  /** The stamped head-page photo (shipped with the app) as an upload of the applicant, made once. */
+  /** The stamped head-page photo (the office's, 工作台「集体户」) as an upload of the applicant, made once. */
   async function headPagePhotoOf(app: ApplicationRow): Promise<{ url: string; mimeType: string }> {
-    const c = collectiveOfMoveIn(app);
-    const row = await files.saveOwn(app.userId, await headPagePhoto(c), `${c.name}户主页.jpg`, 'image/jpeg');
+    const c = await collectiveOfMoveIn(repos, app);
+    const photo = c && (await repos.collectiveHouseholds.headPage(c.key));
+    if (!c || !photo) throw notFound('集体户户主页照片尚未上传，请联系户籍办公室');
+    const row = await files.saveOwn(app.userId, photo.content, `${c.name}户主页.jpg`, 'image/jpeg');
     return { url: `/api/wj/file/${row.id}`, mimeType: row.mime };
   }
 

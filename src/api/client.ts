@@ -1,12 +1,11 @@
 import type { Client } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { paths } from './schema';
+import type { ApiFailure, ApiResult, FieldError } from './types';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
 import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';
 import { currentAppPath, navigateApp } from '@/lib/nav';
 
-export type Schemas = components['schemas'];
-export type UserInfo = Schemas['UserInfo'];
-export type FieldError = Schemas['FieldError'];
+export type { ApiFailure, ApiResult, ApiSuccess, FieldError, Schemas, UserInfo } from './types';
 
 /** Spec §9. */
 export const REQUEST_TIMEOUT_MS = 120_000;
@@ -24,28 +23,6 @@ export interface CallOptions {
   loading?: boolean;
   /** true: no message is shown when the server cannot be reached. */
   silent?: boolean;
-}
-
-/** What every JSON call resolves to once the middleware has read the envelope. */
-export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
-
-export interface ApiSuccess<T> {
-  ok: true;
-  data: T;
-  /** `total` of paged lists. */
-  total?: number;
-  msg?: string;
-}
-
-export interface ApiFailure {
-  ok: false;
-  /** Envelope code (100 business message, 400…500), or -1 when the server could not be reached. */
-  code: number;
-  msg: string;
-  /** Field errors of a 400 answer. */
-  errors: FieldError[];
-  /** `data` of the envelope (e.g. `{needCaptcha}`), or the empty list of a network failure. */
-  data?: unknown;
 }
 
 interface Envelope {

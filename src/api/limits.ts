@@ -29,6 +29,7 @@ export const AdminPoliceStation = { name: 100, address: 200 } as const;
 export const ServiceGuideInput = { title: 100, who: 2000, conditions: 2000, timeLimit: 100, place: 200, hours: 200, fees: 200, contact: 200 } as const;
 export const AnnouncementInput = { title: 100, summary: 200, content: 20000 } as const;
 export const BannerInput = { title: 100, imageUrl: 500, linkUrl: 500 } as const;
+export const CollectiveHouseholdInput = { name: 100, address: 200, policeStationId: 32 } as const;
 export const loginWithoutCaptcha = { username: 30, password: 64 } as const;
 export const verifyImageCode = { phone: 11, code: 8, uuid: 64 } as const;
 export const sendSmsCode = { phone: 11, smsTicket: 128 } as const;

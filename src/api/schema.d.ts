@@ -3635,6 +3635,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/collective-households": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：集体户 Console: the collective households
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     总是三项（student 学生集体户、staff 教职工集体户、postdoc 博士后集体户），未设置的一项 configured 为 false、其余字段为 null。
+         */
+        get: operations["adminListCollectiveHouseholds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/collective-households/{key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：设置集体户 Console: set a collective household
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     整体替换户号、户名、住址、派出所与立户日期（户主页照片不变）。派出所须为工作台「派出所」中的一项，否则 400（字段 policeStationId）「派出所不存在」。
+         *     已落户的人员保留其当时的户籍记录，之后办结的迁入使用新的信息。记入审计日志。
+         */
+        put: operations["adminUpdateCollectiveHousehold"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/collective-households/{key}/head-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：集体户户主页照片 Console: the stamped head page
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     JPEG 图片（不包裹信封）；尚未上传答 404「户主页照片尚未上传」。
+         */
+        get: operations["adminGetCollectiveHeadPage"];
+        /**
+         * 工作台：上传集体户户主页照片 Console: upload the stamped head page
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     multipart/form-data，字段 `file`：jpg、png 或 webp 图片（按内容识别，不超过 10 MB；否则 code 100「仅支持上传 jpg、png、webp 格式的图片」），
+         *     保存为 JPEG（长边不超过 2000 像素）。须先设置该集体户（否则 code 100「请先填写并保存集体户信息」）。
+         *     文件名、字段名或字段值含 NUL 或孤立代理项答 400「请求包含非法字符」；不是可解析的 multipart 答 400「上传内容格式不正确」。
+         *     之后生成的户主页凭证使用新照片。记入审计日志。
+         */
+        put: operations["adminUploadCollectiveHeadPage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/roster": {
         parameters: {
             query?: never;
@@ -5944,6 +6016,65 @@ export interface components {
             /** @description 总条数 Total count */
             total: number;
         };
+        /**
+         * @description 集体户：student 学生集体户（新生迁入），staff 教职工集体户（教职工迁入及家属），postdoc 博士后集体户 Which collective household
+         * @enum {string}
+         */
+        CollectiveKey: "student" | "staff" | "postdoc";
+        /** @description 一个集体户 A collective household */
+        CollectiveHousehold: {
+            key: components["schemas"]["CollectiveKey"];
+            /** @description 用途 What it is for (学生集体户、教职工集体户、博士后集体户) */
+            label: string;
+            /** @description 已设置 Set up */
+            configured: boolean;
+            /** @description 户号 Household number */
+            householdNo: string | null;
+            /** @description 户名 Name */
+            name: string | null;
+            /** @description 住址 Address */
+            address: string | null;
+            /** @description 派出所编号 Police station id */
+            policeStationId: string | null;
+            /** @description 派出所名称 Police station */
+            policeStationName: string | null;
+            /**
+             * Format: date
+             * @description 立户日期 Registered on
+             */
+            registeredOn: string | null;
+            /** @description 已上传户主页照片 The stamped head page is uploaded */
+            hasHeadPage: boolean;
+            /**
+             * Format: date-time
+             * @description 更新时间 Changed at
+             */
+            updatedAt: string | null;
+        };
+        /** @description 集体户列表 The collective households */
+        CollectiveHouseholdList: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CollectiveHousehold"][];
+        };
+        /** @description 集体户信息 A collective household's fields */
+        CollectiveHouseholdInput: {
+            /** @description 户号 Household number */
+            householdNo: string;
+            /** @description 户名 Name */
+            name: string;
+            /** @description 住址 Address */
+            address: string;
+            /** @description 派出所编号（登记机关） Police station id */
+            policeStationId: string;
+            /**
+             * Format: date
+             * @description 立户日期 Registered on
+             */
+            registeredOn: string;
+        };
+        /** @description 集体户 A collective household */
+        CollectiveHouseholdAnswer: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CollectiveHousehold"];
+        };
         /** @description 校园身份名册概况 The campus roster at a glance */
         RosterStatus: {
             /** @description 名册中的学号与工作证号总数 Numbers in the roster */
@@ -6143,6 +6274,8 @@ export interface components {
         AppStatusQuery: number;
         /** @description 申请编号（本人的） Application id (one's own) */
         AppIdQuery: components["schemas"]["Id"];
+        /** @description 集体户：student 学生集体户，staff 教职工集体户，postdoc 博士后集体户 Which collective household */
+        CollectiveKey: components["schemas"]["CollectiveKey"];
     };
     requestBodies: {
         /** @description 无参数（可为空对象） No fields */
@@ -11086,6 +11219,117 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListCollectiveHouseholds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 集体户 The collective households */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectiveHouseholdList"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateCollectiveHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 集体户：student 学生集体户，staff 教职工集体户，postdoc 博士后集体户 Which collective household */
+                key: components["parameters"]["CollectiveKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectiveHouseholdInput"];
+            };
+        };
+        responses: {
+            /** @description 集体户 The collective household */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectiveHouseholdAnswer"];
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetCollectiveHeadPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 集体户：student 学生集体户，staff 教职工集体户，postdoc 博士后集体户 Which collective household */
+                key: components["parameters"]["CollectiveKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 户主页照片 The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUploadCollectiveHeadPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 集体户：student 学生集体户，staff 教职工集体户，postdoc 博士后集体户 Which collective household */
+                key: components["parameters"]["CollectiveKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description 图片 The image
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 集体户 The collective household */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectiveHouseholdAnswer"];
+                };
+            };
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };

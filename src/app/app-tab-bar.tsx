@@ -1,6 +1,6 @@
 import { TabBar } from '@/components/ui/tab-bar';
 import { paths, tabs } from '@/config/paths';
-import { navigate } from './navigation';
+import { navigate } from '@/lib/nav';
 
 const icons: Record<string, string> = {
   home: 'M4 4h7v7H4zm9 0h7v7h-7zM4 13h7v7H4zm9 0h7v7h-7z',

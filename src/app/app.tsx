@@ -44,8 +44,12 @@ function Shell() {
 
   useEffect(() => {
     const preload = () => void loadDialogHost();
-    if ('requestIdleCallback' in window) requestIdleCallback(preload);
-    else setTimeout(preload, 1);
+    if ('requestIdleCallback' in window) {
+      const id = requestIdleCallback(preload);
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(preload, 1);
+    return () => clearTimeout(id);
   }, []);
 
   const started = useRef(false);

@@ -1,7 +1,5 @@
 import { client, unwrap } from '@/api/client';
-import type { paths } from '@/api/schema';
-
-export type MoveOutSub = paths['/api/qianchu/check']['get']['parameters']['query']['sub'];
+import type { MoveOutSub } from '@/api/types';
 
 /** GET /api/qianchu/check for a move-out sub-route, without the loading indicator (spec §7). */
 export function checkMoveOut(sub: MoveOutSub) {

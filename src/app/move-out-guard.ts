@@ -1,9 +1,9 @@
 // The move-out guard (spec §2, §8): before a move-out screen opens, GET /api/qianchu/check decides. Loaded only when
 // a navigation goes to a move-out sub-route (src/app/navigation.ts).
 import { alertDialog } from '@/stores/ui';
-import type { ApiResult, Schemas } from '@/api/client';
-import { checkMoveOut, type MoveOutSub } from './move-out-check';
-import { moveOutSubRoute, splitHref } from './navigation';
+import type { ApiResult, MoveOutSub, Schemas } from '@/api/types';
+import { checkMoveOut } from './move-out-check';
+import { moveOutSubRoute, splitHref } from '@/lib/move-out-route';
 
 export const BRAND_COLOR = '#791cb5';
 export const ADDRESS_LOCKED = '毕业生地址为锁定状态，无法修改户口迁出地址';

@@ -1,4 +1,4 @@
-import { client, unwrap } from '@/api/client';
+import { client, REDIRECT_DELAY_MS, unwrap } from '@/api/client';
 import { isAdminPath, isPublicPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
@@ -7,9 +7,6 @@ import { restoreSession, setUserInfo, $session } from '@/stores/session';
 import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
 
 export const LOGIN_FIRST = '请先登录';
-export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
-export const SSO_FAILED = '统一身份认证失败';
-export const REDIRECT_DELAY_MS = 1500;
 
 let loginRedirect: ReturnType<typeof setTimeout> | undefined;
 

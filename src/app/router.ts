@@ -131,7 +131,8 @@ const flatten = (children: unknown, into: unknown[] = []): unknown[] => {
 /** The first route (in order) whose path matches; a route without a path matches everything. */
 export function Switch({ children, location: given }: { children?: ComponentChildren; location?: string }) {
   const base = useContext(BaseCtx);
-  const here = given || relativePath(base, usePathname());
+  const current = usePathname();
+  const here = given || relativePath(base, current);
   for (const element of flatten(children)) {
     if (!isValidElement(element)) continue;
     const route = element as VNode<RouteProps>;

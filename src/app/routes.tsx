@@ -2,7 +2,9 @@ import { Component, createElement, Suspense, useEffect, useRef, type ComponentTy
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
-import { guardNavigation, moveOutSubRoute } from './navigation';
+import { setScreensKnown } from '@/lib/screens';
+import { moveOutSubRoute } from '@/lib/move-out-route';
+import { guardNavigation } from './navigation';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;
@@ -111,6 +113,8 @@ export function loaderFor(key: RouteKey): Loader | undefined {
   const def: RouteDef = paths[key];
   return screens[(def.aliasOf ?? key) as RouteKey];
 }
+
+setScreensKnown((key) => loaderFor(key) !== undefined);
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);

@@ -31,6 +31,7 @@ export const SHELL_PAGES: Record<string, ShellPage> = {
     modules: ['src/features/home/home-page.tsx', 'src/app/app-tab-bar.tsx'],
     html:
       `<div class="app-shell app-shell_tabbed">${header(paths.home.title)}<main id="main" tabindex="-1"><div class="app-page">` +
+      '<div class="home-carousel home-carousel_pending" aria-hidden="true"></div>' +
       '<section aria-labelledby="home-services"><h2 class="weui-cells__title" id="home-services">办事服务</h2>' +
       '<p class="app-empty">正在加载可办理的业务…</p></section></div></main></div>',
   },

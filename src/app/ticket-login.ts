@@ -1,10 +1,12 @@
 // Single sign-on by CAS ticket (spec §2), loaded only when the app starts with ?ticket= (src/app/root.ts).
-import { client, NETWORK_FAILURE_CODE, unwrap } from '@/api/client';
+import { client, NETWORK_FAILURE_CODE, REDIRECT_DELAY_MS, unwrap } from '@/api/client';
 import { navigateApp } from '@/lib/nav';
 import { clearSession } from '@/stores/session';
 import { completeSignIn } from '@/stores/auth';
 import { alertDialog } from '@/stores/ui';
-import { REDIRECT_DELAY_MS, SSO_FAILED, TEACHER_OK } from './root';
+
+export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
+export const SSO_FAILED = '统一身份认证失败';
 
 /** The service URL the ticket was issued for: the current address without the ticket. */
 export function serviceUrl(href: string): string {

@@ -1,6 +1,6 @@
 // The staff console's route table (issue 5). Paths are relative to the console's nested router
 // (/web/admin); only the console's lazy chunks import this file, so the students' first load does not carry it.
-import type { Schemas } from '@/api/client';
+import type { Schemas } from '@/api/types';
 import { withQuery, type Query } from './paths';
 
 export type StaffRole = Schemas['StaffRole'];
@@ -44,6 +44,7 @@ export const adminPaths = {
   quotas: route('/settings/quotas', '预约名额', '设置', 'admin'),
   dicts: route('/settings/dicts', '字典', '设置', 'admin'),
   stations: route('/settings/police-stations', '派出所', '设置', 'admin'),
+  collective: route('/settings/collective-households', '集体户', '设置', 'admin'),
   templates: route('/settings/notice-templates', '通知模板', '设置', 'admin'),
   guides: route('/content/guides', '办事指南', '内容', 'admin'),
   announcements: route('/content/announcements', '通知公告', '内容', 'admin'),

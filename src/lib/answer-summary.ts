@@ -1,5 +1,5 @@
 // The summary of an application's answers (made by the server: labels and readable values) in its parts.
-import type { Schemas } from '@/api/client';
+import type { Schemas } from '@/api/types';
 
 type Item = Schemas['AnswerSummaryItem'];
 

@@ -20,3 +20,24 @@ function safeDecode(s: string): string {
     return s;
   }
 }
+
+/** Decides a navigation: the href to go to, or null when cancelled. */
+export type NavigationGuard = (to: string) => Promise<string | null>;
+
+let guard: NavigationGuard = (to) => Promise.resolve(to);
+
+/**
+ * The shell installs its guard (the move-out check, src/app/navigation.ts) when it starts; links and buttons of
+ * every layer navigate through it without importing the shell.
+ */
+export function setNavigationGuard(next: NavigationGuard): void {
+  guard = next;
+}
+
+/** Navigates inside the app through the guard (links, tiles and buttons use this). */
+export async function navigate(to: string, options: { replace?: boolean } = {}): Promise<boolean> {
+  const target = await guard(to);
+  if (target === null) return false;
+  navigateApp(target, options);
+  return true;
+}

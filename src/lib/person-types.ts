@@ -1,5 +1,4 @@
-import { client, unwrap } from '@/api/client';
-import type { SelectOption } from '@/components/ui/form-field';
+import type { SelectOption } from './options';
 import { usesGzzh, usesXh } from './rules';
 
 /** Person types (services.md); the server's dictionary qh_rylb may relabel them. */
@@ -12,13 +11,6 @@ export const defaultPersonTypes: SelectOption[] = [
   { value: '5', label: '教职工家属' },
   { value: '7', label: '本科新生' },
 ];
-
-/** The person-type options from dictionary qh_rylb, or the defaults when it cannot be read. */
-export async function loadPersonTypes(): Promise<SelectOption[]> {
-  const result = await unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType: 'qh_rylb' }, loading: false, silent: true }));
-  if (!result.ok || !result.data.length) return defaultPersonTypes;
-  return result.data.map((d) => ({ value: d.dictValue, label: d.dictLabel, disabled: d.switch === '0' }));
-}
 
 export const personTypeLabel = (rylb: string | null | undefined, options = defaultPersonTypes) =>
   options.find((o) => o.value === rylb)?.label ?? '';

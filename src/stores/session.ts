@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import type { UserInfo } from '@/api/client';
+import type { UserInfo } from '@/api/types';
 
 /** The logged-in session, mirrored in localStorage under the spec's keys (§3). */
 export interface Session {

@@ -1,6 +1,6 @@
 // Forms on phones: the delivery form mailing to a home address (no dormitory building, server and app agree), the
 // counted 用途, and Back after the submit; the delivery part in light, dark and care mode.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { shot, shotModes, signIn } from './support.ts';
 
 /** The next weekday after today in Beijing, within the delivery form's 14 days. */

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { newIdNumber, newPhone, nextCaptcha, shot, shotModes, signIn, smsCode } from './support.ts';
 
 test('a new user registers, signs in, sees the tiles of their person type, switches tabs and signs out', async ({ page, request }) => {

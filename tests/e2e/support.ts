@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dictItems, settings } from '../../server/db/schema.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seed } from '../../server/seed/seed.ts';
 import type { NewApplication } from '../../server/repositories/applications.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, call, createStaff, renew } from './admin-helpers.ts';

@@ -2,7 +2,7 @@
 // and labels; ID numbers and phones masked unless a 管理员 asks in full (a 办理员 is refused); each export audited.
 // The workbooks are read back with the console's own .xlsx reader.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { xlsxToRosterText } from '../../src/features/admin/roster-xlsx.ts';
+import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, createStaff, renew, submitOther } from './admin-helpers.ts';
 

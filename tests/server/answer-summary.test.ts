@@ -4,7 +4,7 @@
 // no user id, no sub-service code, no raw date — ID numbers masked for the applicant only.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { applicationKinds } from '../../server/db/seed-data/index.ts';
+import { applicationKinds } from '../../server/domain/index.ts';
 import { settings } from '../../server/db/schema.ts';
 import { addDays } from '../../server/services/appointments.ts';
 import { answerSummary, dateText, dayText, KNOWN_FIELDS } from '../../server/services/answer-summary.ts';

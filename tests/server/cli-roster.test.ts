@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main as rosterImport } from '../../server/cli/roster-import.ts';
 import { openDatabase } from '../../server/db/client.ts';
 import { campusRoster } from '../../server/db/schema.ts';
-import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import { TEST_DATA_KEY } from './helpers.ts';
 
 const dirs: string[] = [];

@@ -4,7 +4,9 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applicationEvents, applications, counters, notices } from '../../server/db/schema.ts';
 import { chinaDate } from '../../server/services/clock.ts';
+import { FullDays } from '../../server/services/full-days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { call, createStaff } from './admin-helpers.ts';
 import { createUser, delivery, get, key, offeredDays, post, quotaOf, setQuota, staffMoves, uploadFor } from './service-helpers.ts';
 
 let t: TestApp;
@@ -213,6 +215,59 @@ describe('POST /api/daily/sfzbl/add', () => {
       .map((a) => Number(a.body.data.sqbh.slice(-6)))
       .sort((a, b) => a - b);
     expect(sqbh[1]! - sqbh[0]!).toBe(1);
+  });
+});
+
+describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
+  const FULL = { code: 100, msg: '该日期名额已满，请选择其他日期' };
+
+  it('is refused before the form is read; a retry of a booking that got its place still answers it', async () => {
+    const day = days()[9]!;
+    await setQuota(t, 'sfzbl', '2', day, 1);
+    const [a, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const aKey = key();
+    const booked = await post(t, ADD, a.token, form(day, { blfs: '2' }), aKey);
+    expect(booked.body.code).toBe(200);
+    expect((await post(t, ADD, b.token, form(day, { blfs: '2' }))).body).toMatchObject(FULL);
+    // A reason the form would refuse (400 请选择办理原因) is not even looked at: the day is known full.
+    expect((await post(t, ADD, c.token, form(day, { blfs: '2', blyy: '99' }))).body).toMatchObject(FULL);
+    const retry = await post(t, ADD, a.token, form(day, { blfs: '2' }), aKey);
+    expect(retry.body).toMatchObject({ code: 200, data: { id: booked.body.data.id } });
+    // Another channel of the same day is another quota.
+    expect((await post(t, ADD, c.token, form(day, { blfs: '1' }))).body.code).toBe(200);
+    await setQuota(t, 'sfzbl', '2', day, 20); // the day as the other tests expect it
+  });
+
+  it('a place given back is offered again at once, and so are places the office adds', async () => {
+    const day = days()[5]!;
+    await setQuota(t, 'sfzbl', '2', day, 1);
+    const [a, b, c] = await Promise.all([createUser(t), createUser(t), createUser(t)]);
+    const { id } = (await post(t, ADD, a.token, form(day, { blfs: '2' }))).body.data;
+    expect((await post(t, ADD, b.token, form(day, { blfs: '2' }))).body).toMatchObject(FULL);
+    await post(t, '/api/wdsq/sqxq/endProcessing', a.token, { id, note: '时间冲突' });
+    expect((await post(t, ADD, b.token, form(day, { blfs: '2' }))).body.code).toBe(200);
+    expect((await post(t, ADD, c.token, form(day, { blfs: '2' }))).body).toMatchObject(FULL);
+    const admin = await createStaff(t, 'admin');
+    const saved = await call(t, 'PUT', '/api/admin/quotas', admin.token, { kind: 'sfzbl', channel: '2', dates: [day], total: 2 });
+    expect(saved.status).toBe(200);
+    expect((await post(t, ADD, c.token, form(day, { blfs: '2' }))).body.code).toBe(200);
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
+  it('remembers a day for a moment only', () => {
+    let now = 1_000;
+    const memo = new FullDays(1000, () => now);
+    memo.mark('sfzbl', '1', '2026-12-01');
+    expect(memo.has('sfzbl', '1', '2026-12-01')).toBe(true);
+    expect(memo.has('sfzbl', '2', '2026-12-01')).toBe(false);
+    expect(memo.has('hkkjy', '', '2026-12-01')).toBe(false);
+    now += 999;
+    expect(memo.has('sfzbl', '1', '2026-12-01')).toBe(true);
+    now += 1;
+    expect(memo.has('sfzbl', '1', '2026-12-01')).toBe(false);
+    memo.mark('sfzbl', '1', '2026-12-01');
+    memo.forget('sfzbl', '1', '2026-12-01');
+    expect(memo.has('sfzbl', '1', '2026-12-01')).toBe(false);
   });
 });
 

@@ -20,7 +20,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { migrationsFolder, type Database, type DatabaseHandle } from '../../server/db/client.ts';
 import { DataKeyError, prepareFieldEncryption } from '../../server/db/field-encryption.ts';
 import * as schema from '../../server/db/schema.ts';
-import { idNumberCheckDigit } from '../../server/db/seed-data/index.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import { hashPassword } from '../../server/lib/crypto.ts';
 import { FieldCipher, FieldCryptoError, KEY_FILE, isSealed, resolveDataKey } from '../../server/lib/field-crypto.ts';
 import { createTestApp, demo, DEMO_PASSWORD, nextIp, PUBLIC_URL, TEST_DATA_KEY, type TestApp } from './helpers.ts';

@@ -191,7 +191,7 @@ export const hostileValues: readonly unknown[] = [
   2147483648,
   -2147483649,
   4294967296,
-  9007199254740993,
+  2 ** 53 + 2,
   1e20,
   -1e20,
   1e308,

@@ -25,7 +25,7 @@ import {
   type Hints,
   type Schema,
 } from './fuzz-arbitraries.ts';
-import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import { dictItems } from '../../server/db/schema.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260808);

@@ -2,7 +2,7 @@
 // numbers, family links, household records), made directly in the database and signed in without SMS.
 import { randomInt } from 'node:crypto';
 import { householdRecords } from '../../server/db/schema.ts';
-import { idNumberCheckDigit } from '../../server/db/seed-data/index.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import type { TestApp } from './helpers.ts';
 import { expect } from 'vitest';
 import { key, post, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';

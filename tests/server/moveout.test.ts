@@ -4,7 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { settings, users } from '../../server/db/schema.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seed } from '../../server/seed/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createPerson, material, type Person } from './movement-helpers.ts';
 import { addDays } from '../../server/services/appointments.ts';

@@ -2,8 +2,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { applications, dictItems, feedback, serviceGuides, settings } from '../../server/db/schema.ts';
-import { seed } from '../../server/db/seed.ts';
-import { applicationKinds, guideCodeOf, serviceCodes } from '../../server/db/seed-data/index.ts';
+import { seed } from '../../server/seed/seed.ts';
+import { applicationKinds, guideCodeOf, serviceCodes } from '../../server/domain/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { createUser, get, key, post, staffMoves, type TestUser } from './service-helpers.ts';
 

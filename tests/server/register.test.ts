@@ -1,6 +1,6 @@
 // Image codes, SMS permits and codes, registration and password retrieval.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema.ts';
 import { createTestApp, demo, DEMO_PASSWORD, nextIp, PUBLIC_URL, type TestApp } from './helpers.ts';

@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../server/db/client.ts';
 import { campusRoster, settings, users } from '../../server/db/schema.ts';
-import { seedRoster } from '../../server/db/seed-roster.ts';
-import { idNumberCheckDigit } from '../../server/db/seed-data/id-number.ts';
+import { seedRoster } from '../../server/seed/roster.ts';
+import { idNumberCheckDigit } from '../../server/domain/id-number.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { call, createStaff } from './admin-helpers.ts';
 

@@ -3,7 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { householdRecords, sectors, settings } from '../../server/db/schema.ts';
-import { seed } from '../../server/db/seed.ts';
+import { seed } from '../../server/seed/seed.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { createPerson, material, personOf } from './movement-helpers.ts';
 import { get, post } from './service-helpers.ts';

@@ -78,6 +78,8 @@ export async function setQuota(t: TestApp, kind: string, channel: string, day: s
     .update(quotas)
     .set({ total: places, remaining: places })
     .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day)));
+  // As the console's quota change does (a change behind the instance's back shows within a second).
+  t.app.services.appointments.fullDays.clear();
 }
 
 export const quotaOf = async (t: TestApp, kind: string, channel: string, day: string) =>

@@ -14,9 +14,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { fileBlobs } from '../../server/db/schema.ts';
 import { decodeLoad, MAX_DECODING, MAX_WAITING, normaliseImage } from '../../server/lib/images.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
-import { createPerson, material, personOf, postdocMoveInReadyToFinish, type Person } from './movement-helpers.ts';
+import { createPerson, postdocMoveInReadyToFinish, type Person } from './movement-helpers.ts';
 import { readPdf } from './pdf-text.ts';
-import { get, key, post, staffMoves } from './service-helpers.ts';
+import { get, staffMoves } from './service-helpers.ts';
 
 // Every sharp pipeline made by the server (or this file) is counted: "never reaches a decoder" is checked, not assumed.
 const decoder = vi.hoisted(() => ({ calls: 0 }));
@@ -268,8 +268,6 @@ describe('images are checked by their declared size before any decode', () => {
 });
 
 // ── vouchers ──
-
-const PICKUP = { lqdd: '行政楼108室', lqsj: '工作日 9:00-11:00' };
 
 /** A 博士后迁入 with the given ID-photo upload, taken up to the step before 已办结 (status 4, stage 2). */
 const readyToFinish = (p: Person, photoId: string) => postdocMoveInReadyToFinish(t, p, { photoId });

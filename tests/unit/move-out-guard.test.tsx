@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import type { ApiResult } from '@/api/client';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import { ADDRESS_LOCKED, BRAND_COLOR, decideMoveOut, guardNavigation, type MoveOutVerdict } from '@/app/move-out-guard';
-import { moveOutSubRoute, navigate } from '@/app/navigation';
+import { navigate } from '@/app/navigation';
+import { moveOutSubRoute } from '@/lib/move-out-route';
 import { $dialogs, $loading } from '@/stores/ui';
 import { verdicts } from './features/move-out-fixtures';
 import { requestsTo, stubFetch } from './helpers';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '@/app/app';
-import { SSO_FAILED, TEACHER_OK } from '@/app/root';
+import { SSO_FAILED, TEACHER_OK } from '@/app/ticket-login';
 import { $clientIp } from '@/stores/client-ip';
 import { $sectors } from '@/stores/sectors';
 import { $session } from '@/stores/session';

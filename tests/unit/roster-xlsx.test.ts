@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { parseRosterCsv } from '../../src/features/admin/roster-csv';
-import { isXlsx, xlsxToRosterText } from '../../src/features/admin/roster-xlsx';
+import { parseRosterCsv } from '../../src/features/admin/system/roster-csv';
+import { isXlsx, xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx';
 
 /** A zip (deflated entries; the reader does not check CRCs) of the given parts. */
 function zip(parts: Record<string, string>): Uint8Array {

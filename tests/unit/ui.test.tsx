@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { DialogHost } from '@/components/ui/dialog';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { FileUploader, type UploadedFile } from '@/components/ui/file-uploader';
+import { FileUploader, type UploadedFile } from '@/components/service-fields/file-uploader';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';

@@ -2,7 +2,7 @@
  * Demo data for the fictional university 示范大学 (北京市海淀区). Pure data: imports only types from
  * sibling seed-data modules. Every name, number and address here is invented.
  */
-import type { Rylb } from './dictionaries';
+import type { Rylb } from '../../domain/person-types.ts';
 
 /* ------------------------------------------------------------------ types */
 

@@ -7,7 +7,7 @@ import { contentDisposition, currentUser } from '../../lib/request.ts';
 import { MIME, renderTable, type SheetFormat, type Table } from '../../lib/spreadsheet.ts';
 import { FORBIDDEN } from '../../plugins/auth.ts';
 import type { UserRow } from '../../repositories/users.ts';
-import { kindName, statusName } from '../../services/applications.ts';
+import { kindName, statusName } from '../../domain/index.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import { auditTools } from './audit.ts';

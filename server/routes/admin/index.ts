@@ -13,6 +13,8 @@ import exportRoutes from './exports.ts';
 import rosterRoutes from './roster.ts';
 import securityRoutes from './security.ts';
 import settingsRoutes from './settings.ts';
+import collectiveRoutes from './collective.ts';
+import contentRoutes from './content.ts';
 import { adminMeta, auditWire, staffWire } from './wire.ts';
 
 export default async function adminRoutes(app: FastifyInstance) {
@@ -113,6 +115,8 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   await app.register(processingRoutes);
   await app.register(settingsRoutes);
+  await app.register(collectiveRoutes);
+  await app.register(contentRoutes);
   await app.register(assignmentRoutes);
   await app.register(exportRoutes);
   await app.register(rosterRoutes);

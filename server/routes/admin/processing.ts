@@ -1,11 +1,19 @@
 // Processing: the queue, an application's page and its transitions, borrowed cards, questions, ratings,
 // the dashboard and the appointment quotas (read). Every view of applicants' data is audited.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appointmentRules, applicationStatuses, applicationStatusTransitions, serviceCodes } from '../../db/seed-data/index.ts';
+import {
+  appointmentRules,
+  applicationStatuses,
+  applicationStatusTransitions,
+  serviceCodes,
+  MSG,
+  kindName,
+  statusName,
+} from '../../domain/index.ts';
 import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
 import { answerAt, answerSummary } from '../../services/answer-summary.ts';
-import { MSG, kindName, statusName, type Handling } from '../../services/applications.ts';
+import { type Handling } from '../../services/applications.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { finishRefusal } from '../../services/finish-rules.ts';
 import type { ApplicationRow } from '../../repositories/applications.ts';
@@ -230,7 +238,7 @@ export default async function processingRoutes(app: FastifyInstance) {
     const row = await repos.applications.findById(request.params.id);
     if (!row) throw notFound(MSG.notFound);
     const user = (await repos.users.findById(row.userId))!;
-    let full: string | null = null;
+    let full: string | null;
     let what: string;
     if (key === 'applicant') {
       full = user.idNumber;

@@ -7,13 +7,14 @@ import {
   moveOutSubSectors,
   personTypes,
   sectors as sectorCatalogue,
-} from '../../db/seed-data/index.ts';
+  kindName,
+  statusName,
+} from '../../domain/index.ts';
 import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
 import type { AuditRow, RatingRow } from '../../repositories/admin.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
 import type { UploadRow } from '../../repositories/content.ts';
 import type { UserRow } from '../../repositories/users.ts';
-import { kindName, statusName } from '../../services/applications.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import { ROLE_NAMES, type StaffRole } from '../../services/staff.ts';

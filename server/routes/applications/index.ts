@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
 import { answerSummary } from '../../services/answer-summary.ts';
-import { MSG } from '../../services/applications.ts';
+import { MSG } from '../../domain/index.ts';
 import { detailWire, listItemWire, ratingWire, summaryWire } from './wire.ts';
 
 export default async function applicationRoutes(app: FastifyInstance) {

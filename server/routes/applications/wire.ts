@@ -6,7 +6,8 @@ import type { ApplicationEventRow, ApplicationRow } from '../../repositories/app
 import type { RatingRow } from '../../repositories/admin.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import type { UploadRow } from '../../repositories/content.ts';
-import { actionsOf, kindName, statusName, type AttachmentRef, type Handling } from '../../services/applications.ts';
+import { actionsOf, type AttachmentRef, type Handling } from '../../services/applications.ts';
+import { kindName, statusName } from '../../domain/index.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 
 type S = components['schemas'];

@@ -1,7 +1,9 @@
 // Banners, announcements, public downloads and uploads.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { badRequest, bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
+import { badRequest, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
+import { MAX_UPLOAD_BYTES } from '../../services/files.ts';
+import { readFilePart } from '../file-part.ts';
 import { announcementWire, bannerWire, guideWire, uploadWire } from './wire.ts';
 
 const DOWNLOADS = {
@@ -48,16 +50,8 @@ export default async function commonRoutes(app: FastifyInstance) {
 
   app.operation('uploadFile', async (request) => {
     const me = currentUser(request);
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw badRequest('请选择要上传的文件', [{ field: 'file', message: '请选择要上传的文件' }]);
-    let content: Buffer;
-    try {
-      content = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw bizError('文件大小不能超过10MB');
-      throw err;
-    }
-    return ok(uploadWire(await services.files.save(me.id, content, part.filename)), '上传成功');
+    const { content, filename } = await readFilePart(request, MAX_UPLOAD_BYTES);
+    return ok(uploadWire(await services.files.save(me.id, content, filename)), '上传成功');
   });
 
   app.operation('getUploadedFile', async (request, reply: FastifyReply) => {

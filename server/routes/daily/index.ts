@@ -1,7 +1,7 @@
 // 日常业务: borrowing the card, ID card with appointment quota, card reissue, proofs, education and marital
 // status changes. Every add/edit goes through the applications lifecycle (idempotent by Idempotency-Key).
 import type { FastifyInstance } from 'fastify';
-import { applicationStatuses } from '../../db/seed-data/index.ts';
+import { applicationStatuses } from '../../domain/index.ts';
 import { ok, okRows } from '../../lib/envelope.ts';
 import type { OperationId } from '../../lib/operation-types.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
@@ -52,7 +52,7 @@ export default async function dailyRoutes(app: FastifyInstance) {
 
   // 身份证办理
   dictList('listSfzHandlingMethods', 'qh_sfz_blfs');
-  addAndEdit('sfzbl', 'addSfzbl', 'editSfzbl', forms.sfzbl);
+  addAndEdit('sfzbl', 'addSfzbl', 'editSfzbl', forms.sfzbl, (body) => ({ kind: 'sfzbl', channel: body.blfs, day: body.yyrq }));
   app.operation('listSfzAppointmentDates', async (request) => {
     const method = await repos.dict.find('qh_sfz_blfs', request.params.blfs);
     const days = method?.enabled ? await services.appointments.offered('sfzbl', method.value) : [];
@@ -76,7 +76,7 @@ export default async function dailyRoutes(app: FastifyInstance) {
 
   // 户口卡补办, 借用户口卡
   addAndEdit('hkkbb', 'addHkkbb', 'updateHkkbb', forms.hkkbb);
-  addAndEdit('hkkjy', 'addHkkjy', 'updateHkkjy', forms.hkkjy);
+  addAndEdit('hkkjy', 'addHkkjy', 'updateHkkjy', forms.hkkjy, (body) => ({ kind: 'hkkjy', channel: '', day: body.jyrq }));
   app.operation('listBorrowDates', async () => {
     const days = await services.appointments.offered('hkkjy', '');
     return ok(

@@ -5,7 +5,8 @@ import type { components } from '../../../src/api/schema';
 import { forbidden, notFound, ok } from '../../lib/envelope.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import { contentDisposition, currentUser } from '../../lib/request.ts';
-import { canContinue, MSG } from '../../services/applications.ts';
+import { canContinue } from '../../services/applications.ts';
+import { MSG } from '../../domain/index.ts';
 import { idempotencyKeyOf } from '../../services/idempotency.ts';
 import { collectiveOfMoveIn, familyMembersOf, type Person } from '../../services/movement-hooks.ts';
 import type { UserRow } from '../../repositories/users.ts';
@@ -16,13 +17,8 @@ type S = components['schemas'];
 
 const LINK_INVALID = '链接无效或已过期，请回到迁入凭证页重新获取';
 
-interface MoveInAnswers {
-  qrlx: '1' | '2' | '3';
-  ryxx: Person;
-  sqjs?: Person[];
-  dwh?: string;
-  hzgzzh?: string;
-}
+/** The answers of a 迁入 (the confirmation page is of qianru only). */
+type MoveInAnswers = S['QianruAnswers'];
 
 export default async function moveInRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -91,8 +87,9 @@ export default async function moveInRoutes(app: FastifyInstance) {
     // The head's own record (their collective household, police station) only for the head themself; a family
     // member sees the collective household the move-in lands in, as for qrlx 1 and 2.
     const headRecord = head && ownHead ? await repos.users.household(head.id) : null;
-    const collective = collectiveOfMoveIn(row);
-    const station = await repos.policeStations.find(headRecord?.policeStationId ?? collective.policeStationId);
+    const collective = await collectiveOfMoveIn(repos, row);
+    const stationId = headRecord?.policeStationId ?? collective?.policeStationId;
+    const station = stationId ? await repos.policeStations.find(stationId) : null;
     const members = familyMembersOf(a);
     const others = family ? members.slice(1) : members;
     return ok(
@@ -100,8 +97,8 @@ export default async function moveInRoutes(app: FastifyInstance) {
         application: summaryWire(row),
         yh: await personCard(a.ryxx, family ? {} : { gzzh: user.staffNo, dwh: a.dwh }),
         hz: head ? await headCard(head, ownHead) : null,
-        jthmc: headRecord?.collectiveName ?? collective.name,
-        qrdz: headRecord?.collectiveAddress ?? collective.address,
+        jthmc: headRecord?.collectiveName ?? collective?.name ?? '',
+        qrdz: headRecord?.collectiveAddress ?? collective?.address ?? '',
         pcsmc: station?.name ?? null,
         sqjs: await Promise.all(others.map((m) => personCard(m))),
         canContinue: canContinue(row),

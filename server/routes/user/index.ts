@@ -5,15 +5,13 @@ import { currentUser } from '../../lib/request.ts';
 import type { NewUser } from '../../repositories/users.ts';
 import { STAFF_TYPES, STUDENT_TYPES } from '../../services/auth.ts';
 import { userInfoWire } from './wire.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /** Name, ID number and person type are the office's record (services.md "Whose record is it"): changed by application. */
 export const OFFICE_RECORD = {
   name: '姓名以户籍办登记为准，如需变更请提交「其他信息变更」申请',
   personType: '人员类型以户籍办登记为准，如需变更请提交「其他信息变更」申请',
 } as const;
-
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string })?.code === '23505' || (err as { cause?: { code?: string } })?.cause?.code === '23505';
 
 export default async function userRoutes(app: FastifyInstance) {
   const { repos } = app;

@@ -1,6 +1,6 @@
 import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
-import { FileUploader } from '@/components/ui/file-uploader';
+import { FileUploader } from '@/components/service-fields/file-uploader';
 import { fieldId } from '@/components/ui/form-field';
 import { filesOf } from './attachments';
 

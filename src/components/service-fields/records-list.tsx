@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiResult, Schemas } from '@/api/client';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';

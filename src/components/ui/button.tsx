@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from './app-link';
 
 export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'size' | 'loading'> {
   variant?: 'primary' | 'default' | 'warn';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { Schemas } from '@/api/client';
+import type { Schemas } from '@/api/types';
 import type { PowChallenge } from '@/lib/pow';
 
 export interface CaptchaImageProps {

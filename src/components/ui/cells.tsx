@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from './app-link';
 
 export interface CellsProps {
   title?: ReactNode;

@@ -1,3 +1,4 @@
+import type { SelectOption } from '@/lib/options';
 import './form.css';
 import { createContext, useContext, type ReactNode } from 'react';
 
@@ -124,11 +125,7 @@ export function TextField({
   );
 }
 
-export interface SelectOption {
-  label: string;
-  value: string;
-  disabled?: boolean;
-}
+export type { SelectOption } from '@/lib/options';
 
 export interface SelectProps {
   label: ReactNode;

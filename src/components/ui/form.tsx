@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
-import type { ApiResult } from '@/api/client';
+import type { ApiResult } from '@/api/types';
 import type { FieldErrors } from '@/lib/validators';
 
 /** Validation (valibot and the schemas) is needed at the first submit, not for the first paint. */

@@ -45,6 +45,8 @@ export default function AddressPage() {
 
   useEffect(() => {
     void open([]);
+    // The top level loads once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const pick = (d: Division) => {

@@ -1,7 +1,6 @@
 // Form schemas of the console (valibot). Pages load this module when a form is first used (see `schema`).
 import * as v from 'valibot';
 import { password, PASSWORD_MISMATCH, required } from '@/lib/validators';
-import { PLACEHOLDERS } from './placeholders';
 
 const optionalText = v.optional(v.string(), '');
 const sort = v.pipe(v.string(), v.trim(), v.regex(/^\d{1,4}$/, '排序为0-9999的整数'));
@@ -83,6 +82,14 @@ export const stationSchema = v.object({
   sort,
 });
 
+export const collectiveSchema = v.object({
+  householdNo: v.pipe(v.string(), v.trim(), v.regex(/^[0-9A-Za-z-]{1,32}$/, '户号为1-32位字母、数字或 -')),
+  name: required('请填写户名'),
+  address: required('请填写住址'),
+  policeStationId: required('请选择派出所'),
+  registeredOn: v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, '请选择立户日期')),
+});
+
 export const bannerSchema = v.object({
   title: optionalText,
   imageUrl: v.pipe(v.string(), v.trim(), v.regex(/^(\/[^/]|https:\/\/)/, '图片地址须为站内路径（/ 开头）或 https 地址')),
@@ -97,18 +104,20 @@ export const announcementSchema = v.object({
   publishTime: optionalText,
 });
 
-const knownPlaceholders = (s: string) => (s.match(/\{[^}]*\}/g) ?? []).every((m) => PLACEHOLDERS.includes(m.slice(1, -1)));
-
-export const templateSchema = v.object({
-  title: v.pipe(required('请填写消息标题'), v.check(knownPlaceholders, '含有未知的占位符')),
-  content: v.pipe(required('请填写正文'), v.check(knownPlaceholders, '含有未知的占位符')),
-  smsTemplateId: v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^[A-Za-z0-9_-]{0,40}$/, '模板编号只含字母、数字、下划线或减号（如 SMS_123456789）'),
-    v.transform((id) => id || null),
-  ),
-});
+/** A notice template's text: only the placeholders the server fills (its list comes with the templates). */
+export const templateSchema = (placeholders: readonly string[]) => {
+  const knownPlaceholders = (s: string) => (s.match(/\{[^}]*\}/g) ?? []).every((m) => placeholders.includes(m.slice(1, -1)));
+  return v.object({
+    title: v.pipe(required('请填写消息标题'), v.check(knownPlaceholders, '含有未知的占位符')),
+    content: v.pipe(required('请填写正文'), v.check(knownPlaceholders, '含有未知的占位符')),
+    smsTemplateId: v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Za-z0-9_-]{0,40}$/, '模板编号只含字母、数字、下划线或减号（如 SMS_123456789）'),
+      v.transform((id) => id || null),
+    ),
+  });
+};
 
 /** "说明 号码" per line. */
 const phoneLines = v.check<string, string>(

@@ -297,3 +297,13 @@ export function toLocalInput(iso: string): string {
 
 /** YYYY-MM-DD of today plus some days, in Beijing (UTC+8 all year, as service-fields/dates.ts counts; no chunk loaded for it). */
 export const isoDay = (offsetDays = 0): string => new Date(Date.now() + 8 * 3600_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** The body of a one-file upload (multipart field `file`), as the client takes it: `client.POST(path, { ...fileUpload(file) })`. */
+export const fileUpload = (file: File) => ({
+  body: { file: file as unknown as string },
+  bodySerializer: () => {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return form;
+  },
+});

@@ -1,10 +1,9 @@
-import '../news/news.css';
-import { useEffect, useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import '@/styles/news.css';
+import { useState } from 'react';
+import { client, unwrap } from '@/api/client';
 import { Button } from '@/components/ui/button';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { formatDate } from '@/lib/format';
-
-type Announcement = Schemas['Announcement'];
 
 const PAGE_SIZE = 10;
 
@@ -19,32 +18,12 @@ const sizeText = (bytes?: number) =>
 
 /** 通知公告: the published announcements with their attachments; open without login. */
 export default function AnnouncementPage() {
-  const [rows, setRows] = useState<Announcement[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { rows, total, page, loading, failed, more } = usePagedList(
+    (pageNum) =>
+      unwrap(client.GET('/api/notice/announcement/list', { params: { query: { pageNum, pageSize: PAGE_SIZE } }, loading: pageNum === 1 })),
+    [],
+  );
   const [open, setOpen] = useState<number | null>(null);
-
-  async function load(next: number) {
-    setLoading(true);
-    const result = await unwrap(
-      client.GET('/api/notice/announcement/list', { params: { query: { pageNum: next, pageSize: PAGE_SIZE } }, loading: next === 1 }),
-    );
-    setLoading(false);
-    if (!result.ok) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    setRows((prev) => (next === 1 ? result.data : [...prev, ...result.data]));
-    setTotal(result.total ?? 0);
-    setPage(next);
-  }
-
-  useEffect(() => {
-    void load(1);
-  }, []);
 
   return (
     <div class="app-page">
@@ -91,7 +70,7 @@ export default function AnnouncementPage() {
       </ul>
       {rows.length < total && (
         <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={() => void load(page + 1)}>
+          <Button variant="default" loading={loading} onClick={more}>
             加载更多
           </Button>
         </div>

@@ -1,15 +1,13 @@
 import './applications.css';
-import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { client, unwrap, type Schemas } from '@/api/client';
-import { AppLink } from '@/app/app-link';
+import { client, unwrap } from '@/api/client';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { kinds, statuses, type AppStatus, type ServiceCode } from './kinds';
 import { StatusBadge } from './status-badge';
-
-type Item = Schemas['ApplicationListItem'];
 
 const PAGE_SIZE = 10;
 
@@ -20,40 +18,24 @@ export default function ApplyListPage() {
   const query = new URLSearchParams(search);
   const kind = (query.get('kind') ?? '') as ServiceCode | '';
   const status = query.get('status') ?? '';
-  const [rows, setRows] = useState<Item[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function load(next: number) {
-    setLoading(true);
-    const r = await unwrap(
-      client.GET('/api/wdsq/sqxq/getListByType', {
-        params: {
-          query: {
-            ...(kind ? { kind } : {}),
-            ...(status ? { status: Number(status) as AppStatus } : {}),
-            pageNum: next,
-            pageSize: PAGE_SIZE,
+  // Reloads when a filter changes.
+  const { rows, total, page, loading, failed, more } = usePagedList(
+    (pageNum) =>
+      unwrap(
+        client.GET('/api/wdsq/sqxq/getListByType', {
+          params: {
+            query: {
+              ...(kind ? { kind } : {}),
+              ...(status ? { status: Number(status) as AppStatus } : {}),
+              pageNum,
+              pageSize: PAGE_SIZE,
+            },
           },
-        },
-        loading: next === 1,
-      }),
-    );
-    setLoading(false);
-    setFailed(!r.ok);
-    if (!r.ok) return;
-    setRows((prev) => (next === 1 ? r.data : [...prev, ...r.data]));
-    setTotal(r.total ?? 0);
-    setPage(next);
-  }
-
-  useEffect(() => {
-    void load(1);
-    // Reloads when a filter changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, status]);
+          loading: pageNum === 1,
+        }),
+      ),
+    [kind, status],
+  );
 
   const filter = (name: 'kind' | 'status') => (e: Event) => {
     const q = new URLSearchParams(search);
@@ -110,7 +92,7 @@ export default function ApplyListPage() {
       </ul>
       {rows.length < total && (
         <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={() => void load(page + 1)}>
+          <Button variant="default" loading={loading} onClick={more}>
             加载更多
           </Button>
         </div>

@@ -2,7 +2,7 @@ import './applications.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
-import { loaderFor } from '@/app/routes';
+import { hasScreen } from '@/lib/screens';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
@@ -167,9 +167,9 @@ export default function DetailsPage() {
       )}
 
       <div class="app-actions">
-        {can('edit') && editKey && loaderFor(editKey) && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}
-        {can('continue') && loaderFor('mCr') && <LinkButton href={paths.mCr.href({ id: app.id })}>继续提交</LinkButton>}
-        {can('voucher') && loaderFor('moveInVoucher') && (
+        {can('edit') && editKey && hasScreen(editKey) && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}
+        {can('continue') && hasScreen('mCr') && <LinkButton href={paths.mCr.href({ id: app.id })}>继续提交</LinkButton>}
+        {can('voucher') && hasScreen('moveInVoucher') && (
           <LinkButton href={paths.moveInVoucher.href({ id: app.id })}>查看迁入凭证</LinkButton>
         )}
         {can('cancel') && (

@@ -1,5 +1,5 @@
 import { client, unwrap } from '@/api/client';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { paths } from '@/config/paths';

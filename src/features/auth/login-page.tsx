@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { AppLink } from '@/app/app-link';
-import { navigate } from '@/app/navigation';
+import { AppLink } from '@/components/ui/app-link';
+import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';

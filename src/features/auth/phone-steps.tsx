@@ -1,7 +1,7 @@
 import './steps.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client, unwrap } from '@/api/client';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
@@ -23,7 +23,7 @@ export default function RegisterPage() {
 
   useEffect(() => {
     // Needed at the last step only: loaded meanwhile, not with the first screen.
-    void import('@/lib/person-types').then((m) => {
+    void import('@/api/person-types').then((m) => {
       setTypes(m.defaultPersonTypes);
       return m.loadPersonTypes().then(setTypes);
     });

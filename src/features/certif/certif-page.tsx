@@ -1,4 +1,4 @@
-import { loaderFor } from '@/app/routes';
+import { hasScreen } from '@/lib/screens';
 import { ServiceIndex } from '@/components/service-fields/service-index';
 import type { RouteKey } from '@/config/paths';
 
@@ -9,5 +9,5 @@ const services: { key: RouteKey; note: string }[] = [
 
 /** 证件办理: the certificate services whose screens exist. */
 export default function CertifPage() {
-  return <ServiceIndex services={services.filter((s) => loaderFor(s.key))} />;
+  return <ServiceIndex services={services.filter((s) => hasScreen(s.key))} />;
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import type { operations } from '@/api/schema';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm, type ApplicationSummary } from '@/components/service-form/use-service-form';
 import { TextArea } from '@/components/service-fields/text-area';

@@ -4,6 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
@@ -32,31 +33,12 @@ function FeedbackList() {
   const search = useSearch();
   const [, go] = useLocation();
   const scope: Scope = new URLSearchParams(search).get('scope') === 'public' ? 'public' : 'mine';
-  const [rows, setRows] = useState<Feedback[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
-
-  async function load(next: number) {
-    setLoading(true);
-    const r = await unwrap(
-      client.GET('/api/qhqt/qtyhfk/list', { params: { query: { scope, pageNum: next, pageSize: PAGE_SIZE } }, loading: next === 1 }),
-    );
-    setLoading(false);
-    setFailed(!r.ok);
-    if (!r.ok) return;
-    setRows((prev) => (next === 1 ? r.data : [...prev, ...r.data]));
-    setTotal(r.total ?? 0);
-    setPage(next);
-  }
-
-  useEffect(() => {
-    setPage(0);
-    void load(1);
-    // Reloads when the scope changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [scope]);
+  // Reloads when the scope changes.
+  const { rows, total, page, loading, failed, more } = usePagedList(
+    (pageNum) =>
+      unwrap(client.GET('/api/qhqt/qtyhfk/list', { params: { query: { scope, pageNum, pageSize: PAGE_SIZE } }, loading: pageNum === 1 })),
+    [scope],
+  );
 
   return (
     <div class="app-page">
@@ -100,7 +82,7 @@ function FeedbackList() {
       )}
       <div class="app-actions">
         {rows.length < total && (
-          <Button variant="default" loading={loading} onClick={() => void load(page + 1)}>
+          <Button variant="default" loading={loading} onClick={more}>
             加载更多
           </Button>
         )}

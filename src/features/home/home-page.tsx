@@ -2,7 +2,7 @@ import './home.css';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { builtServices, paths, sectorRoutes, ROUTER_BASE } from '@/config/paths';
 import { $sectors, loadSectors, newStudentWindowOpen, type Sector, type SectorsState } from '@/stores/sectors';
 import { $session } from '@/stores/session';
@@ -66,11 +66,12 @@ export function tilesFor(sectors: Sector[], window: Pick<SectorsState, 'yxStartT
 export default function HomePage() {
   const sectors = useStore($sectors);
   const session = useStore($session);
-  const [banners, setBanners] = useState<Banner[]>([]);
+  // null while loading: the carousel's place is kept, so the tiles do not move under a finger when it arrives.
+  const [banners, setBanners] = useState<Banner[] | null>(null);
 
   useEffect(() => {
     void unwrap(client.GET('/api/system/banner/list', { loading: false, silent: true })).then((r) => {
-      if (r.ok) setBanners(r.data);
+      setBanners(r.ok ? r.data : []);
     });
     if (session.userInfo && !$sectors.get().loaded) void loadSectors();
     // Banners and sectors load once per visit.
@@ -96,7 +97,11 @@ export default function HomePage() {
 
   return (
     <div class="app-page">
-      {banners.length > 0 && <Carousel banners={banners} onOpen={openBanner} />}
+      {banners === null ? (
+        <div class="home-carousel home-carousel_pending" aria-hidden="true" />
+      ) : (
+        banners.length > 0 && <Carousel banners={banners} onOpen={openBanner} />
+      )}
       {sectors.tips && (
         <p class="home-tips" role="note">
           <span class="home-tips__label">提示</span>

@@ -1,5 +1,5 @@
 import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
-import { AppLink } from '@/app/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';
 import { fromRegion, regionErrors, toRegion } from '@/components/service-fields/region-values';

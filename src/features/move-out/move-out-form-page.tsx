@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { moveOutSubRoute } from '@/app/navigation';
+import { moveOutSubRoute } from '@/lib/move-out-route';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
 import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';

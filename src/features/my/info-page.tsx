@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap } from '@/api/client';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { Form, useForm } from '@/components/ui/form';
 import { Select } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { campusIdLabel, defaultPersonTypes, loadPersonTypes, personTypeLabel } from '@/lib/person-types';
+import { loadPersonTypes } from '@/api/person-types';
+import { campusIdLabel, defaultPersonTypes, personTypeLabel } from '@/lib/person-types';
 import { lazySchema } from '@/lib/lazy-schema';
 import { RYLB_REQUIRED } from '@/lib/rules';
 import { refreshUserInfo } from '@/stores/auth';

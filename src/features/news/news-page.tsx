@@ -1,8 +1,9 @@
-import './news.css';
-import { useEffect, useState } from 'react';
+import '@/styles/news.css';
+import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { navigate } from '@/app/navigation';
+import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
+import { usePagedList } from '@/components/ui/use-paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 
@@ -12,32 +13,12 @@ const PAGE_SIZE = 10;
 
 /** 消息通知: my notices, newest first, paged; opening one marks it read. */
 export default function NewsPage() {
-  const [rows, setRows] = useState<Notice[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(0);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const { rows, setRows, total, page, loading, failed, more } = usePagedList(
+    (pageNum) =>
+      unwrap(client.GET('/api/zhzx/xxtz/getListByType', { params: { query: { pageNum, pageSize: PAGE_SIZE } }, loading: pageNum === 1 })),
+    [],
+  );
   const [open, setOpen] = useState<number | null>(null);
-
-  async function load(next: number) {
-    setLoading(true);
-    const result = await unwrap(
-      client.GET('/api/zhzx/xxtz/getListByType', { params: { query: { pageNum: next, pageSize: PAGE_SIZE } }, loading: next === 1 }),
-    );
-    setLoading(false);
-    if (!result.ok) {
-      setFailed(true);
-      return;
-    }
-    setFailed(false);
-    setRows((prev) => (next === 1 ? result.data : [...prev, ...result.data]));
-    setTotal(result.total ?? 0);
-    setPage(next);
-  }
-
-  useEffect(() => {
-    void load(1);
-  }, []);
 
   async function markRead(ids: number[] | 'all') {
     const result = await unwrap(
@@ -98,7 +79,7 @@ export default function NewsPage() {
       </ul>
       {rows.length < total && (
         <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={() => void load(page + 1)}>
+          <Button variant="default" loading={loading} onClick={more}>
             加载更多
           </Button>
         </div>

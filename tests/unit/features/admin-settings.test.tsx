@@ -45,6 +45,18 @@ function adminConsole(url: string, routes: Record<string, unknown>) {
 const fill = (within_: HTMLElement, label: string, value: string) =>
   fireEvent.input(within(within_).getByLabelText(label), { target: { value } });
 
+/** The placeholders the server fills, with their SMS variable names (GET /api/admin/notice-templates). */
+const SMS_VARIABLES = {
+  业务名称: 'service',
+  申请编号: 'no',
+  原因: 'reason',
+  领取地点: 'place',
+  领取时间: 'time',
+  快递公司: 'courier',
+  快递单号: 'waybill',
+  应还日期: 'due',
+};
+
 describe('questions', () => {
   it('lists 待回复 first and answers one, optionally as a public Q&A', async () => {
     const question = {
@@ -279,7 +291,7 @@ describe('settings', () => {
         data: {
           smsEnabled: false,
           smsProvider: null,
-          smsVariables: {},
+          smsVariables: SMS_VARIABLES,
           templates: [
             {
               key: 's3',
@@ -321,7 +333,7 @@ describe('settings', () => {
         data: {
           smsEnabled: true,
           smsProvider: 'tencent',
-          smsVariables: { 业务名称: 'service', 申请编号: 'no', 原因: 'reason' },
+          smsVariables: SMS_VARIABLES,
           templates: [
             {
               key: 's3',
@@ -532,4 +544,98 @@ describe('accounts and audit', () => {
     );
     expect(screen.queryByRole('button', { name: /编辑|删除/ })).toBeNull();
   });
+});
+
+describe('集体户', () => {
+  const student = {
+    key: 'student',
+    label: '学生集体户',
+    configured: true,
+    householdNo: '510000101',
+    name: '示范大学学生集体户',
+    address: '北京市海淀区示范路1号',
+    policeStationId: '110108001',
+    policeStationName: '示范园派出所',
+    registeredOn: '1998-09-01',
+    hasHeadPage: true,
+    updatedAt: '2026-11-20T10:00:00+08:00',
+  };
+  const unset = (key: string, label: string) => ({
+    key,
+    label,
+    configured: false,
+    householdNo: null,
+    name: null,
+    address: null,
+    policeStationId: null,
+    policeStationName: null,
+    registeredOn: null,
+    hasHeadPage: false,
+    updatedAt: null,
+  });
+  const stations = [
+    { id: '110108001', name: '示范园派出所', divisionCode: '110108', address: null, sort: 1 },
+    { id: '110108002', name: '学院路派出所', divisionCode: '110108', address: null, sort: 2 },
+  ];
+
+  it(
+    'says which households are not set up, sets one up (checked before sending) and then takes its head page',
+    { timeout: 20_000 },
+    async () => {
+      const postdoc = {
+        key: 'postdoc',
+        label: '博士后集体户',
+        configured: true,
+        householdNo: '510000103',
+        name: '示范大学博士后集体户',
+        address: '北京市海淀区示范路3号',
+        policeStationId: '110108002',
+        policeStationName: '学院路派出所',
+        registeredOn: '2003-07-01',
+        hasHeadPage: false,
+        updatedAt: '2026-11-25T10:00:00+08:00',
+      };
+      const fetch = adminConsole('/settings/collective-households', {
+        'GET /api/admin/collective-households': {
+          code: 200,
+          data: [student, unset('staff', '教职工集体户'), unset('postdoc', '博士后集体户')],
+        },
+        'GET /api/admin/police-stations': { code: 200, data: stations },
+        'PUT /api/admin/collective-households/postdoc': { code: 200, msg: '已保存', data: postdoc },
+        'PUT /api/admin/collective-households/postdoc/head-page': { code: 200, msg: '上传成功', data: { ...postdoc, hasHeadPage: true } },
+      });
+      expect((await screen.findByRole('alert')).textContent).toContain('教职工集体户、博士后集体户尚未设置');
+      expect(screen.getByText('示范大学学生集体户')).not.toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: '设置 博士后集体户' }));
+      const dialog = await screen.findByRole('dialog', { name: '设置：博士后集体户' });
+      expect(within(dialog).getByText('请先填写并保存集体户信息，再上传户主页照片。')).not.toBeNull();
+      fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+      expect((await within(dialog).findByRole('alert')).textContent).toContain('户号为1-32位字母、数字或 -');
+      expect(requestsTo(fetch, '/api/admin/collective-households/postdoc')).toHaveLength(0);
+      fill(dialog, '户号', '510000103');
+      fill(dialog, '户名', '示范大学博士后集体户');
+      fill(dialog, '住址', '北京市海淀区示范路3号');
+      act(() => choose(within(dialog).getByLabelText('派出所') as HTMLSelectElement, '110108002'));
+      fill(dialog, '立户日期', '2003-07-01');
+      fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(requestsTo(fetch, '/api/admin/collective-households/postdoc')).toHaveLength(1));
+      expect(await bodyOf(fetch, '/api/admin/collective-households/postdoc')).toEqual({
+        householdNo: '510000103',
+        name: '示范大学博士后集体户',
+        address: '北京市海淀区示范路3号',
+        policeStationId: '110108002',
+        registeredOn: '2003-07-01',
+      });
+      const input = (await within(dialog).findByText(/上传户主页照片（加盖公章的户主页/)).parentElement!.querySelector(
+        'input[type=file]',
+      ) as HTMLInputElement;
+      Object.defineProperty(input, 'files', {
+        value: [new File([new Uint8Array([0xff, 0xd8, 0xff])], 'stamped.jpg', { type: 'image/jpeg' })],
+      });
+      act(() => void input.dispatchEvent(new Event('change', { bubbles: true })));
+      await waitFor(() => expect(requestsTo(fetch, '/api/admin/collective-households/postdoc/head-page')).toHaveLength(1));
+      const sent = await requestsTo(fetch, '/api/admin/collective-households/postdoc/head-page')[0].formData();
+      expect((sent.get('file') as File).name).toBe('stamped.jpg');
+    },
+  );
 });

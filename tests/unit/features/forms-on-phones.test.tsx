@@ -10,7 +10,7 @@ import * as limits from '@/api/limits';
 import { genderOptions } from '@/components/service-fields/genders';
 import { TextArea } from '@/components/service-fields/text-area';
 import { Form } from '@/components/ui/form';
-import { FileUploader, type UploadedFile } from '@/components/ui/file-uploader';
+import { FileUploader, type UploadedFile } from '@/components/service-fields/file-uploader';
 import { FormField, TextField } from '@/components/ui/form-field';
 import HrCardPage from '@/features/certif/hr-card-page';
 import MoveInFormPage from '@/features/move-in/move-in-form-page';

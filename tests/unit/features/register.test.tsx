@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import RegisterPage from '@/features/auth/register-page';
 import ForgetPage from '@/features/auth/forget-page';
 import { $toast } from '@/stores/ui';
@@ -60,6 +60,8 @@ describe('register', () => {
 
     type('姓名', '王小明');
     type('身份证件号', '11010519491231002X');
+    // The person types load while the first steps are on screen (a lazy module).
+    await waitFor(() => expect(screen.getByLabelText('人员类型').querySelector('option[value="4"]')).not.toBeNull());
     act(() => selectOption(screen.getByLabelText('人员类型'), '4'));
     expect(screen.getByLabelText('工作证号')).not.toBeNull();
     expect(screen.queryByLabelText('学号')).toBeNull();
