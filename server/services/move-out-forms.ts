@@ -1,6 +1,7 @@
 // Moving out: the guard of every /move-out/{sub} route (check) and the forms of /api/qianchu (graduate,
 // post-doctoral, staff with family, leave-school, move-out, reassignment), the migration-certificate services
 // (qyzyq 延期, qyzbg 地址变更, qykbb 补办) and 注销户口 (zxhkzmkj). The forms apply the same rules as the check.
+import type { Schemas } from '../lib/contract.ts';
 import type { components } from '../../src/api/schema';
 import { addressOf } from '../lib/address.ts';
 import { bizError } from '../lib/envelope.ts';
@@ -37,16 +38,8 @@ export { MOVE_OUT_MSG, type MoveOutSub } from './move-out-rule.ts';
 /** Kinds that count as a move-out in progress. */
 export const MOVE_OUT_KINDS = ['qianchu', 'zxhkzmkj', 'qyzyq', 'qyzbg', 'qykbb'];
 
-export interface MoveOutVerdict {
-  canQianYi: boolean;
-  canChangeDizhi: boolean;
-  msg: string;
-  dizhi: string | null;
-  qyzbh: string | null;
-  qyzyxqz: string | null;
-  /** The finished move-out the certificate services and 改派 refer to. */
-  last: ApplicationRow | null;
-}
+/** The contract's MoveOutCheck, and the finished move-out the certificate services and 改派 refer to. */
+export type MoveOutVerdict = Schemas['MoveOutCheck'] & { last: ApplicationRow | null };
 
 export function createMoveOutForms(repos: Repositories, daily: DailyForms, clock: Clock) {
   const today = () => chinaDate(clock.now());

@@ -7,14 +7,15 @@
 //   6 补办 and 毕业生改派 (after a graduate move-out), while the certificate is valid; 延期 also up to 30 days after
 //   it expired (renewing it is what 延期 is for).
 // The person type (the sector rows) and the in-progress rule are applied by the callers.
+import type { Schemas } from '../lib/contract.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
 import { chinaDate, type Clock } from './clock.ts';
 
-export type MoveOutSub =
-  'graduate' | 'post-doctoral' | 'staff' | 'leave-school' | 'move-out' | 'reassignment' | 'postpone' | 'change' | 'mc-card' | 'c-issued';
+/** The sub-services the move-out check answers for (the contract's MoveOutSub). */
+export type MoveOutSub = Schemas['MoveOutSub'];
 
 export const MOVE_OUT_MSG = {
   notAtSchool: '您不在校，无法迁出',

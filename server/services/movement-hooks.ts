@@ -32,14 +32,8 @@ type Region = Schemas['Region'];
 export type MoveInAnswers = Partial<Schemas['QianruAnswers']> &
   Partial<Schemas['YingxinAnswers']> & { ryxx: Person; yhkszd: Region; yhkxxdz: string };
 
-interface MoveOutAnswers {
-  qwdq?: Region;
-  qwxxdz?: string;
-  xqwdq?: Region;
-  xqwxxdz?: string;
-  jsdw?: string;
-  sqcjs?: number[];
-}
+/** The answers of the move-outs and of 迁移证地址变更, as the hooks read them. */
+type MoveOutAnswers = Partial<Schemas['QianchuAnswers']> & Partial<Schemas['QyzbgAnswers']>;
 
 /** The collective household a move-in lands in: qrlx 1 博士后, 2 and 3 教职工 (3 joins the head's), 新生 student. */
 export const collectiveKeyOf = (app: Pick<ApplicationRow, 'kind' | 'sub'>): CollectiveKey =>

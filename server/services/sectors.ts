@@ -1,5 +1,6 @@
 // The home tiles open to a user: per person type, with the at-school rule, the move-out rule (move-out-rule.ts:
 // the same rule as the guard of /move-out/{sub}), the move-in refusals and the new-student window.
+import type { Schemas } from '../lib/contract.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { chinaDate, chinaDateTime, type Clock } from './clock.ts';
@@ -25,17 +26,8 @@ export interface EnrolmentWindow {
   yxEndTime: string;
 }
 
-export interface SubSectorView {
-  sectorCode: string;
-  sectorName: string;
-  disabled: boolean;
-  disabledReason: string | null;
-}
-
-export interface SectorView extends SubSectorView {
-  subSectors?: SubSectorView[];
-  moreSubSectors?: SubSectorView[];
-}
+export type SubSectorView = Schemas['SubSector'];
+export type SectorView = Schemas['Sector'];
 
 /** The new-student move-in is open strictly between yxStartTime and yxEndTime (the home tile and the server alike). */
 export const enrolmentOpen = (window: EnrolmentWindow | null | undefined, now: Date) =>

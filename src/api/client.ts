@@ -6,6 +6,7 @@ import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoa
 import { currentAppPath, navigateApp } from '@/lib/nav';
 
 export type { ApiFailure, ApiResult, ApiSuccess, FieldError, Schemas, UserInfo } from './types';
+export { toldByClient } from './failures';
 
 /** Spec §9. */
 export const REQUEST_TIMEOUT_MS = 120_000;

@@ -3857,6 +3857,39 @@ export interface components {
          * @example 13800138000
          */
         Phone: string;
+        /** @description 短信发送许可 The SMS permit a solved picture captcha gives */
+        SmsPermit: {
+            /** @description 短信发送许可（一次性，绑定手机号） Single-use permit to send one SMS to this phone */
+            smsTicket: string;
+            /**
+             * @description 许可剩余有效秒数（300） Seconds until the permit expires
+             * @example 300
+             */
+            expiresIn: number;
+        };
+        /** @description 短信验证码发送结果 When a code was sent and when to resend */
+        SmsSent: {
+            /**
+             * @description 距可再次发送的秒数（发送成功时为 60） Seconds until a resend is allowed
+             * @example 60
+             */
+            resendAfter: number;
+            /**
+             * @description 验证码有效秒数（300，仅发送成功时） Seconds the code stays valid
+             * @example 300
+             */
+            expiresIn?: number;
+        };
+        /** @description 手机号凭证 The phone ticket a checked SMS code gives */
+        PhoneTicketGrant: {
+            /** @description 手机号凭证（一次性，绑定手机号与场景） Single-use ticket for this phone and scene */
+            phoneTicket: string;
+            /**
+             * @description 凭证剩余有效秒数（600） Seconds until the ticket expires
+             * @example 600
+             */
+            expiresIn: number;
+        };
         /**
          * @description 手机号凭证：短信验证码在其步骤校验通过后换得（verifySmsCode），绑定手机号与场景，10 分钟内有效，只能使用一次
          *     A phone ticket from verifySmsCode: this phone and scene, 10 minutes, single use
@@ -4090,6 +4123,11 @@ export interface components {
             factValue: string;
             /** @description 是否还有下级 Whether it has children */
             hasChildren?: boolean;
+        };
+        /** @description 省级行政区列表 The provinces */
+        ProvinceList: {
+            /** @description 省级行政区 Provinces */
+            shenList: components["schemas"]["DzItem"][];
         };
         /** @description 学历（GB/T 4658） Education level */
         XlItem: {
@@ -4374,6 +4412,11 @@ export interface components {
          * @example 1024
          */
         Id: number;
+        /** @description 未读消息数 Unread notices left */
+        UnreadCount: {
+            /** @description 剩余未读消息数 Unread notices left */
+            unread: number;
+        };
         /** @description 联系我们 Contact information of the household-registration office */
         ContactInfo: {
             /**
@@ -4838,6 +4881,20 @@ export interface components {
              */
             remaining: number;
         };
+        /** @description 身份证预约情况 Whether the user holds an ID-card appointment */
+        AppointmentState: {
+            /** @description 是否已有有效预约 Whether an active appointment exists */
+            selected: boolean;
+            /**
+             * Format: date
+             * @description 预约日期 Appointment date
+             */
+            yyrq?: string | null;
+            /** @description 办理方式代码 Handling method */
+            blfs?: string | null;
+            /** @description 该预约的申请摘要 The application */
+            application?: components["schemas"]["ApplicationSummary"] | null;
+        };
         /** @description 户口卡补办 Reissuing the household-registration card */
         HkkbbAnswers: {
             /** @description 补办原因（遗失、损坏、信息变更…） Reason */
@@ -5059,6 +5116,25 @@ export interface components {
             /** @description 单位名称 Unit */
             dwmc?: string | null;
         };
+        /** @description 迁入申请的人员 The people of a move-in application */
+        MoveInPeople: {
+            /** @description 申请摘要 Application summary */
+            application: components["schemas"]["ApplicationSummary"];
+            /** @description 迁入的人（ryxx） The person moving in */
+            yh: components["schemas"]["PersonCard"];
+            /** @description 其余随迁人员 The other family members moving in */
+            sqjs?: components["schemas"]["PersonCard"][];
+            /** @description 户主（教职工家属随迁时为教职工，否则 null） Household head */
+            hz?: components["schemas"]["PersonCard"] | null;
+            /** @description 迁入集体户名称 Collective household */
+            jthmc?: string | null;
+            /** @description 迁入地址 Address moving into */
+            qrdz?: string | null;
+            /** @description 迁入地派出所 Police station */
+            pcsmc?: string | null;
+            /** @description 现在能否继续提交（第一阶段且状态 5，或第二阶段且状态 3） Whether continueSubmit is allowed now */
+            canContinue?: boolean;
+        };
         /** @description 迁入第二阶段（落户）需要的迁移证信息 Migration-certificate data for stage 2 */
         QianruContinue: {
             /** @description 迁入申请编号 The move-in application */
@@ -5074,6 +5150,29 @@ export interface components {
             qyzqfjg?: string;
             /** @description 附件 Attachments */
             attachments?: components["schemas"]["Attachments"];
+        };
+        /** @description 照片读取地址 Where to read a photo */
+        PhotoLink: {
+            /**
+             * @description 照片读取地址 Photo URL
+             * @example /api/wj/file/f_0a1b2c3d4e5f
+             */
+            url: string;
+            /** @description 类型 MIME type */
+            mimeType?: string;
+        };
+        /** @description 准迁证明下载链接 A short-lived link to the move-in voucher PDF */
+        VoucherLink: {
+            /**
+             * @description 链接（本站相对地址，GET 即得 PDF） Link (relative to this site)
+             * @example /api/qianru/voucher?t=MTIuaGtrLjUuMTc2MzkwMDAwMA.abc
+             */
+            url: string;
+            /**
+             * @description 有效秒数 Seconds until it expires
+             * @example 300
+             */
+            expiresIn: number;
         };
         /**
          * @description 新生本人信息：同 PersonInfo，但账号已登记身份证件号时可不传 sfzjh，服务端使用账号登记的号码（客户端只显示其掩码，不需重新输入）；
@@ -5136,6 +5235,13 @@ export interface components {
             /** @description 地址 Address */
             address?: string | null;
         };
+        /**
+         * @description 迁出检查的子业务 The sub-service a move-out check is for: graduate 毕业生迁出, post-doctoral 博士后迁出, staff 教职工（含家属）迁出,
+         *     leave-school 退学休学迁出, move-out 其他原因迁出, reassignment 毕业生改派, postpone 迁移证延期, change 迁移证地址变更,
+         *     mc-card 迁移证补办, c-issued 注销户口并开具证明
+         * @enum {string}
+         */
+        MoveOutSub: "graduate" | "post-doctoral" | "staff" | "leave-school" | "move-out" | "reassignment" | "postpone" | "change" | "mc-card" | "c-issued";
         /** @description 迁出检查结果 Move-out guard result */
         MoveOutCheck: {
             /** @description 能否办理该迁出子业务 Whether the sub-service may be started */
@@ -5498,6 +5604,13 @@ export interface components {
             /** @description 申请人的评价（未评价为 null） The rating, if any */
             rating: components["schemas"]["AppRating"] | null;
         };
+        /** @description 完整证件号 A full ID number shown to staff */
+        RevealedIdNumber: {
+            /** @description 请求的键 The key asked for */
+            key: string;
+            /** @description 完整的身份证件号 The full ID number */
+            sfzjh: string;
+        };
         /** @description 批量办理的结果（每件各自办理、各自成败） The outcome of a bulk action, one per application */
         BulkTransitionResult: components["schemas"]["Envelope"] & {
             data: {
@@ -5780,6 +5893,21 @@ export interface components {
                 variable: string;
             }[];
         };
+        /** @description 通知模板设置 The notice templates and how SMS go out */
+        NoticeTemplateSettings: {
+            /** @description 是否配置了短信网关（未配置时只发消息通知） Whether an SMS gateway is configured */
+            smsEnabled: boolean;
+            /**
+             * @description 短信发送方式：aliyun 阿里云短信、tencent 腾讯云短信（按模板编号发送）、gateway 自建网关（发送全文）、null 未配置 How SMS go out
+             * @enum {string|null}
+             */
+            smsProvider: "aliyun" | "tencent" | "gateway" | null;
+            /** @description 占位符对应的阿里云模板变量名（如 业务名称 → service） Aliyun variable name of each placeholder */
+            smsVariables: {
+                [key: string]: string;
+            };
+            templates: components["schemas"]["NoticeTemplate"][];
+        };
         /** @description 字典类型 A dictionary type */
         DictType: {
             /**
@@ -5825,6 +5953,15 @@ export interface components {
             /** @description 排序 Sort order */
             sort: number;
         };
+        /** @description 办事指南列表 The service guides */
+        GuideList: {
+            /** @description 指南代码 Guide code */
+            serviceCode: string;
+            /** @description 标题 Title */
+            title: string;
+            /** @description 更新时间 Updated at */
+            updatedAt: components["schemas"]["DateTime"];
+        }[];
         /** @description 办事指南内容（工作台编辑） A service guide as edited by the office */
         ServiceGuideInput: {
             /** @description 业务名称 Title */
@@ -6528,15 +6665,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 短信发送许可（一次性，绑定手机号） Single-use permit to send one SMS to this phone */
-                            smsTicket: string;
-                            /**
-                             * @description 许可剩余有效秒数（300） Seconds until the permit expires
-                             * @example 300
-                             */
-                            expiresIn: number;
-                        };
+                        data?: components["schemas"]["SmsPermit"];
                     };
                 };
             };
@@ -6574,18 +6703,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /**
-                             * @description 距可再次发送的秒数（发送成功时为 60） Seconds until a resend is allowed
-                             * @example 60
-                             */
-                            resendAfter: number;
-                            /**
-                             * @description 验证码有效秒数（300，仅发送成功时） Seconds the code stays valid
-                             * @example 300
-                             */
-                            expiresIn?: number;
-                        };
+                        data?: components["schemas"]["SmsSent"];
                     };
                 };
             };
@@ -6623,15 +6741,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 手机号凭证（一次性，绑定手机号与场景） Single-use ticket for this phone and scene */
-                            phoneTicket: string;
-                            /**
-                             * @description 凭证剩余有效秒数（600） Seconds until the ticket expires
-                             * @example 600
-                             */
-                            expiresIn: number;
-                        };
+                        data?: components["schemas"]["PhoneTicketGrant"];
                     };
                 };
             };
@@ -6950,10 +7060,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 省级行政区 Provinces */
-                            shenList: components["schemas"]["DzItem"][];
-                        };
+                        data?: components["schemas"]["ProvinceList"];
                     };
                 };
             };
@@ -7407,10 +7514,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 剩余未读消息数 Unread notices left */
-                            unread: number;
-                        };
+                        data?: components["schemas"]["UnreadCount"];
                     };
                 };
             };
@@ -8178,19 +8282,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 是否已有有效预约 Whether an active appointment exists */
-                            selected: boolean;
-                            /**
-                             * Format: date
-                             * @description 预约日期 Appointment date
-                             */
-                            yyrq?: string | null;
-                            /** @description 办理方式代码 Handling method */
-                            blfs?: string | null;
-                            /** @description 该预约的申请摘要 The application */
-                            application?: components["schemas"]["ApplicationSummary"] | null;
-                        };
+                        data?: components["schemas"]["AppointmentState"];
                     };
                 };
             };
@@ -8542,24 +8634,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 申请摘要 Application summary */
-                            application: components["schemas"]["ApplicationSummary"];
-                            /** @description 迁入的人（ryxx） The person moving in */
-                            yh: components["schemas"]["PersonCard"];
-                            /** @description 其余随迁人员 The other family members moving in */
-                            sqjs?: components["schemas"]["PersonCard"][];
-                            /** @description 户主（教职工家属随迁时为教职工，否则 null） Household head */
-                            hz?: components["schemas"]["PersonCard"] | null;
-                            /** @description 迁入集体户名称 Collective household */
-                            jthmc?: string | null;
-                            /** @description 迁入地址 Address moving into */
-                            qrdz?: string | null;
-                            /** @description 迁入地派出所 Police station */
-                            pcsmc?: string | null;
-                            /** @description 现在能否继续提交（第一阶段且状态 5，或第二阶段且状态 3） Whether continueSubmit is allowed now */
-                            canContinue?: boolean;
-                        };
+                        data?: components["schemas"]["MoveInPeople"];
                     };
                 };
             };
@@ -8668,15 +8743,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /**
-                             * @description 照片读取地址 Photo URL
-                             * @example /api/wj/file/f_0a1b2c3d4e5f
-                             */
-                            url: string;
-                            /** @description 类型 MIME type */
-                            mimeType?: string;
-                        };
+                        data?: components["schemas"]["PhotoLink"];
                     };
                 };
             };
@@ -8712,18 +8779,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /**
-                             * @description 链接（本站相对地址，GET 即得 PDF） Link (relative to this site)
-                             * @example /api/qianru/voucher?t=MTIuaGtrLjUuMTc2MzkwMDAwMA.abc
-                             */
-                            url: string;
-                            /**
-                             * @description 有效秒数 Seconds until it expires
-                             * @example 300
-                             */
-                            expiresIn: number;
-                        };
+                        data?: components["schemas"]["VoucherLink"];
                     };
                 };
             };
@@ -8860,7 +8916,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description 迁出子路由 Sub-route */
-                sub: "graduate" | "post-doctoral" | "staff" | "leave-school" | "move-out" | "reassignment" | "postpone" | "change" | "mc-card" | "c-issued";
+                sub: components["schemas"]["MoveOutSub"];
             };
             header?: never;
             path?: never;
@@ -9600,12 +9656,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 请求的键 The key asked for */
-                            key: string;
-                            /** @description 完整的身份证件号 The full ID number */
-                            sfzjh: string;
-                        };
+                        data?: components["schemas"]["RevealedIdNumber"];
                     };
                 };
             };
@@ -10293,20 +10344,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 是否配置了短信网关（未配置时只发消息通知） Whether an SMS gateway is configured */
-                            smsEnabled: boolean;
-                            /**
-                             * @description 短信发送方式：aliyun 阿里云短信、tencent 腾讯云短信（按模板编号发送）、gateway 自建网关（发送全文）、null 未配置 How SMS go out
-                             * @enum {string|null}
-                             */
-                            smsProvider: "aliyun" | "tencent" | "gateway" | null;
-                            /** @description 占位符对应的阿里云模板变量名（如 业务名称 → service） Aliyun variable name of each placeholder */
-                            smsVariables: {
-                                [key: string]: string;
-                            };
-                            templates: components["schemas"]["NoticeTemplate"][];
-                        };
+                        data?: components["schemas"]["NoticeTemplateSettings"];
                     };
                 };
             };
@@ -10595,14 +10633,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data?: {
-                            /** @description 指南代码 Guide code */
-                            serviceCode: string;
-                            /** @description 标题 Title */
-                            title: string;
-                            /** @description 更新时间 Updated at */
-                            updatedAt: components["schemas"]["DateTime"];
-                        }[];
+                        data?: components["schemas"]["GuideList"];
                     };
                 };
             };

@@ -1,13 +1,16 @@
 // Types of the contract, for every layer (lib, config and components/ui may import this file and ./schema, nothing
 // else of api/). Generated types only: a name here is an alias of openapi/'s schema, never a copy of it.
-import type { components, paths } from './schema';
+import type { components } from './schema';
 
 export type Schemas = components['schemas'];
 export type UserInfo = Schemas['UserInfo'];
 export type FieldError = Schemas['FieldError'];
 
+/** The header of a submission: the attempt's idempotency key (a retry sends the same one). */
+export type IdempotencyHeader = { 'Idempotency-Key': string };
+
 /** The move-out sub-routes the guard checks (GET /api/qianchu/check?sub=). */
-export type MoveOutSub = paths['/api/qianchu/check']['get']['parameters']['query']['sub'];
+export type MoveOutSub = Schemas['MoveOutSub'];
 
 /** What every JSON call resolves to once the middleware has read the envelope. */
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;

@@ -2,6 +2,7 @@
 // a navigation goes to a move-out sub-route (src/app/navigation.ts).
 import { alertDialog } from '@/stores/ui';
 import type { ApiResult, MoveOutSub, Schemas } from '@/api/types';
+import { toldByClient } from '@/api/failures';
 import { checkMoveOut } from './move-out-check';
 import { moveOutSubRoute, splitHref } from '@/lib/move-out-route';
 
@@ -16,8 +17,7 @@ export type GuardDecision =
 /** Pure decision of the move-out guard from the check's result (spec §2, §8). */
 export function decideMoveOut(to: string, sub: MoveOutSub, result: ApiResult<MoveOutVerdict>): GuardDecision {
   if (!result.ok) {
-    // Code 100 (toast) and transport failures (alert) were shown by the middleware already.
-    if (result.code === 100 || result.code === 401 || result.code < 0) return { action: 'cancel' };
+    if (toldByClient(result)) return { action: 'cancel' };
     return { action: 'cancel', alert: { title: '注意', message: result.msg, confirmColor: BRAND_COLOR } };
   }
   const verdict = result.data;

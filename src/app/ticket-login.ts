@@ -1,5 +1,5 @@
 // Single sign-on by CAS ticket (spec §2), loaded only when the app starts with ?ticket= (src/app/root.ts).
-import { client, NETWORK_FAILURE_CODE, REDIRECT_DELAY_MS, unwrap } from '@/api/client';
+import { client, REDIRECT_DELAY_MS, toldByClient, unwrap } from '@/api/client';
 import { navigateApp } from '@/lib/nav';
 import { clearSession } from '@/stores/session';
 import { completeSignIn } from '@/stores/auth';
@@ -24,9 +24,9 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
     }),
   );
   if (!validated.ok || typeof validated.data !== 'string') {
-    // 100 and 401 were already said by the client, a lost connection too; anything else (429 behind a NAT, 500) is said here.
+    // What the client did not say already (429 behind a NAT, 500) is said here.
     const failure = validated.ok ? null : validated;
-    if (!failure || ![100, 401, NETWORK_FAILURE_CODE].includes(failure.code)) {
+    if (!failure || !toldByClient(failure)) {
       void alertDialog({
         title: SSO_FAILED,
         message: failure?.msg ? `${failure.msg}（也可使用账号密码登录）` : '请稍后再试，或使用账号密码登录',
@@ -39,7 +39,7 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
   if (!info.ok) {
     // Signed in, but the account could not be read: never a silent page.
     clearSession();
-    if (![401, NETWORK_FAILURE_CODE].includes(info.code)) {
+    if (!toldByClient(info)) {
       void alertDialog({
         title: SSO_FAILED,
         message: `未能读取您的账号信息${info.msg ? `（${info.msg}）` : ''}，请稍后再试，或使用账号密码登录`,

@@ -18,7 +18,7 @@ type S = components['schemas'];
 const LINK_INVALID = '链接无效或已过期，请回到迁入凭证页重新获取';
 
 /** The answers of a 迁入 (the confirmation page is of qianru only). */
-type MoveInAnswers = S['QianruAnswers'];
+type QianruAnswers = S['QianruAnswers'];
 
 export default async function moveInRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -79,7 +79,7 @@ export default async function moveInRoutes(app: FastifyInstance) {
     const me = currentUser(request);
     const row = await repos.applications.findById(request.query.id);
     if (!row || row.userId !== me.id || row.kind !== 'qianru') throw notFound(MSG.notFound);
-    const a = row.answers as MoveInAnswers;
+    const a = row.answers as QianruAnswers;
     const user = (await repos.users.findById(me.id))!;
     const family = a.qrlx === '3';
     const head = family ? (user.personType === '4' ? user : await repos.users.findByStudentOrStaffNo(a.hzgzzh ?? '')) : null;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type * as v from 'valibot';
-import { client, NETWORK_FAILURE_CODE, unwrap, type ApiFailure, type ApiResult, type Schemas } from '@/api/client';
+import type { FormSend } from '@/api/form-send';
+import { client, NETWORK_FAILURE_CODE, unwrap, type ApiFailure, type Schemas } from '@/api/client';
 import { fieldId } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { showToast } from '@/stores/ui';
@@ -14,7 +15,7 @@ import { requestRegion, takeRegion } from './region';
 export type Step = 'guide' | 'form' | 'review' | 'done';
 export type ApplicationSummary = Schemas['ApplicationSummary'];
 export type Application = Schemas['Application'];
-export type IdempotencyHeader = { 'Idempotency-Key': string };
+export type { IdempotencyHeader } from '@/api/types';
 
 const STEPS: Step[] = ['guide', 'form', 'review', 'done'];
 
@@ -37,7 +38,7 @@ export interface ServiceFormOptions<V extends Values, O, B> {
   /** The request body from the checked values. */
   toBody: (checked: O, values: V) => B;
   /** Sends add (editId null) or edit; the header carries the attempt's idempotency key. */
-  send: (body: B, header: IdempotencyHeader, editId: number | null) => Promise<ApiResult<ApplicationSummary>>;
+  send: FormSend<B>;
   /** Values of the application being corrected (edit=1&id=), from its answers. */
   fromApplication?: (application: Application) => Partial<V>;
   /** Field errors for a refusal the form can explain (a full date…); other refusals show their message. */

@@ -1,7 +1,7 @@
 // Building blocks of the console's pages: headings, tables' pager, a modal form, remote data, outcomes.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { ApiResult } from '@/api/client';
+import { toldByClient, type ApiResult } from '@/api/client';
 import type { Query } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
@@ -280,7 +280,7 @@ export const LoadError = ({ message }: { message: string }) =>
  */
 export function announce(r: ApiResult<unknown>, done: string): boolean {
   if (r.ok) showToast(done);
-  else if (r.code > 0 && r.code !== 100 && r.code !== 401 && !r.errors.length) showToast(r.msg);
+  else if (!toldByClient(r) && !r.errors.length) showToast(r.msg);
   return r.ok;
 }
 

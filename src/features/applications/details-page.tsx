@@ -1,7 +1,7 @@
 import './applications.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
+import { client, toldByClient, unwrap, unwrapBlob, type Schemas } from '@/api/client';
 import { hasScreen } from '@/lib/screens';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
@@ -71,7 +71,7 @@ export default function DetailsPage() {
     const r = await unwrap(client.POST('/api/wdsq/sqxq/endProcessing', { body: { id } }));
     setBusy(false);
     if (!r.ok) {
-      if (r.code !== 100 && r.code > 0) showToast(r.msg);
+      if (!toldByClient(r)) showToast(r.msg);
       return;
     }
     showToast('已撤销');

@@ -1,5 +1,5 @@
 import './rating-form.css';
-import { client, unwrap, type Schemas } from '@/api/client';
+import { client, toldByClient, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -31,7 +31,7 @@ export default function RatingForm({ id, onRated }: { id: number; onRated: (rati
       if (r.ok) {
         showToast('感谢您的评价');
         onRated(r.data);
-      } else if (r.code !== 100 && r.code > 0 && r.code !== 401 && !r.errors.length) showToast(r.msg);
+      } else if (!toldByClient(r) && !r.errors.length) showToast(r.msg);
       return r;
     });
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
@@ -50,12 +51,7 @@ export default function BorrowPage() {
       lxdh: c.lxdh,
       ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
     }),
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/daily/hkkjy/update', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/daily/hkkjy/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/daily/hkkjy/add', '/api/daily/hkkjy/update'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -29,12 +30,7 @@ export default function HrCardPage() {
       lxdh: c.lxdh,
       ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
     }),
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/daily/hkkbb/update', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/daily/hkkbb/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/daily/hkkbb/add', '/api/daily/hkkbb/update'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return { bbyy: a.bbyy || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
@@ -15,7 +16,7 @@ import type { Checked } from './id-card-schema';
 
 type Answers = Schemas['SfzblAnswers'];
 type QuotaDate = Schemas['QuotaDateOption'];
-type Appointment = { yyrq?: string | null; application?: Schemas['ApplicationSummary'] | null };
+type Appointment = Schemas['AppointmentState'];
 
 /** Spec §9: the date option shows its remaining quota. */
 const quotaLabel = (d: QuotaDate) => `${d.dateLabel}（剩余${d.remaining}个名额）`;
@@ -43,12 +44,7 @@ export default function IdCardPage() {
       lxdh: c.lxdh,
       ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
     }),
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/daily/sfzbl/edit', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/daily/sfzbl/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/daily/sfzbl/add', '/api/daily/sfzbl/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

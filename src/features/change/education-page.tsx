@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';
@@ -38,12 +39,7 @@ export default function EducationPage() {
       lxdh: c.lxdh,
       attachments: attachmentRefs(values.attachments, DIPLOMA),
     }),
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/daily/xlzkbg/edit', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/daily/xlzkbg/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/daily/xlzkbg/add', '/api/daily/xlzkbg/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';
@@ -41,12 +42,7 @@ export default function MarriagePage() {
       lxdh: c.lxdh,
       attachments: attachmentRefs(values.attachments, CERTIFICATE),
     }),
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/daily/hyzkbg/edit', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/daily/hyzkbg/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/daily/hyzkbg/add', '/api/daily/hyzkbg/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

@@ -1,4 +1,5 @@
-import { client, unwrap, type ApiFailure, type Schemas, type UserInfo } from '@/api/client';
+import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
@@ -195,8 +196,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
         ],
       };
     },
-    add: (body, header) => unwrap(client.POST('/api/qianru/add', { body, params: { header } })),
-    edit: (body, header) => unwrap(client.POST('/api/qianru/edit', { body, params: { header } })),
+    send: addOrEdit('/api/qianru/add', '/api/qianru/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       const people = [a.ryxx, ...(a.sqjs ?? [])].filter(Boolean) as PersonInfo[];

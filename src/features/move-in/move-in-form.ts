@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
 import type * as v from 'valibot';
-import type { ApiFailure, ApiResult, Schemas, UserInfo } from '@/api/client';
+import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
+import type { FormSend } from '@/api/form-send';
 import type { Values } from '@/components/service-form/draft';
 import type { ReviewItem } from '@/components/service-form/service-review';
-import type { ApplicationSummary, IdempotencyHeader, ServiceFormFlow } from '@/components/service-form/use-service-form';
+import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import type { SectorsState } from '@/stores/sectors';
 
 /** A move-in form as the screen (move-in-form-page) runs it; each form's module defines one. */
@@ -16,7 +17,7 @@ export interface MoveInForm {
   initial: Values;
   schema: (values: Values) => Promise<v.GenericSchema<unknown, never>>;
   toBody: (checked: never, values: Values) => object;
-  send: (body: never, header: IdempotencyHeader, editId: number | null) => Promise<ApiResult<ApplicationSummary>>;
+  send: FormSend<never>;
   fromApplication: (application: Schemas['Application']) => Values;
   onRefused?: (failure: ApiFailure) => Record<string, string>;
   review: (values: Values) => ReviewItem[];
@@ -39,22 +40,12 @@ export interface Refusal {
   link?: [href: string, label: string];
 }
 
-/** The add and edit operations of a form. */
-export interface Operations<B> {
-  add: (body: B, header: IdempotencyHeader) => Promise<ApiResult<ApplicationSummary>>;
-  edit: (body: B & { id: number }, header: IdempotencyHeader) => Promise<ApiResult<ApplicationSummary>>;
-}
-
-export type Definition<C, B> = Omit<MoveInForm, 'schema' | 'toBody' | 'send'> &
-  Operations<B> & {
-    schema: (values: Values) => Promise<v.GenericSchema<unknown, C>>;
-    toBody: (checked: C, values: Values) => B;
-  };
+export type Definition<C, B> = Omit<MoveInForm, 'schema' | 'toBody' | 'send'> & {
+  schema: (values: Values) => Promise<v.GenericSchema<unknown, C>>;
+  toBody: (checked: C, values: Values) => B;
+  /** addOrEdit(add, edit) of the form's operations. */
+  send: FormSend<B>;
+};
 
 /** A typed definition, as the screen runs it. */
-export const define = <C, B>({ add, edit, ...d }: Definition<C, B>): MoveInForm =>
-  ({
-    ...d,
-    send: (body: B, header: IdempotencyHeader, editId: number | null) =>
-      editId ? edit({ ...body, id: editId }, header) : add(body, header),
-  }) as unknown as MoveInForm;
+export const define = <C, B>(d: Definition<C, B>): MoveInForm => d as unknown as MoveInForm;

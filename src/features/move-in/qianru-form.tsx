@@ -1,4 +1,5 @@
-import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
+import type { Schemas, UserInfo } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import { AppLink } from '@/components/ui/app-link';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';
@@ -75,8 +76,7 @@ export const form = (user: UserInfo | null, qrlx: '1' | '2'): MoveInForm => {
         ['zjz', PHOTO],
       ]),
     }),
-    add: (body, header) => unwrap(client.POST('/api/qianru/add', { body, params: { header } })),
-    edit: (body, header) => unwrap(client.POST('/api/qianru/edit', { body, params: { header } })),
+    send: addOrEdit('/api/qianru/add', '/api/qianru/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

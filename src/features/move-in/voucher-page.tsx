@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { client, unwrap, unwrapBlob } from '@/api/client';
+import { client, toldByClient, unwrap, unwrapBlob } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
@@ -37,9 +37,8 @@ function useObjectUrls() {
   };
 }
 
-/** The server's refusal was shown already (code 100 toast, network alert); others are told here. */
-const tell = (r: { code: number; msg: string }) =>
-  r.code !== 100 && r.code !== 401 && r.code > 0 && showToast(r.msg || '文件获取失败，请稍后重试');
+/** A refusal the middleware did not tell already is told here. */
+const tell = (r: { code: number; msg: string }) => !toldByClient(r) && showToast(r.msg || '文件获取失败，请稍后重试');
 
 /**
  * 迁入凭证: the household card PDF and the household head's first page (photo and PDF), read as blobs with the

@@ -1,4 +1,5 @@
-import { client, unwrap, type Schemas, type UserInfo } from '@/api/client';
+import type { Schemas, UserInfo } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
@@ -93,8 +94,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
               ['zjz', PHOTO],
             ]),
           },
-    add: (body, header) => unwrap(client.POST('/api/yingxin/add', { body, params: { header } })),
-    edit: (body, header) => unwrap(client.POST('/api/yingxin/edit', { body, params: { header } })),
+    send: addOrEdit('/api/yingxin/add', '/api/yingxin/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       return {

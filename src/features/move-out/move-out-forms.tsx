@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type * as v from 'valibot';
-import { client, unwrap, type ApiFailure, type ApiResult, type Schemas } from '@/api/client';
+import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
+import { addOrEdit, type FormSend } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { DateField } from '@/components/service-fields/date-field';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
@@ -9,7 +10,7 @@ import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/s
 import { TextArea } from '@/components/service-fields/text-area';
 import type { Values } from '@/components/service-form/draft';
 import type { ReviewItem } from '@/components/service-form/service-review';
-import type { ApplicationSummary, IdempotencyHeader, ServiceFormFlow } from '@/components/service-form/use-service-form';
+import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Cell, Cells } from '@/components/ui/cells';
 import { Select, TextField } from '@/components/ui/form-field';
 import { RefusalPage } from '@/components/ui/refusal-page';
@@ -39,7 +40,7 @@ export interface MoveOutForm {
   schema: (values: Values, mailed: boolean) => Promise<v.GenericSchema<unknown, never>>;
   /** The form's own part of the body. */
   toBody: (checked: never, values: Values) => object;
-  send: (body: never, header: IdempotencyHeader, editId: number | null) => Promise<ApiResult<ApplicationSummary>>;
+  send: FormSend<never>;
   fromAnswers: (answers: Record<string, unknown>) => Values;
   onRefused?: (failure: ApiFailure) => Record<string, string>;
   review: (values: Values) => ReviewItem[];
@@ -49,20 +50,13 @@ export interface MoveOutForm {
 interface Definition<C, B> extends Omit<MoveOutForm, 'schema' | 'toBody' | 'send'> {
   schema: (values: Values, mailed: boolean) => Promise<v.GenericSchema<unknown, C>>;
   toBody: (checked: C, values: Values) => B;
-  /** The add and edit operations. */
-  add: (body: B, header: IdempotencyHeader) => Promise<ApiResult<ApplicationSummary>>;
-  edit: (body: B & { id: number }, header: IdempotencyHeader) => Promise<ApiResult<ApplicationSummary>>;
+  /** addOrEdit(add, edit) of the form's operations (the body is this form's part and the shared fields). */
+  send: FormSend<never>;
 }
 
-const define = <C, B>({ add, edit, ...d }: Definition<C, B>): MoveOutForm =>
-  ({
-    ...d,
-    send: (body: B, header: IdempotencyHeader, editId: number | null) =>
-      editId ? edit({ ...body, id: editId }, header) : add(body, header),
-  }) as unknown as MoveOutForm;
+const define = <C, B>(d: Definition<C, B>): MoveOutForm => d as unknown as MoveOutForm;
 
 const schemas = () => import('./move-out-schema');
-const params = (header: IdempotencyHeader) => ({ params: { header } });
 const DONE = '开具后按您选择的领取方式通知您领取或寄出';
 
 const text = (
@@ -239,9 +233,7 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       ...(sub === 'reassignment' && values.yqcid ? { yqcid: Number(values.yqcid) } : {}),
       ...(sub === 'staff' && values.sqcjs ? { sqcjs: values.sqcjs.split(',').map(Number) } : {}),
     }),
-    add: (body, header) => unwrap(client.POST('/api/qianchu/add', { body: body as Schemas['QianchuAnswers'], ...params(header) })),
-    edit: (body, header) =>
-      unwrap(client.POST('/api/qianchu/edit', { body: body as Schemas['QianchuAnswers'] & { id: number }, ...params(header) })),
+    send: addOrEdit('/api/qianchu/add', '/api/qianchu/edit'),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QianchuAnswers'>;
       return {
@@ -303,9 +295,7 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
     initial: { qyzbh: verdict?.qyzbh || '', yyxqz: verdict?.qyzyxqz || '', yqyy: '' },
     schema: (_, mailed) => schemas().then((m) => m.qyzyq(mailed)),
     toBody: (c) => ({ qyzbh: c.qyzbh, yyxqz: c.yyxqz, yqyy: c.yqyy }),
-    add: (body, header) => unwrap(client.POST('/api/daily/qyzyq/add', { body: body as Schemas['QyzyqAnswers'], ...params(header) })),
-    edit: (body, header) =>
-      unwrap(client.POST('/api/daily/qyzyq/update', { body: body as Schemas['QyzyqAnswers'] & { id: number }, ...params(header) })),
+    send: addOrEdit('/api/daily/qyzyq/add', '/api/daily/qyzyq/update'),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QyzyqAnswers'>;
       return { qyzbh: a.qyzbh || '', yyxqz: a.yyxqz || '', yqyy: a.yqyy || '' };
@@ -349,9 +339,7 @@ const change = ({ verdict }: Context): MoveOutForm =>
       xqwxxdz: c.xqwxxdz,
       bgyy: c.bgyy,
     }),
-    add: (body, header) => unwrap(client.POST('/api/daily/qyzbg/add', { body: body as Schemas['QyzbgAnswers'], ...params(header) })),
-    edit: (body, header) =>
-      unwrap(client.POST('/api/daily/qyzbg/update', { body: body as Schemas['QyzbgAnswers'] & { id: number }, ...params(header) })),
+    send: addOrEdit('/api/daily/qyzbg/add', '/api/daily/qyzbg/update'),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QyzbgAnswers'>;
       return { qyzbh: a.qyzbh || '', ydz: a.ydz || '', ...fromRegion('xqwdq', a.xqwdq), xqwxxdz: a.xqwxxdz || '', bgyy: a.bgyy || '' };
@@ -386,9 +374,7 @@ const mcCard = ({ verdict }: Context): MoveOutForm =>
     initial: { yqyzbh: verdict?.qyzbh || '', bbyy: '' },
     schema: (_, mailed) => schemas().then((m) => m.qykbb(mailed)),
     toBody: (c) => ({ ...(c.yqyzbh ? { yqyzbh: c.yqyzbh } : {}), bbyy: c.bbyy }),
-    add: (body, header) => unwrap(client.POST('/api/daily/qykbb/add', { body: body as Schemas['QykbbAnswers'], ...params(header) })),
-    edit: (body, header) =>
-      unwrap(client.POST('/api/daily/qykbb/update', { body: body as Schemas['QykbbAnswers'] & { id: number }, ...params(header) })),
+    send: addOrEdit('/api/daily/qykbb/add', '/api/daily/qykbb/update'),
     fromAnswers: (answers) => {
       const a = answers as Answers<'QykbbAnswers'>;
       return { yqyzbh: a.yqyzbh || '', bbyy: a.bbyy || '' };
@@ -442,9 +428,7 @@ const cIssued = (_: Context): MoveOutForm =>
     initial: { bllx: '', bllxmc: '', zxyy: '', qwgj: '' },
     schema: (values, mailed) => schemas().then((m) => m.zxhkzmkj(mailed, settlesAbroad(values.bllxmc))),
     toBody: (c, values) => ({ bllx: c.bllx, zxyy: c.zxyy, ...(c.qwgj && goesAbroad(values.bllxmc) ? { qwgj: c.qwgj } : {}) }),
-    add: (body, header) => unwrap(client.POST('/api/daily/zxhkzmkj/add', { body: body as Schemas['ZxhkzmkjAnswers'], ...params(header) })),
-    edit: (body, header) =>
-      unwrap(client.POST('/api/daily/zxhkzmkj/edit', { body: body as Schemas['ZxhkzmkjAnswers'] & { id: number }, ...params(header) })),
+    send: addOrEdit('/api/daily/zxhkzmkj/add', '/api/daily/zxhkzmkj/edit'),
     fromAnswers: (answers) => {
       const a = answers as Answers<'ZxhkzmkjAnswers'>;
       return { bllx: a.bllx || '', zxyy: a.zxyy || '', qwgj: a.qwgj || '' };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
@@ -96,12 +97,7 @@ export default function QtbsPage() {
       );
       return { bslx: c.bslx, ...record, ...(c.bsnr ? { bsnr: c.bsnr } : {}), lxdh: c.lxdh, ...(attachments.length ? { attachments } : {}) };
     },
-    send: (body, header, editId) =>
-      unwrap(
-        editId
-          ? client.POST('/api/qhqt/qtbs/edit', { body: { ...body, id: editId }, params: { header } })
-          : client.POST('/api/qhqt/qtbs/add', { body, params: { header } }),
-      ),
+    send: addOrEdit('/api/qhqt/qtbs/add', '/api/qhqt/qtbs/edit'),
     fromApplication: (app) => {
       const a = app.answers as Partial<Answers>;
       // The new ID number comes back masked: it is typed again.

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { client, unwrap, type ApiResult, type Schemas } from '@/api/client';
+import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf, type DictItem } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm, type ApplicationSummary, type IdempotencyHeader } from '@/components/service-form/use-service-form';
+import { useServiceForm, type IdempotencyHeader } from '@/components/service-form/use-service-form';
 import { mailedBy, MailingFields, PickupFields, pickupOptions, pickupReview } from '@/components/service-fields/contact-fields';
 import { copyOptions } from '@/components/service-fields/copies';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -65,28 +66,15 @@ function typesOf(kind: Kind): Promise<ApiResult<DictItem[]>> {
   return unwrap(client.POST(`/api/daily/${kind}/bllxlist` as '/api/daily/wfzzmkj/bllxlist', { body: {} }));
 }
 
-function send(
-  kind: Kind,
-  body: HjzmAnswers | ProofAnswers,
-  header: IdempotencyHeader,
-  editId: number | null,
-): Promise<ApiResult<ApplicationSummary>> {
-  const params = { header };
-  if (kind === 'hjzmkj') {
-    const answers = body as HjzmAnswers;
-    return unwrap(
-      editId
-        ? client.POST('/api/daily/hjzmkj/edit', { body: { ...answers, id: editId }, params })
-        : client.POST('/api/daily/hjzmkj/add', { body: answers, params }),
-    );
-  }
-  const api = `/api/daily/${kind}` as '/api/daily/wfzzmkj';
-  const answers = body as ProofAnswers;
-  return unwrap(
-    editId
-      ? client.POST(`${api}/edit`, { body: { ...answers, id: editId }, params })
-      : client.POST(`${api}/add`, { body: answers, params }),
-  );
+/** The add-or-edit of each kind (无违法证明, an extension, has the operations of 无犯罪记录证明 and its answers). */
+const sends = {
+  hjzmkj: addOrEdit('/api/daily/hjzmkj/add', '/api/daily/hjzmkj/edit'),
+  wfzzmkj: addOrEdit('/api/daily/wfzzmkj/add', '/api/daily/wfzzmkj/edit'),
+  wwfzmkj: addOrEdit('/api/daily/wwfzmkj/add', '/api/daily/wwfzmkj/edit'),
+} as const;
+
+function send(kind: Kind, body: HjzmAnswers | ProofAnswers, header: IdempotencyHeader, editId: number | null) {
+  return kind === 'hjzmkj' ? sends.hjzmkj(body as HjzmAnswers, header, editId) : sends[kind](body as ProofAnswers, header, editId);
 }
 
 /** 户籍证明, 无犯罪记录证明, 无违法证明 (by route): type or reason, purpose, copies, pickup or mailing. */
