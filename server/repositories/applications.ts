@@ -1,30 +1,25 @@
-// Applications with their events, idempotency keys, appointment quotas, reminders, service guides and feedback.
+// Applications with their events, idempotency keys and reminders.
 import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { cachedRead } from './session-events.ts';
-import { applicationEvents, applicationReminders, applications, feedback, idempotencyKeys, quotas, serviceGuides } from '../db/schema.ts';
+
+import { applicationEvents, applicationReminders, applications, idempotencyKeys } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
-import type { Page } from './content.ts';
+import { offsetOf, type Page } from './query.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplication = typeof applications.$inferInsert;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
-export type QuotaRow = typeof quotas.$inferSelect;
-export type FeedbackRow = typeof feedback.$inferSelect;
-export type GuideRow = typeof serviceGuides.$inferSelect;
 
 export interface ApplicationFilter {
   kind?: string;
   status?: number;
 }
 
-const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
-
 /**
  * A row as services see it: ID numbers in the answers (fields named sfzjh or …sfzjh, any depth) opened on first
  * read of answers, once; a list that never reads the answers decrypts nothing. Every query returning application
- * rows passes them through here (also the joins of the admin repository).
+ * rows passes them through here (also the joins of the queue repository).
  */
 export function openApplication<T extends { answers: unknown }>(row: T): T;
 export function openApplication<T extends { answers: unknown }>(row: T | undefined | null): T | null;
@@ -212,108 +207,5 @@ export const idempotencyRepo = (db: Executor) => ({
 
   async purgeBefore(before: Date): Promise<void> {
     await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
-  },
-});
-
-export const quotasRepo = (db: Executor) => ({
-  async find(kind: string, channel: string, day: string): Promise<QuotaRow | null> {
-    const [row] = await db
-      .select()
-      .from(quotas)
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day)));
-    return row ?? null;
-  },
-
-  async between(kind: string, channel: string, from: string, to: string): Promise<QuotaRow[]> {
-    return db
-      .select()
-      .from(quotas)
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), gte(quotas.day, from), lte(quotas.day, to)))
-      .orderBy(asc(quotas.day));
-  },
-
-  /** Takes one place atomically; false when none is left (the row lock serialises concurrent bookings). */
-  async take(kind: string, channel: string, day: string): Promise<boolean> {
-    const rows = await db
-      .update(quotas)
-      .set({ remaining: sql`${quotas.remaining} - 1`, updatedAt: new Date() })
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day), sql`${quotas.remaining} > 0`))
-      .returning({ remaining: quotas.remaining });
-    return rows.length > 0;
-  },
-
-  /** Gives one place back (never above the total). */
-  async giveBack(kind: string, channel: string, day: string): Promise<void> {
-    await db
-      .update(quotas)
-      .set({ remaining: sql`${quotas.remaining} + 1`, updatedAt: new Date() })
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day), sql`${quotas.remaining} < ${quotas.total}`));
-  },
-
-  /** Creates missing rows (existing ones, maybe changed by staff, stay as they are). */
-  async ensure(rows: { kind: string; channel: string; day: string; total: number }[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insert(quotas)
-        .values(rows.slice(i, i + 500).map((r) => ({ ...r, remaining: r.total })))
-        .onConflictDoNothing();
-    }
-  },
-
-  /** Sets the total of a day; the remaining places follow (places already booked stay booked). */
-  async setTotal(kind: string, channel: string, day: string, total: number): Promise<QuotaRow> {
-    const [row] = await db
-      .insert(quotas)
-      .values({ kind, channel, day, total, remaining: total })
-      .onConflictDoUpdate({
-        target: [quotas.kind, quotas.channel, quotas.day],
-        set: { total, remaining: sql`greatest(0, ${total} - (${quotas.total} - ${quotas.remaining}))`, updatedAt: new Date() },
-      })
-      .returning();
-    return row!;
-  },
-});
-
-export const guidesRepo = (db: Executor) => ({
-  async find(code: string): Promise<GuideRow | null> {
-    return cachedRead(db, 'service_guides', code, async () => {
-      const [row] = await db.select().from(serviceGuides).where(eq(serviceGuides.code, code));
-      return row ?? null;
-    });
-  },
-});
-
-export const feedbackRepo = (db: Executor) => ({
-  async create(values: typeof feedback.$inferInsert): Promise<FeedbackRow> {
-    const [row] = await db.insert(feedback).values(values).returning();
-    return row!;
-  },
-
-  async findById(id: number): Promise<FeedbackRow | null> {
-    const [row] = await db.select().from(feedback).where(eq(feedback.id, id));
-    return row ?? null;
-  },
-
-  async page(scope: { userId: number } | 'public', page: Page) {
-    const where = scope === 'public' ? eq(feedback.public, true) : eq(feedback.userId, scope.userId);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(feedback)
-        .where(where)
-        .orderBy(desc(feedback.createdAt), desc(feedback.id))
-        .limit(page.pageSize)
-        .offset(offsetOf(page)),
-      db.select({ n: count() }).from(feedback).where(where),
-    ]);
-    return { rows, total: total?.n ?? 0 };
-  },
-
-  async countSince(userId: number, since: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(feedback)
-      .where(and(eq(feedback.userId, userId), gte(feedback.createdAt, since)));
-    return row?.n ?? 0;
   },
 });

@@ -1,28 +1,24 @@
 // Announcements with their files, public downloads, notices and uploads.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { cachedRead } from './session-events.ts';
+import { contains, offsetOf, type Page } from './query.ts';
+import { cachedRead, referenceChanged } from './session-events.ts';
 import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type PublicFileRow = typeof publicFiles.$inferSelect;
 export type NoticeRow = typeof notices.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type { Page } from './query.ts';
 export type FileSummary = Pick<PublicFileRow, 'fileName' | 'displayName' | 'size' | 'announcementId'>;
 
-export interface Page {
-  pageNum: number;
-  pageSize: number;
-}
-
-const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
-
-/** Escapes LIKE wildcards in user input. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export const announcementsRepo = (db: Executor) => ({
-  async page(page: Page, keyword?: string) {
-    const where = and(eq(announcements.published, true), keyword ? ilike(announcements.title, `%${likeEscape(keyword)}%`) : undefined);
+  /** Published ones, pinned first then latest; with drafts for the console. */
+  async page(page: Page, keyword?: string, withDrafts = false) {
+    const where = and(
+      withDrafts ? undefined : eq(announcements.published, true),
+      keyword ? ilike(announcements.title, contains(keyword)) : undefined,
+    );
     const [rows, [total]] = await Promise.all([
       db
         .select()
@@ -48,6 +44,37 @@ export const announcementsRepo = (db: Executor) => ({
       .from(publicFiles)
       .where(and(eq(publicFiles.kind, 'announcement'), inArray(publicFiles.announcementId, ids)))
       .orderBy(asc(publicFiles.sort), asc(publicFiles.id));
+  },
+
+  async find(id: number) {
+    const [row] = await db.select().from(announcements).where(eq(announcements.id, id));
+    return row ?? null;
+  },
+
+  async create(values: typeof announcements.$inferInsert) {
+    const [row] = await db.insert(announcements).values(values).returning();
+    return row!;
+  },
+
+  async update(id: number, values: Partial<typeof announcements.$inferInsert>) {
+    const [row] = await db.update(announcements).set(values).where(eq(announcements.id, id)).returning();
+    return row ?? null;
+  },
+
+  async delete(id: number): Promise<boolean> {
+    const rows = await db.delete(announcements).where(eq(announcements.id, id)).returning({ id: announcements.id });
+    // Its attachments (public_files rows) go with it.
+    await referenceChanged(db, 'public_files');
+    return rows.length > 0;
+  },
+
+  async deleteFile(announcementId: number, fileName: string): Promise<boolean> {
+    const rows = await db
+      .delete(publicFiles)
+      .where(and(eq(publicFiles.kind, 'announcement'), eq(publicFiles.announcementId, announcementId), eq(publicFiles.fileName, fileName)))
+      .returning({ id: publicFiles.id });
+    await referenceChanged(db, 'public_files');
+    return rows.length > 0;
   },
 });
 
@@ -77,6 +104,12 @@ export const publicFilesRepo = (db: Executor) => ({
     if (!row) return null;
     if (kind === 'announcement' && row.published !== true) return null;
     return row.file;
+  },
+
+  async add(values: typeof publicFiles.$inferInsert) {
+    const [row] = await db.insert(publicFiles).values(values).returning();
+    await referenceChanged(db, 'public_files');
+    return row!;
   },
 });
 

@@ -1,7 +1,9 @@
 // Repositories: small objects of async methods over one executor (the database or a transaction).
 import type { Executor } from '../db/client.ts';
-import { adminRepo, auditRepo, ratingsRepo, staffRepo } from './admin.ts';
-import { applicationsRepo, feedbackRepo, guidesRepo, idempotencyRepo, quotasRepo } from './applications.ts';
+import { auditRepo } from './audit.ts';
+import { applicationsRepo, idempotencyRepo } from './applications.ts';
+import { feedbackRepo } from './feedback.ts';
+import { guidesRepo } from './guides.ts';
 import { collectiveHouseholdsRepo } from './collective-households.ts';
 import {
   casTicketsRepo,
@@ -16,8 +18,12 @@ import {
 import { announcementsRepo, fileBlobsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
 import { loginRecordsRepo, onlineSessionsRepo } from './login-records.ts';
+import { queueRepo } from './queue.ts';
+import { quotasRepo } from './quotas.ts';
+import { ratingsRepo } from './ratings.ts';
 import { rosterRepo } from './roster.ts';
 import { sessionsRepo } from './sessions.ts';
+import { staffRepo } from './staff.ts';
 import { usersRepo } from './users.ts';
 
 export const createRepositories = (db: Executor) => ({
@@ -55,7 +61,7 @@ export const createRepositories = (db: Executor) => ({
   loginRecords: loginRecordsRepo(db),
   onlineSessions: onlineSessionsRepo(db),
   ratings: ratingsRepo(db),
-  admin: adminRepo(db),
+  queue: queueRepo(db),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -2,8 +2,8 @@
 import { and, count, desc, eq, gt, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { loginRecords, sessions, users } from '../db/schema.ts';
-import { chinaDayStart, nextChinaDayStart } from './admin.ts';
-import type { Page } from './content.ts';
+import { chinaDayStart, contains, nextChinaDayStart, offsetOf } from './query.ts';
+import type { Page } from './query.ts';
 import { sessionsChanged } from './session-events.ts';
 
 export type NewLoginRecord = typeof loginRecords.$inferInsert;
@@ -23,8 +23,6 @@ export interface SessionFilter {
   keyword?: string;
 }
 
-const offsetOf = (page: Page) => (page.pageNum - 1) * page.pageSize;
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const realmOf = (realm: Realm) => (realm === 'staff' ? sql`${users.role} <> 'user'` : eq(users.role, 'user'));
 const whoMatches = (keyword: string) =>
   or(

@@ -74,6 +74,39 @@ export const dictRepo = (db: Executor) => ({
     if (!value) return null;
     return (await this.find(type, value))?.label ?? value;
   },
+
+  async typesPresent(): Promise<string[]> {
+    const rows = await db.selectDistinct({ type: dictItems.type }).from(dictItems);
+    return rows.map((r) => r.type);
+  },
+
+  async allOf(type: string) {
+    return db.select().from(dictItems).where(eq(dictItems.type, type)).orderBy(asc(dictItems.sort), asc(dictItems.id));
+  },
+
+  async create(values: typeof dictItems.$inferInsert) {
+    const [row] = await db.insert(dictItems).values(values).onConflictDoNothing().returning();
+    await referenceChanged(db, 'dict_items');
+    return row ?? null;
+  },
+
+  async update(type: string, id: number, patch: Partial<typeof dictItems.$inferInsert>) {
+    const [row] = await db
+      .update(dictItems)
+      .set(patch)
+      .where(and(eq(dictItems.type, type), eq(dictItems.id, id)))
+      .returning();
+    await referenceChanged(db, 'dict_items');
+    return row ?? null;
+  },
+
+  async maxSort(type: string): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(max(${dictItems.sort}), 0)`.mapWith(Number) })
+      .from(dictItems)
+      .where(eq(dictItems.type, type));
+    return row?.n ?? 0;
+  },
 });
 
 export const divisionsRepo = (db: Executor) => ({
@@ -113,6 +146,22 @@ export const policeStationsRepo = (db: Executor) => ({
       .where(prefix ? like(policeStations.divisionCode, `${prefix}%`) : undefined)
       .orderBy(asc(policeStations.sort), asc(policeStations.id));
   },
+
+  async all() {
+    return db.select().from(policeStations).orderBy(asc(policeStations.sort), asc(policeStations.id));
+  },
+
+  async create(values: typeof policeStations.$inferInsert) {
+    const [row] = await db.insert(policeStations).values(values).onConflictDoNothing().returning();
+    await referenceChanged(db, 'police_stations');
+    return row ?? null;
+  },
+
+  async update(id: string, patch: Partial<typeof policeStations.$inferInsert>) {
+    const [row] = await db.update(policeStations).set(patch).where(eq(policeStations.id, id)).returning();
+    await referenceChanged(db, 'police_stations');
+    return row ?? null;
+  },
 });
 
 export const sectorsRepo = (db: Executor) => ({
@@ -121,10 +170,39 @@ export const sectorsRepo = (db: Executor) => ({
       db.select().from(sectors).where(eq(sectors.personType, personType)).orderBy(asc(sectors.sort), asc(sectors.id)),
     );
   },
+
+  async all() {
+    return db.select().from(sectors).orderBy(asc(sectors.personType), asc(sectors.sort), asc(sectors.id));
+  },
+
+  async replace(personType: string, rows: (typeof sectors.$inferInsert)[]) {
+    await db.delete(sectors).where(eq(sectors.personType, personType));
+    if (rows.length) await db.insert(sectors).values(rows);
+    await referenceChanged(db, 'sectors');
+  },
 });
 
 export const bannersRepo = (db: Executor) => ({
   async listEnabled() {
     return db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id));
+  },
+
+  async all() {
+    return db.select().from(banners).orderBy(asc(banners.sort), asc(banners.id));
+  },
+
+  async create(values: typeof banners.$inferInsert) {
+    const [row] = await db.insert(banners).values(values).returning();
+    return row!;
+  },
+
+  async update(id: number, values: Partial<typeof banners.$inferInsert>) {
+    const [row] = await db.update(banners).set(values).where(eq(banners.id, id)).returning();
+    return row ?? null;
+  },
+
+  async delete(id: number): Promise<boolean> {
+    const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+    return rows.length > 0;
   },
 });

@@ -19,7 +19,7 @@ import { createMovementHooks } from './movement-hooks.ts';
 import { applyRecordChange } from './record-change.ts';
 import type { NoticeService } from './notices.ts';
 import { DEFAULT_TEMPLATES, loadTemplates, placeholdersIn, render, templateKeyFor, type TemplateDef } from './notice-templates.ts';
-import type { NewAudit } from '../repositories/admin.ts';
+import type { NewAudit } from '../repositories/audit.ts';
 import type { SmsMessage, SmsSender } from './sms.ts';
 
 export type AttachmentRef = Schemas['AttachmentRef'];

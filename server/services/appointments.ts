@@ -2,7 +2,7 @@
 // remaining places, and keeping quota rows ready ahead. Booking itself happens in the application transaction.
 import { appointmentRules, type AppointmentRule } from '../domain/index.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { QuotaRow } from '../repositories/applications.ts';
+import type { QuotaRow } from '../repositories/quotas.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { FullDays } from './full-days.ts';
 

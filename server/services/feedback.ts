@@ -3,7 +3,7 @@
 import type { Database } from '../db/client.ts';
 import { badRequest, bizError } from '../lib/envelope.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
-import type { FeedbackRow } from '../repositories/applications.ts';
+import type { FeedbackRow } from '../repositories/feedback.ts';
 import type { CaptchaService } from './captcha.ts';
 import { startOfChinaDay, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';

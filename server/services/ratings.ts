@@ -2,7 +2,7 @@
 // 不满意 or worse is flagged for the office to follow up.
 import { bizError, notFound } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
-import type { RatingRow } from '../repositories/admin.ts';
+import type { RatingRow } from '../repositories/ratings.ts';
 import { MSG } from '../domain/index.ts';
 import type { Clock } from './clock.ts';
 

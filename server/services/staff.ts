@@ -4,7 +4,7 @@
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/crypto.ts';
 import { bizError, notFound } from '../lib/envelope.ts';
 import type { Database } from '../db/client.ts';
-import type { NewAudit } from '../repositories/admin.ts';
+import type { NewAudit } from '../repositories/audit.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import type { UserRow } from '../repositories/users.ts';
 import type { CaptchaService } from './captcha.ts';

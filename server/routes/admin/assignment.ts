@@ -31,7 +31,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     const assigned = await audit.audited(
       request,
       async (r) => {
-        const done = await r.admin.assign(id, me.id, services.clock.now(), true);
+        const done = await r.queue.assign(id, me.id, services.clock.now(), true);
         if (done) return done;
         const row = await r.applications.findById(id);
         if (!row || row.status > 6) throw notFound(GONE);
@@ -56,7 +56,7 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     await audit.audited(
       request,
       async (r) => {
-        const done = await r.admin.assign(id, staffId, services.clock.now());
+        const done = await r.queue.assign(id, staffId, services.clock.now());
         if (!done) throw notFound(GONE);
         return done;
       },

@@ -1,7 +1,7 @@
 // Audit entries of the console: who (the signed-in staff member), when, what, from where.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRepositories, type Repositories } from '../../repositories/index.ts';
-import type { NewAudit } from '../../repositories/admin.ts';
+import type { NewAudit } from '../../repositories/audit.ts';
 import { clientIp, currentUser } from '../../lib/request.ts';
 
 export interface AuditWhat {

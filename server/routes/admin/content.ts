@@ -37,7 +37,7 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   app.operation('adminListGuides', async () =>
     ok(
-      (await repos.admin.guides()).map((g) => ({ serviceCode: g.code, title: g.title, updatedAt: chinaDateTime(g.updatedAt) })),
+      (await repos.guides.list()).map((g) => ({ serviceCode: g.code, title: g.title, updatedAt: chinaDateTime(g.updatedAt) })),
       '查询成功',
     ),
   );
@@ -66,7 +66,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     };
     const row = await audit.audited(
       request,
-      (r) => r.admin.saveGuide(code, b.title.trim(), content, now()),
+      (r) => r.guides.save(code, b.title.trim(), content, now()),
       () => ({ action: 'guide.update', targetType: 'guide', targetId: code, summary: `修改办事指南「${b.title.trim()}」` }),
     );
     return ok(guideWire(row, await repos.publicFiles.listKind('commonRegulation')) as S['ServiceGuide'], '已保存');
@@ -75,9 +75,9 @@ export default async function contentRoutes(app: FastifyInstance) {
   /* ---------------------------------------------------------------- announcements */
 
   const adminAnnouncementWire = async (
-    row: NonNullable<Awaited<ReturnType<typeof repos.admin.findAnnouncement>>>,
+    row: NonNullable<Awaited<ReturnType<typeof repos.announcements.find>>>,
   ): Promise<S['AdminAnnouncement']> => ({
-    ...announcementWire(row, await repos.admin.announcementFiles([row.id])),
+    ...announcementWire(row, await repos.announcements.attachmentsOf([row.id])),
     published: row.published,
   });
 
@@ -91,8 +91,8 @@ export default async function contentRoutes(app: FastifyInstance) {
   });
 
   app.operation('adminListAnnouncements', async (request) => {
-    const { rows, total } = await repos.admin.announcementsPage(pageOf(request.query), request.query.keyword?.trim() || undefined);
-    const files = await repos.admin.announcementFiles(rows.map((r) => r.id));
+    const { rows, total } = await repos.announcements.page(pageOf(request.query), request.query.keyword?.trim() || undefined, true);
+    const files = await repos.announcements.attachmentsOf(rows.map((r) => r.id));
     return okRows(
       rows.map((a) => ({ ...announcementWire(a, files), published: a.published })),
       total,
@@ -102,7 +102,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   app.operation('adminCreateAnnouncement', async (request) => {
     const row = await audit.audited(
       request,
-      (r) => r.admin.createAnnouncement({ ...announcementValues(request.body), createdAt: now() }),
+      (r) => r.announcements.create({ ...announcementValues(request.body), createdAt: now() }),
       (created) => ({
         action: 'announcement.create',
         targetType: 'announcement',
@@ -118,7 +118,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const updated = await r.admin.updateAnnouncement(id, announcementValues(request.body));
+        const updated = await r.announcements.update(id, announcementValues(request.body));
         if (!updated) throw notFound('公告不存在');
         return updated;
       },
@@ -134,12 +134,12 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   app.operation('adminDeleteAnnouncement', async (request) => {
     const { id } = request.params;
-    const existing = await repos.admin.findAnnouncement(id);
+    const existing = await repos.announcements.find(id);
     if (!existing) throw notFound('公告不存在');
     await audit.audited(
       request,
       async (r) => {
-        if (!(await r.admin.deleteAnnouncement(id))) throw notFound('公告不存在');
+        if (!(await r.announcements.delete(id))) throw notFound('公告不存在');
       },
       () => ({ action: 'announcement.delete', targetType: 'announcement', targetId: id, summary: `删除公告「${existing.title}」` }),
     );
@@ -148,7 +148,7 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   app.operation('adminUploadAnnouncementFile', async (request) => {
     const { id } = request.params;
-    const announcement = await repos.admin.findAnnouncement(id);
+    const announcement = await repos.announcements.find(id);
     if (!announcement) throw notFound('公告不存在');
     const { content, filename } = await readFilePart(request, MAX_UPLOAD_BYTES);
     const type = await fileTypeFromBuffer(content);
@@ -160,7 +160,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       const row = await audit.audited(
         request,
         (r) =>
-          r.admin.addPublicFile({
+          r.publicFiles.add({
             kind: 'announcement',
             fileName,
             displayName,
@@ -187,11 +187,11 @@ export default async function contentRoutes(app: FastifyInstance) {
 
   app.operation('adminDeleteAnnouncementFile', async (request) => {
     const { id, fileName } = request.params;
-    const announcement = await repos.admin.findAnnouncement(id);
+    const announcement = await repos.announcements.find(id);
     await audit.audited(
       request,
       async (r) => {
-        if (!announcement || !(await r.admin.deleteAnnouncementFile(id, fileName))) throw notFound('文件不存在');
+        if (!announcement || !(await r.announcements.deleteFile(id, fileName))) throw notFound('文件不存在');
       },
       () => ({
         action: 'announcement.file.delete',
@@ -217,12 +217,12 @@ export default async function contentRoutes(app: FastifyInstance) {
     enabled: b.enabled ?? true,
   });
 
-  app.operation('adminListBanners', async () => ok((await repos.admin.banners()).map(adminBannerWire), '查询成功'));
+  app.operation('adminListBanners', async () => ok((await repos.banners.all()).map(adminBannerWire), '查询成功'));
 
   app.operation('adminCreateBanner', async (request) => {
     const row = await audit.audited(
       request,
-      (r) => r.admin.createBanner({ ...bannerValues(request.body), createdAt: now() }),
+      (r) => r.banners.create({ ...bannerValues(request.body), createdAt: now() }),
       (created) => ({
         action: 'banner.create',
         targetType: 'banner',
@@ -238,7 +238,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const updated = await r.admin.updateBanner(id, bannerValues(request.body));
+        const updated = await r.banners.update(id, bannerValues(request.body));
         if (!updated) throw notFound('轮播图不存在');
         return updated;
       },
@@ -257,7 +257,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     await audit.audited(
       request,
       async (r) => {
-        if (!(await r.admin.deleteBanner(id))) throw notFound('轮播图不存在');
+        if (!(await r.banners.delete(id))) throw notFound('轮播图不存在');
       },
       () => ({ action: 'banner.delete', targetType: 'banner', targetId: id, summary: `删除轮播图 ${id}` }),
     );

@@ -57,7 +57,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     const full = fullFor(request, q.full);
     const assignee =
       q.assignee === 'me' ? currentUser(request).id : q.assignee === 'none' ? 'none' : q.assignee ? Number(q.assignee) : undefined;
-    const { rows } = await repos.admin.queue(
+    const { rows } = await repos.queue.page(
       { kind: q.kind, sub: q.sub, assignee, status: q.status, keyword: q.keyword, from: q.from, to: q.to, todo: q.todo === '1' },
       ALL,
       q.sort,
@@ -108,7 +108,7 @@ export default async function exportRoutes(app: FastifyInstance) {
     const q = request.query;
     const full = fullFor(request, q.full);
     const today = chinaDate(now());
-    const { rows } = await repos.admin.borrowed({ overdueBefore: q.overdue === '1' ? today : undefined, keyword: q.keyword?.trim() }, ALL);
+    const { rows } = await repos.queue.borrowed({ overdueBefore: q.overdue === '1' ? today : undefined, keyword: q.keyword?.trim() }, ALL);
     return send(
       request,
       reply,

@@ -150,7 +150,7 @@ export default async function processingRoutes(app: FastifyInstance) {
           : request.query.assignee
             ? Number(request.query.assignee)
             : undefined;
-    const { rows, total } = await repos.admin.queue({ kind, sub, assignee, status, keyword, from, to, todo }, pageOf(request.query), sort);
+    const { rows, total } = await repos.queue.page({ kind, sub, assignee, status, keyword, from, to, todo }, pageOf(request.query), sort);
     const names = await repos.staff.namesOf([...new Set(rows.map((r) => r.app.assigneeId).filter((id): id is number => id !== null))]);
     await audit.record(request, { action: 'application.list', summary: `查看申请列表（${filterText(request.query)}），${rows.length} 条` });
     return okRows(
@@ -161,7 +161,7 @@ export default async function processingRoutes(app: FastifyInstance) {
 
   app.operation('adminCountApplications', async (request) => {
     const { kind, keyword, from, to } = request.query;
-    const counts = await repos.admin.countByStatus({ kind, keyword, from, to });
+    const counts = await repos.queue.countByStatus({ kind, keyword, from, to });
     return ok(
       applicationStatuses.map((s) => ({
         status: s.code as S['AppStatus'],
@@ -312,7 +312,7 @@ export default async function processingRoutes(app: FastifyInstance) {
 
   app.operation('adminListBorrowedCards', async (request) => {
     const today = chinaDate(now());
-    const { rows, total } = await repos.admin.borrowed(
+    const { rows, total } = await repos.queue.borrowed(
       { overdueBefore: request.query.overdue === '1' ? today : undefined, keyword: request.query.keyword?.trim() },
       pageOf(request.query),
     );
@@ -348,7 +348,7 @@ export default async function processingRoutes(app: FastifyInstance) {
 
   app.operation('adminListFeedback', async (request) => {
     const { zt, keyword } = request.query;
-    const { rows, total } = await repos.admin.feedbackPage(
+    const { rows, total } = await repos.feedback.staffPage(
       { answered: zt === undefined ? undefined : zt === '1', keyword },
       pageOf(request.query),
     );
@@ -376,7 +376,7 @@ export default async function processingRoutes(app: FastifyInstance) {
     const updated = await audit.audited(
       request,
       async (r) => {
-        const row = await r.admin.answerFeedback(id, { answer, public: request.body.sfgk ?? false, answeredBy: me.id, answeredAt: now() });
+        const row = await r.feedback.answer(id, { answer, public: request.body.sfgk ?? false, answeredBy: me.id, answeredAt: now() });
         if (!row) throw notFound('问题不存在');
         await services.notices.notify(
           row.userId,
@@ -487,10 +487,10 @@ export default async function processingRoutes(app: FastifyInstance) {
   app.operation('adminGetDashboard', async () => {
     const at = now();
     const [byKindStatus, processing, waiting, overdueCards, tally] = await Promise.all([
-      repos.admin.countByKindAndStatus(),
-      repos.admin.medianProcessing(new Date(at.getTime() - 30 * DAY)),
-      repos.admin.countWaiting(new Date(at.getTime() - WAITING_DAYS * DAY)),
-      repos.admin.countOverdueCards(chinaDate(at)),
+      repos.queue.countByKindAndStatus(),
+      repos.queue.medianProcessing(new Date(at.getTime() - 30 * DAY)),
+      repos.queue.countWaiting(new Date(at.getTime() - WAITING_DAYS * DAY)),
+      repos.queue.countOverdueCards(chinaDate(at)),
       repos.ratings.tally({}),
     ]);
     const ratingCount = tally.reduce((sum, t) => sum + t.n, 0);

@@ -114,7 +114,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
       request,
       async (r) => {
         // The rows stay locked until commit, so no booking slips in between the check and the change.
-        for (const q of await r.admin.lockQuotas(kind, channel, dates)) {
+        for (const q of await r.quotas.lockDays(kind, channel, dates)) {
           const booked = q.total - q.remaining;
           if (total < booked) throw bizError(`${q.day} 名额不能少于已预约人数（${booked}）`);
         }
@@ -137,7 +137,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
   /* ---------------------------------------------------------------- sectors */
 
   const sectorGroups = async (): Promise<S['AdminSectorGroup'][]> => {
-    const rows = await repos.admin.allSectors();
+    const rows = await repos.sectors.all();
     return personTypes.map((p) => {
       const mine = rows.filter((r) => r.personType === p.rylb);
       return {
@@ -204,7 +204,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     });
     await audit.audited(
       request,
-      (r) => r.admin.replaceSectors(rylb, rows),
+      (r) => r.sectors.replace(rylb, rows),
       () => ({
         action: 'sectors.update',
         targetType: 'sectors',
@@ -353,13 +353,13 @@ export default async function settingsRoutes(app: FastifyInstance) {
   const editable = (type: string) => type in EDITABLE_DICTS;
   const requireEditable = async (type: string) => {
     if (!editable(type)) {
-      if (!(await repos.admin.dictTypesPresent()).includes(type)) throw notFound('字典不存在');
+      if (!(await repos.dict.typesPresent()).includes(type)) throw notFound('字典不存在');
       throw forbidden(READ_ONLY_MSG);
     }
   };
 
   app.operation('adminListDictTypes', async () => {
-    const present = await repos.admin.dictTypesPresent();
+    const present = await repos.dict.typesPresent();
     const types = [...new Set([...Object.keys(EDITABLE_DICTS), ...present])];
     return ok(
       types
@@ -371,7 +371,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
 
   app.operation('adminListDictItems', async (request) => {
     const { type } = request.params;
-    const rows = await repos.admin.dictItems(type);
+    const rows = await repos.dict.allOf(type);
     if (!rows.length && !editable(type)) throw notFound('字典不存在');
     return ok(rows.map(dictItemWire), '查询成功');
   });
@@ -383,11 +383,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const created = await r.admin.createDictItem({
+        const created = await r.dict.create({
           type,
           value: b.value,
           label: b.label.trim(),
-          sort: b.sort ?? (await r.admin.maxDictSort(type)) + 1,
+          sort: b.sort ?? (await r.dict.maxSort(type)) + 1,
           enabled: b.enabled ?? true,
           remark: b.remark?.trim() || null,
         });
@@ -418,8 +418,8 @@ export default async function settingsRoutes(app: FastifyInstance) {
       request,
       async (r) => {
         const updated = Object.keys(patch).length
-          ? await r.admin.updateDictItem(type, id, patch)
-          : (await r.admin.dictItems(type)).find((d) => d.id === id);
+          ? await r.dict.update(type, id, patch)
+          : (await r.dict.allOf(type)).find((d) => d.id === id);
         if (!updated) throw notFound('字典项不存在');
         return updated;
       },
@@ -440,7 +440,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     if (!division || division.level < 2) throw badRequest('区县代码不存在', [{ field: 'divisionCode', message: '区县代码不存在' }]);
   };
 
-  app.operation('adminListPoliceStations', async () => ok((await repos.admin.policeStations()).map(stationWire), '查询成功'));
+  app.operation('adminListPoliceStations', async () => ok((await repos.policeStations.all()).map(stationWire), '查询成功'));
 
   app.operation('adminCreatePoliceStation', async (request) => {
     const b = request.body;
@@ -448,7 +448,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const created = await r.admin.createPoliceStation({
+        const created = await r.policeStations.create({
           id: b.id,
           name: b.name.trim(),
           divisionCode: b.divisionCode,
@@ -481,7 +481,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     const row = await audit.audited(
       request,
       async (r) => {
-        const updated = Object.keys(patch).length ? await r.admin.updatePoliceStation(id, patch) : await r.policeStations.find(id);
+        const updated = Object.keys(patch).length ? await r.policeStations.update(id, patch) : await r.policeStations.find(id);
         if (!updated) throw notFound('派出所不存在');
         return updated;
       },

@@ -11,7 +11,8 @@ import {
   statusName,
 } from '../../domain/index.ts';
 import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
-import type { AuditRow, RatingRow } from '../../repositories/admin.ts';
+import type { AuditRow } from '../../repositories/audit.ts';
+import type { RatingRow } from '../../repositories/ratings.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
 import type { UploadRow } from '../../repositories/content.ts';
 import type { UserRow } from '../../repositories/users.ts';

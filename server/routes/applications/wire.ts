@@ -3,7 +3,7 @@ import type { components } from '../../../src/api/schema';
 import { isIdNumberField } from '../../lib/field-crypto.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
-import type { RatingRow } from '../../repositories/admin.ts';
+import type { RatingRow } from '../../repositories/ratings.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import type { UploadRow } from '../../repositories/content.ts';
 import { actionsOf, type AttachmentRef, type Handling } from '../../services/applications.ts';

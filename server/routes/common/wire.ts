@@ -1,5 +1,5 @@
 // Wire shapes of banners, announcements and uploaded files.
-import type { GuideRow } from '../../repositories/applications.ts';
+import type { GuideRow } from '../../repositories/guides.ts';
 import type { AnnouncementRow, FileSummary, UploadRow } from '../../repositories/content.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import type { bannersRepo } from '../../repositories/reference.ts';

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
 import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
-import type { FeedbackRow } from '../../repositories/applications.ts';
+import type { FeedbackRow } from '../../repositories/feedback.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { idempotencyKeyOf } from '../../services/idempotency.ts';
 import { LIMITS } from '../../plugins/limits.ts';
