@@ -40,9 +40,9 @@ export const deliverySchema = v.object({
   /** 派送日期 */
   pssj: required('请选择您期望的派送日期'),
   /** 派送时段: 0 上午, 1 下午 */
-  pssd: v.picklist(['0', '1'], '请选择时间'),
+  sjd: v.picklist(['0', '1'], '请选择时间'),
   /** 宿舍楼号 */
-  sslh: required('请填写您的宿舍楼号'),
+  ssl: required('请填写您的宿舍楼号'),
   /** 联系电话 */
   lxdh: mobile(CONTACT_PHONE_REQUIRED),
   /** 收件人姓名 */

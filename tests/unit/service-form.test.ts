@@ -15,9 +15,9 @@ describe('service-form helpers', () => {
     });
   });
 
-  it('maps the server’s delivery field names onto the form’s', () => {
-    expect(deliveryFieldOf('yjxx.sjd')).toBe('yjxx.pssd');
-    expect(deliveryFieldOf('/yjxx/ssl')).toBe('yjxx.sslh');
+  it('puts the server’s delivery errors on the form’s fields (the form uses the wire’s names; the region’s go to its picker)', () => {
+    expect(deliveryFieldOf('yjxx.sjd')).toBe('yjxx.sjd');
+    expect(deliveryFieldOf('/yjxx/ssl')).toBe('yjxx.ssl');
     expect(deliveryFieldOf('yjxx.ssq.code')).toBe('yjxx.qu');
     expect(deliveryFieldOf('yjxx')).toBe('yjxx.pssj');
     expect(deliveryFieldOf('yjxx.xxdz')).toBe('yjxx.xxdz');
@@ -50,8 +50,8 @@ describe('service-form helpers', () => {
     if (!checked.ok) {
       expect(checked.errors).toEqual({
         pssj: '请选择您期望的派送日期',
-        pssd: '请选择时间',
-        sslh: '请填写您的宿舍楼号',
+        sjd: '请选择时间',
+        ssl: '请填写您的宿舍楼号',
         lxdh: '请填写收件人联系电话',
         sjrxm: '请填写收件人姓名',
         sjrdh: '请填写收件人联系电话',
@@ -68,6 +68,14 @@ describe('service-form helpers', () => {
       'qwdq.qu': '110108',
       'qwdq.ssqmc': '北京市/海淀区',
     });
+  });
+
+  it('reads a draft saved before the delivery form took the wire’s names', () => {
+    localStorage.setItem(
+      'draft:hkkjy:7',
+      JSON.stringify({ key: 'k', at: Date.now(), values: { 'yjxx.pssd': '1', 'yjxx.sslh': '3号楼', 'yjxx.xxdz': '301' } }),
+    );
+    expect(readDraft('draft:hkkjy:7')?.values).toEqual({ 'yjxx.sjd': '1', 'yjxx.ssl': '3号楼', 'yjxx.xxdz': '301' });
   });
 
   it('keeps drafts per service, user and corrected application, and drops old ones', () => {

@@ -18,8 +18,8 @@ import * as v from 'valibot';
 
 const delivery = {
   pssj: '2026-12-01',
-  pssd: '0',
-  sslh: '紫荆12号楼',
+  sjd: '0',
+  ssl: '紫荆12号楼',
   lxdh: '13800138000',
   sjrxm: '张三',
   sjrdh: '13900139000',
@@ -41,8 +41,8 @@ describe('delivery form (spec §5)', () => {
 
   it.each([
     ['pssj', '请选择您期望的派送日期'],
-    ['pssd', '请选择时间'],
-    ['sslh', '请填写您的宿舍楼号'],
+    ['sjd', '请选择时间'],
+    ['ssl', '请填写您的宿舍楼号'],
     ['lxdh', '请填写收件人联系电话'],
     ['sjrxm', '请填写收件人姓名'],
     ['sjrdh', '请填写收件人联系电话'],
@@ -66,7 +66,7 @@ describe('delivery form (spec §5)', () => {
       { label: '上午(12-13点)', value: '0' },
       { label: '下午(17-18点)', value: '1' },
     ]);
-    expect(errorsOf(deliverySchema, { ...delivery, pssd: '2' }).pssd).toBe('请选择时间');
+    expect(errorsOf(deliverySchema, { ...delivery, sjd: '2' }).sjd).toBe('请选择时间');
   });
 });
 

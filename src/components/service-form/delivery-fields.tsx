@@ -6,6 +6,7 @@ import type { DeliveryChecked } from './delivery-schema';
 import type { Values } from './draft';
 import type { RegionChoice } from './region';
 import type { ReviewItem } from './service-review';
+import { fromRegion, toRegion } from '@/components/service-fields/region-values';
 
 export type Delivery = Schemas['Delivery'];
 
@@ -16,17 +17,14 @@ const at = (name: string) => `${DELIVERY}.${name}`;
 /** A phone to prefill a field with: only a full one (the user info may carry a masked 138****8001). */
 export const usablePhone = (phone: string | null | undefined) => (phone && MOBILE_RE.test(phone) ? phone : '');
 
-/** Form field → wire field of the delivery part (the region is separate: `qu` + `ssqmc` ↔ `ssq`). */
-const wireNames: [form: string, wire: Exclude<keyof Delivery, 'ssq'>][] = [
-  ['pssj', 'pssj'],
-  ['pssd', 'sjd'],
-  ['dzlx', 'dzlx'],
-  ['sslh', 'ssl'],
-  ['lxdh', 'lxdh'],
-  ['sjrxm', 'sjrxm'],
-  ['sjrdh', 'sjrdh'],
-  ['xxdz', 'xxdz'],
-];
+/**
+ * The delivery part's fields: the form uses the wire's names (`yjxx.sjd`…), and keeps the region `ssq` the way every
+ * region picker does (`yjxx.shen/.shi/.qu/.ssqmc`, see region-values).
+ */
+const scalars = ['pssj', 'sjd', 'dzlx', 'ssl', 'lxdh', 'sjrxm', 'sjrdh', 'xxdz'] as const satisfies readonly Exclude<
+  keyof Delivery,
+  'ssq'
+>[];
 
 /** Empty delivery fields (to the dormitory); the recipient defaults to the user. */
 export function emptyDelivery(recipient: { xm?: string | null; phone?: string | null } = {}): Values {
@@ -36,24 +34,18 @@ export function emptyDelivery(recipient: { xm?: string | null; phone?: string | 
 
 /** The wire `yjxx` from the checked delivery part and the form values (for the region's name); no building for a home. */
 export function toDelivery(checked: DeliveryChecked, values: Values): Delivery {
-  const d = Object.fromEntries(wireNames.map(([form, wire]) => [wire, checked[form as keyof DeliveryChecked]]));
-  if (checked.dzlx === '1') delete d.ssl;
-  return { ...d, ssq: { code: checked.qu, name: values[at('ssqmc')] || '' } } as Delivery;
+  const { ssl, ...rest } = Object.fromEntries(scalars.map((name) => [name, checked[name]])) as Omit<Delivery, 'ssq'>;
+  return { ...rest, ...(checked.dzlx === '1' ? {} : { ssl }), ssq: toRegion(values, DELIVERY) };
 }
 
 /** Form values of a saved `yjxx` (correcting an application). */
 export function fromDelivery(d: Delivery | null | undefined): Values {
   if (!d) return {};
-  const code = d.ssq?.code || '';
   return {
-    ...Object.fromEntries(wireNames.map(([form, wire]) => [at(form), d[wire] || ''])),
+    ...Object.fromEntries(scalars.map((name) => [at(name), d[name] || ''])),
     // Saved before the address kind was asked: it went to the dormitory.
     [at('dzlx')]: d.dzlx || '0',
-    // GB/T 2260: the province and city codes are prefixes of the district code.
-    [at('shen')]: code && `${code.slice(0, 2)}0000`,
-    [at('shi')]: code && `${code.slice(0, 4)}00`,
-    [at('qu')]: code,
-    [at('ssqmc')]: d.ssq?.name || '',
+    ...fromRegion(DELIVERY, d.ssq),
   };
 }
 
@@ -67,20 +59,14 @@ export function regionValues({ field: prefix, codes, names }: RegionChoice): Val
   };
 }
 
-const wireToForm: Record<string, string> = {
-  ...Object.fromEntries(wireNames.map(([form, wire]) => [wire, form])),
-  ssq: 'qu',
-  'ssq.code': 'qu',
-  'ssq.name': 'qu',
-};
-
 /** Form field of a server error's field (`yjxx.sjd`, `/yjxx/ssq/code`, `yjxx` alone). */
 export function deliveryFieldOf(field: string): string {
   const name = field.replace(/^\//, '').replace(/\//g, '.');
   if (name === DELIVERY) return at('pssj');
   if (!name.startsWith(`${DELIVERY}.`)) return name;
+  // The region's errors (ssq, ssq.code, ssq.name) show on its picker.
   const rest = name.slice(DELIVERY.length + 1);
-  return at(wireToForm[rest] || rest);
+  return at(rest.split('.')[0] === 'ssq' ? 'qu' : rest);
 }
 
 /** The delivery answers for the review step (group 邮寄信息). */
@@ -89,9 +75,9 @@ export function deliveryReview(values: Values): ReviewItem[] {
   const dorm = values[at('dzlx')] !== '1';
   return [
     item('pssj', '派送日期'),
-    item('pssd', '派送时间', deliverySlots.find((s) => s.value === values[at('pssd')])?.label),
+    item('sjd', '派送时间', deliverySlots.find((s) => s.value === values[at('sjd')])?.label),
     item('dzlx', '寄送地址', deliveryAddressKinds.find((k) => k.value === values[at('dzlx')])?.label),
-    ...(dorm ? [item('sslh', '宿舍楼号')] : []),
+    ...(dorm ? [item('ssl', '宿舍楼号')] : []),
     item('lxdh', '派送电话'),
     item('sjrxm', '收件人姓名'),
     item('sjrdh', '收件人电话'),

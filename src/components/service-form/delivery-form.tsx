@@ -53,11 +53,11 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
         </FormField>
         <Select
           label="派送时间"
-          name={at('pssd')}
-          value={values[at('pssd')] || ''}
+          name={at('sjd')}
+          value={values[at('sjd')] || ''}
           options={deliverySlots}
-          onValue={set(at('pssd'))}
-          error={errors[at('pssd')]}
+          onValue={set(at('sjd'))}
+          error={errors[at('sjd')]}
           required
         />
         <Select
@@ -69,7 +69,7 @@ export default function DeliveryForm({ values, errors, set, onPickRegion }: Deli
           error={errors[at('dzlx')]}
           required
         />
-        {dorm && text('sslh', '宿舍楼号', limits.Delivery.ssl, { placeholder: '如：学生公寓5号楼' })}
+        {dorm && text('ssl', '宿舍楼号', limits.Delivery.ssl, { placeholder: '如：学生公寓5号楼' })}
         {text('lxdh', '派送电话', limits.Delivery.lxdh, { ...phone, hint: '快递员派送时联系的电话' })}
         {text('sjrxm', '收件人姓名', limits.Delivery.sjrxm, { autoComplete: 'name' })}
         {text('sjrdh', '收件人电话', limits.Delivery.sjrdh, phone)}

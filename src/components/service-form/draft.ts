@@ -23,12 +23,26 @@ export function draftStorageKey(serviceCode: string, userId: string | number | n
   return `${DRAFT_PREFIX}${serviceCode}:${userId}${editId ? `:${editId}` : ''}`;
 }
 
+/** Fields renamed since a draft may have been saved (the delivery form took the wire's names): old → new. */
+const RENAMED: Record<string, string> = { 'yjxx.pssd': 'yjxx.sjd', 'yjxx.sslh': 'yjxx.ssl' };
+
+function upgrade<V extends Values>(values: V): V {
+  const out: Values = { ...values };
+  for (const [old, name] of Object.entries(RENAMED)) {
+    if (old in out) {
+      out[name] ??= out[old];
+      delete out[old];
+    }
+  }
+  return out as V;
+}
+
 export function readDraft<V extends Values>(storageKey: string | null): Draft<V> | null {
   if (!storageKey) return null;
   try {
     const draft = JSON.parse(localStorage.getItem(storageKey) ?? 'null') as Draft<V> | null;
     if (draft && typeof draft.values === 'object' && typeof draft.key === 'string' && Date.now() - draft.at < DRAFT_MAX_AGE_MS) {
-      return draft;
+      return { ...draft, values: upgrade(draft.values) };
     }
     if (draft) localStorage.removeItem(storageKey);
   } catch {

@@ -226,7 +226,7 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     draft.settle();
     const { serverFieldErrors } = await loadValidators();
     const fieldErrors = {
-      // The server names delivery fields as sent (yjxx.sjd); the form's names differ (yjxx.pssd).
+      // The delivery's region errors (yjxx.ssq.code) show on its picker.
       ...serverFieldErrors(result.errors.map((e) => ({ ...e, field: deliveryFieldOf(e.field) }))),
       ...(options.onRefused?.(result) ?? {}),
     };

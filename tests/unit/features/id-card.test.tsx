@@ -379,6 +379,6 @@ describe('身份证办理: mailing', () => {
     expect(JSON.parse(sessionStorage.getItem('address:request') ?? '{}')).toEqual({ form: 'sfzbl', field: 'yjxx' });
     expect(appUrl()).toBe('/address');
     // Saved at once, not after the autosave delay: the form comes back with it.
-    expect(JSON.parse(localStorage.getItem('draft:sfzbl:7') ?? '{}').values['yjxx.sslh']).toBe('3号楼');
+    expect(JSON.parse(localStorage.getItem('draft:sfzbl:7') ?? '{}').values['yjxx.ssl']).toBe('3号楼');
   });
 });
