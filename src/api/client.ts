@@ -5,7 +5,7 @@ import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/
 import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';
 import { currentAppPath, navigateApp } from '@/lib/nav';
 
-export type { ApiFailure, ApiResult, ApiSuccess, FieldError, Schemas, UserInfo } from './types';
+export type { ApiFailure, ApiResult, ApiSuccess, FieldError, IdempotencyHeader, Schemas, UserInfo } from './types';
 export { toldByClient } from './failures';
 
 /** Spec §9. */

@@ -1,6 +1,7 @@
 import './file-uploader.less';
 import { useEffect, useRef, useState } from 'react';
-import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
+import { client, unwrap, type Schemas } from '@/api/client';
+import { readFile } from '@/api/files';
 import { compressImage } from '@/lib/image';
 import { fetchWithUploadProgress } from '@/lib/xhr-fetch';
 
@@ -44,9 +45,7 @@ function useThumbs(files: UploadedFile[]) {
   useEffect(() => {
     for (const f of files.filter((x) => isImage(x) && !thumbs.has(x.fileId))) {
       thumbs.set(f.fileId, '');
-      void unwrapBlob(
-        client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: f.fileId } }, parseAs: 'blob', loading: false, silent: true }),
-      ).then((r) => {
+      void readFile(f.fileId, true).then((r) => {
         if (r.ok) thumbs.set(f.fileId, URL.createObjectURL(r.data));
         redraw((n) => n + 1);
       });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { client, unwrap, type ApiResult, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
+import { childrenOf } from './api';
 import { navigateApp } from '@/lib/nav';
 import { Cell, Cells } from '@/components/ui/cells';
 import { deliverRegion, pendingRegionRequest } from '@/components/service-form/region';
@@ -8,12 +9,6 @@ import { paths } from '@/config/paths';
 type Division = Schemas['DzItem'];
 
 const LEVELS = ['省/自治区/直辖市', '市/区', '区/县'];
-
-async function childrenOf(parent: Division | undefined): Promise<ApiResult<Division[]>> {
-  if (parent) return unwrap(client.POST('/api/dict/getDzsByParent', { body: { parentCode: parent.factValue } }));
-  const r = await unwrap(client.POST('/api/dict/getDzList', { body: {} }));
-  return r.ok ? { ...r, data: r.data.shenList } : r;
-}
 
 /** 地址选择: province → city → district; the choice goes back to the form that asked (history back). */
 export default function AddressPage() {

@@ -1,7 +1,8 @@
 import './applications.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { client, toldByClient, unwrap, unwrapBlob, type Schemas } from '@/api/client';
+import { client, toldByClient, unwrap, type Schemas } from '@/api/client';
+import { readFile } from '@/api/files';
 import { hasScreen } from '@/lib/screens';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
@@ -26,7 +27,7 @@ const statusLabel = (status: number, kind: string) =>
   kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : (statusOf(status)?.label ?? '');
 
 async function openAttachment(file: Attachment) {
-  const r = await unwrapBlob(client.GET('/api/wj/file/{fileId}', { params: { path: { fileId: file.fileId } }, parseAs: 'blob' }));
+  const r = await readFile(file.fileId);
   if (!r.ok) return showToast(r.msg || '文件打开失败');
   const url = URL.createObjectURL(r.data);
   const a = document.createElement('a');

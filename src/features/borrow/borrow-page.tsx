@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
+import { dictionary } from '@/api/dictionaries';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
@@ -24,8 +25,6 @@ const NOT_AT_SCHOOL = '您不在校，无法借用户口卡';
 const NO_BORROWS_LEFT = '本年度借用次数已用完';
 
 const NEXT = '审核通过后，请于借用日期领取户口卡并按时归还；到期前“消息通知”会提醒您。';
-
-const dict = (dictType: string) => unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType } }));
 
 /** 借用户口卡: guide, reason, borrow date, return date, pickup or courier; the yearly count shown. */
 export default function BorrowPage() {
@@ -78,8 +77,8 @@ export default function BorrowPage() {
   const own = (flow.application?.answers as Partial<Answers> | undefined)?.jyrq;
 
   useEffect(() => {
-    void dict('qh_hkk_reason').then((r) => r.ok && setReasons(dictOptions(r.data)));
-    void dict('qh_hkk_kd').then((r) => r.ok && setCouriers(dictOptions(r.data)));
+    void dictionary('qh_hkk_reason').then((r) => r.ok && setReasons(dictOptions(r.data)));
+    void dictionary('qh_hkk_kd').then((r) => r.ok && setCouriers(dictOptions(r.data)));
     void loadDates();
     void loadCount();
   }, []);

@@ -13,6 +13,7 @@ import { Select, TextField, type SelectOption } from '@/components/ui/form-field
 import { paths } from '@/config/paths';
 import { $session } from '@/stores/session';
 import type { Checked } from './id-card-schema';
+import { appointmentDates, currentAppointment } from './api';
 
 type Answers = Schemas['SfzblAnswers'];
 type QuotaDate = Schemas['QuotaDateOption'];
@@ -69,14 +70,12 @@ export default function IdCardPage() {
 
   async function loadDates(blfs: string) {
     if (!blfs) return setDates(null);
-    const r = await unwrap(client.POST('/api/daily/sfzbl/datelist/{blfs}', { params: { path: { blfs } }, body: {} }));
-    setDates(r.ok ? r.data : []);
+    setDates(await appointmentDates(blfs));
   }
 
   useEffect(() => {
     if (flow.editId || step === 'done') setExisting(null);
-    else
-      void unwrap(client.POST('/api/daily/sfzbl/isSelect', { body: {} })).then((r) => setExisting(r.ok && r.data.selected ? r.data : null));
+    else void currentAppointment().then(setExisting);
     void unwrap(client.GET('/api/dict/qh_identity_reason')).then((r) => r.ok && setReasons(dictOptions(r.data)));
     void unwrap(client.POST('/api/daily/sfzbl/blfslist', { body: {} })).then((r) => r.ok && setMethods(r.data));
     // Dictionaries and the appointment check load once.

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
+import { loadConfirmation } from './api';
 import { openLatest } from './history';
 
 // The form (on the shared form experience) loads with the screen, as a chunk of its own.
 const ContinueForm = lazy(() => import('./continue-form'));
 
-const loadConfirmation = (id: number) => unwrap(client.GET('/api/qianru/getQrxxYhAndHz', { params: { query: { id } } }));
 type Confirmation = Extract<Awaited<ReturnType<typeof loadConfirmation>>, { ok: true }>['data'];
 type Person = Schemas['PersonCard'];
 

@@ -1,9 +1,8 @@
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { DateField } from '@/components/service-fields/date-field';
 import { today } from '@/components/service-fields/dates';
-import { genderOptions } from '@/components/service-fields/genders';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
 import { regionReview } from '@/components/service-fields/region-values';
@@ -13,6 +12,7 @@ import type { ServiceFormFlow } from '@/components/service-form/use-service-form
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { maskIdNumber } from '@/lib/format';
 import { PHONE_MAX } from '@/lib/rules';
+import { dictionaryLoaders } from './api';
 
 /** What the move-in forms share: the person as the 迁移证 lists them, the origin, dictionaries, materials. */
 
@@ -41,29 +41,7 @@ export const opt = <K extends string>(key: K, value: string | undefined) => (val
 
 // ───────────── dictionaries ─────────────
 
-const pair = (value: string, label: string): SelectOption => ({ value, label });
-
-const loaders = {
-  // Everyone here has an ID number: 男, 女 only.
-  xb: () =>
-    unwrap(client.POST('/api/dict/getAllXb', { body: {} })).then((r) =>
-      r.ok ? genderOptions(r.data.map((d) => pair(d.xbm, d.xbmc))) : [],
-    ),
-  mz: () => unwrap(client.POST('/api/dict/getMz', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.mzm, d.mzmc)) : [])),
-  gx: () =>
-    unwrap(client.POST('/api/qianchu/getGxList', { body: {} })).then((r) =>
-      r.ok ? r.data.map((d) => ({ value: d.dictValue, label: d.dictLabel, disabled: d.switch === '0' })) : [],
-    ),
-  hyzk: () => unwrap(client.POST('/api/dict/getHyzk', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.hyzkm, d.hyzkmc)) : [])),
-  // Categories (level 1) head their levels and cannot be chosen.
-  xl: () =>
-    unwrap(client.POST('/api/dict/getXueLi', { body: {} })).then((r) =>
-      r.ok ? r.data.map((d) => ({ value: d.xlm, label: d.level === 1 ? `【${d.xlmc}】` : d.xlmc, disabled: d.level === 1 })) : [],
-    ),
-  dw: () => unwrap(client.POST('/api/dict/getRsdw', { body: {} })).then((r) => (r.ok ? r.data.map((d) => pair(d.dwh, d.dwmc)) : [])),
-};
-
-export type DictName = keyof typeof loaders;
+export type DictName = keyof typeof dictionaryLoaders;
 export type Dicts = Partial<Record<DictName, SelectOption[]>>;
 
 /** The dictionaries loaded so far (a screen waits for its own before it shows the form). */
@@ -74,7 +52,7 @@ export const loadDicts = (names: DictName[]) =>
   Promise.all(
     names.map(async (name) => {
       if (dicts[name]?.length) return;
-      dicts[name] = await loaders[name]();
+      dicts[name] = await dictionaryLoaders[name]();
     }),
   );
 

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearch } from 'wouter';
-import { client, toldByClient, unwrap, unwrapBlob } from '@/api/client';
+import { toldByClient } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
 import { showToast } from '@/stores/ui';
+import { headPhoto, voucherLink, voucherPdf, type VoucherPdfPath } from './api';
 import { openLatest } from './history';
 
 type Kind = 'hkk' | 'hz';
@@ -16,7 +17,7 @@ const files: Record<
     button: string;
     name: string;
     link: 'hkk' | 'hzsy';
-    path: '/api/qianru/downloadhkkPdf' | '/api/qianru/downloadHzsyzpPdf';
+    path: VoucherPdfPath;
   }
 > = {
   hkk: { title: '户口卡（集体户口本人页）', button: '获取户口卡 PDF', name: '户口卡', link: 'hkk', path: '/api/qianru/downloadhkkPdf' },
@@ -60,14 +61,7 @@ export default function VoucherPage() {
       void openLatest('voucher', (app) => paths.moveInVoucher.href({ id: app })).then((found) => setMissing(!found));
       return;
     }
-    void unwrap(client.GET('/api/qianru/getHzsyzpdz', { params: { query: { id } }, silent: true })).then(async (r) => {
-      const fileId = r.ok ? r.data.url.split('/').pop() : undefined;
-      if (!fileId) return;
-      const img = await unwrapBlob(
-        client.GET('/api/wj/file/{fileId}', { params: { path: { fileId } }, parseAs: 'blob', loading: false, silent: true }),
-      );
-      if (img.ok) setPhoto(objectUrl(img.data));
-    });
+    void headPhoto(id).then((img) => img && setPhoto(objectUrl(img)));
     // objectUrl is stable for the screen's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
@@ -75,18 +69,17 @@ export default function VoucherPage() {
   async function fetchPdf(kind: Kind) {
     setBusy(kind);
     if (inWeChat()) {
-      const link = await unwrap(client.POST('/api/qianru/voucherLink', { body: { id, kind: files[kind].link } }));
+      const link = await voucherLink(id, files[kind].link);
       setBusy(null);
       if (!link.ok) return void tell(link);
       // WeChat shows the PDF in its viewer, whose menu offers 在浏览器打开 and sending to a chat.
       location.assign(new URL(link.data.url, location.origin).href);
       return;
     }
-    const r = await unwrapBlob(client.GET(files[kind].path, { params: { query: { id } }, parseAs: 'blob' }));
+    const r = await voucherPdf(files[kind].path, id);
     setBusy(null);
     if (!r.ok) return void tell(r);
-    const pdf = r.data.type === 'application/pdf' ? r.data : new Blob([r.data], { type: 'application/pdf' });
-    setUrls((u) => ({ ...u, [kind]: objectUrl(pdf) }));
+    setUrls((u) => ({ ...u, [kind]: objectUrl(r.data) }));
   }
 
   if (missing) return <p class="app-empty">暂无可下载的迁入凭证，迁入办结后可在此下载。</p>;

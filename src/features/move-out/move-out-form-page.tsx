@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
-import { client, unwrap, type Schemas } from '@/api/client';
+import { type Schemas } from '@/api/client';
 import { moveOutSubRoute } from '@/lib/move-out-route';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
@@ -13,6 +13,7 @@ import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { $session } from '@/stores/session';
 import type { Context, MoveOutForm } from './move-out-forms';
+import { lastFinishedMoveOut } from './api';
 
 type Forms = typeof import('./move-out-forms');
 
@@ -43,7 +44,7 @@ export function verdictOf(search: string): Schemas['MoveOutCheck'] | null {
 function useLastFinished(needed: boolean): Schemas['Application'] | null | undefined {
   const [last, setLast] = useState<Schemas['Application'] | null | undefined>(needed ? undefined : null);
   useEffect(() => {
-    if (needed) void unwrap(client.GET('/api/qianchu/getLastFinishedQcByUserSfzjh')).then((r) => setLast((r.ok && r.data) || null));
+    if (needed) void lastFinishedMoveOut().then(setLast);
     // Read once per visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -15,6 +15,7 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { Select, TextField } from '@/components/ui/form-field';
 import { RefusalPage } from '@/components/ui/refusal-page';
 import type * as checked from './move-out-schema';
+import { familyOf } from './api';
 
 /**
  * Every move-out form (one chunk, loaded with the screen): its fields, its answers ↔ wire mapping, its review and
@@ -154,8 +155,7 @@ function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
   const [family, setFamily] = useState<Member[] | null>(null);
   useEffect(() => {
     if (!userId) return;
-    void unwrap(client.POST('/api/qianchu/getJsById', { body: { id: Number(userId) } })).then((r) => {
-      const members = r.ok ? r.data : [];
+    void familyOf(Number(userId)).then((members) => {
       for (const m of members) familyNames.set(String(m.id), m.xm);
       setFamily(members);
     });

@@ -1,21 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { client, unwrap, type ApiResult, type Schemas } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import type { Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf, type DictItem } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm, type IdempotencyHeader } from '@/components/service-form/use-service-form';
+import { useServiceForm } from '@/components/service-form/use-service-form';
 import { mailedBy, MailingFields, PickupFields, pickupOptions, pickupReview } from '@/components/service-fields/contact-fields';
 import { copyOptions } from '@/components/service-fields/copies';
 import { TextArea } from '@/components/service-fields/text-area';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { $session } from '@/stores/session';
+import { loadCouriers, send, typesOf, type Kind } from './api';
 import type { Checked } from './prove-schema';
 
-type Kind = 'hjzmkj' | 'wfzzmkj' | 'wwfzmkj';
 type HjzmAnswers = Schemas['HjzmkjAnswers'];
 type ProofAnswers = Schemas['ProofAnswers'];
 
@@ -60,23 +59,6 @@ const NOT_IN_SCHOOL = '您的户口不在本校，无法开具户籍证明';
 const kindOf = (path: string): Kind =>
   path.startsWith('/prove/hr-issued') ? 'hjzmkj' : path.startsWith('/prove/n-issued') ? 'wwfzmkj' : 'wfzzmkj';
 
-function typesOf(kind: Kind): Promise<ApiResult<DictItem[]>> {
-  if (kind === 'hjzmkj') return unwrap(client.POST('/api/daily/hjzmkj/typelist', { body: {} }));
-  // 无违法证明 (an extension) has the operations of 无犯罪记录证明: typed through them.
-  return unwrap(client.POST(`/api/daily/${kind}/bllxlist` as '/api/daily/wfzzmkj/bllxlist', { body: {} }));
-}
-
-/** The add-or-edit of each kind (无违法证明, an extension, has the operations of 无犯罪记录证明 and its answers). */
-const sends = {
-  hjzmkj: addOrEdit('/api/daily/hjzmkj/add', '/api/daily/hjzmkj/edit'),
-  wfzzmkj: addOrEdit('/api/daily/wfzzmkj/add', '/api/daily/wfzzmkj/edit'),
-  wwfzmkj: addOrEdit('/api/daily/wwfzmkj/add', '/api/daily/wwfzmkj/edit'),
-} as const;
-
-function send(kind: Kind, body: HjzmAnswers | ProofAnswers, header: IdempotencyHeader, editId: number | null) {
-  return kind === 'hjzmkj' ? sends.hjzmkj(body as HjzmAnswers, header, editId) : sends[kind](body as ProofAnswers, header, editId);
-}
-
 /** 户籍证明, 无犯罪记录证明, 无违法证明 (by route): type or reason, purpose, copies, pickup or mailing. */
 export default function ProveFormPage() {
   const [path] = useLocation();
@@ -119,8 +101,7 @@ export default function ProveFormPage() {
 
   useEffect(() => {
     void typesOf(kind).then((r) => r.ok && setTypes(r.data));
-    if (kind === 'hjzmkj')
-      void unwrap(client.POST('/api/daily/hjzmkj/kdlist', { body: {} })).then((r) => r.ok && setCouriers(dictOptions(r.data)));
+    if (kind === 'hjzmkj') void loadCouriers().then((r) => r.ok && setCouriers(dictOptions(r.data)));
   }, [kind]);
 
   if (kind === 'hjzmkj' && flow.step !== 'done' && userInfo?.hkIn === false) {
