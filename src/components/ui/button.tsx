@@ -55,3 +55,14 @@ export function LinkButton({ href, variant = 'primary', replace, children }: Lin
     </AppLink>
   );
 }
+
+/** A form's submit row: its one main button, busy (and not tappable again) while the form is sending. */
+export function SubmitButton({ pending, children }: { pending: boolean; children: ReactNode }) {
+  return (
+    <div class="app-actions">
+      <Button type="submit" loading={pending}>
+        {children}
+      </Button>
+    </div>
+  );
+}

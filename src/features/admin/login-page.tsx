@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { CaptchaImage } from '@/components/ui/captcha-image';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -99,11 +99,7 @@ export default function LoginPage() {
               extra={<CaptchaImage captcha={captcha} onRefresh={() => setCaptchaKey((k) => k + 1)} onSolved={set('code')} />}
             />
           </div>
-          <div class="app-actions">
-            <Button type="submit" loading={form.pending}>
-              登录
-            </Button>
-          </div>
+          <SubmitButton pending={form.pending}>登录</SubmitButton>
         </Form>
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { client, unwrap } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { announce, PageHead, schema } from './ui';
@@ -39,11 +39,7 @@ export default function PasswordPage() {
             {field('password2', '确认新密码', 'new-password')}
           </div>
           <p class="adm-muted">修改后，本账号在其他设备上的登录将失效。</p>
-          <div class="app-actions">
-            <Button type="submit" loading={form.pending}>
-              修改密码
-            </Button>
-          </div>
+          <SubmitButton pending={form.pending}>修改密码</SubmitButton>
         </Form>
       </section>
     </>

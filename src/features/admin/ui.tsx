@@ -116,6 +116,49 @@ export function FilterForm({ onApply, children }: { onApply: () => void; childre
   );
 }
 
+/**
+ * A keyword search of a list: its own small form, the text kept while typing, searched (trimmed) on 查询 or Enter.
+ * `secondary`: a grey 查询, where the page's main button stands beside it.
+ */
+export function KeywordSearch({
+  label = '关键字',
+  placeholder,
+  value,
+  onSearch,
+  secondary = false,
+}: {
+  label?: string;
+  placeholder: string;
+  value: string;
+  onSearch: (keyword: string) => void;
+  secondary?: boolean;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  return (
+    <form
+      class="adm-row"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(draft.trim());
+      }}
+    >
+      <input
+        type="search"
+        class="adm-input"
+        aria-label={label}
+        placeholder={placeholder}
+        maxLength={50}
+        value={draft}
+        onInput={(e) => setDraft(e.currentTarget.value)}
+      />
+      <button type="submit" class={`weui-btn weui-btn_${secondary ? 'default' : 'primary'} weui-btn_mini`}>
+        查询
+      </button>
+    </form>
+  );
+}
+
 /** The page sizes a long list offers. */
 export const PAGE_SIZES = [20, 50, 100] as const;
 

@@ -1,6 +1,6 @@
 import './rating-form.css';
 import { client, toldByClient, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { lazySchema } from '@/lib/lazy-schema';
@@ -61,11 +61,7 @@ export default function RatingForm({ id, onRated }: { id: number; onRated: (rati
             placeholder="选填，您的意见和建议"
           />
         </div>
-        <div class="app-actions">
-          <Button type="submit" loading={form.pending}>
-            提交评价
-          </Button>
-        </div>
+        <SubmitButton pending={form.pending}>提交评价</SubmitButton>
       </Form>
     </section>
   );

@@ -2,7 +2,7 @@ import './steps.css';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { client, unwrap } from '@/api/client';
 import { AppLink } from '@/components/ui/app-link';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
@@ -105,11 +105,7 @@ export function PhoneStep({ scene, phone, onSent }: PhoneStepProps) {
           extra={<ImageCode refreshKey={captchaKey} onUuid={setUuid} onSolved={set('code')} />}
         />
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          获取短信验证码
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>获取短信验证码</SubmitButton>
     </Form>
   );
 }
@@ -201,11 +197,7 @@ export function SmsStep({ scene, phone, smsCode, verifiedCode, error, resendAt, 
           }
         />
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          下一步
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>下一步</SubmitButton>
     </Form>
   );
 }

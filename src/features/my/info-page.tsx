@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap } from '@/api/client';
 import { navigate } from '@/lib/nav';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { Form, useForm } from '@/components/ui/form';
 import { Select } from '@/components/ui/form-field';
@@ -77,11 +77,7 @@ export default function InfoPage() {
             </div>
             <div class="weui-cells__tips">请选择您的人员类型，保存后即可办理相应业务；之后如需变更，请申请变更信息。</div>
           </section>
-          <div class="app-actions">
-            <Button type="submit" loading={form.pending}>
-              保存
-            </Button>
-          </div>
+          <SubmitButton pending={form.pending}>保存</SubmitButton>
         </Form>
       )}
       <div class="app-actions">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -10,6 +10,7 @@ import {
   announce,
   chinaInputToIso,
   Check,
+  KeywordSearch,
   LoadError,
   Modal,
   PAGE_SIZE,
@@ -125,11 +126,7 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
         <Check label="置顶" checked={values.top === '1'} onChange={(c) => set('top')(c ? '1' : '')} />
         <Check label="发布（未发布的用户看不到）" checked={values.published === '1'} onChange={(c) => set('published')(c ? '1' : '')} />
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }
@@ -138,7 +135,6 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
 export default function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const [draft, setDraft] = useState('');
   const list = useRemote(
     () =>
       unwrap(
@@ -162,27 +158,16 @@ export default function AnnouncementsPage() {
   return (
     <>
       <PageHead title="通知公告">
-        <form
-          class="adm-row"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <KeywordSearch
+          label="标题关键字"
+          placeholder="标题关键字"
+          value={keyword}
+          secondary
+          onSearch={(k) => {
             setPage(1);
-            setKeyword(draft.trim());
+            setKeyword(k);
           }}
-        >
-          <input
-            type="search"
-            class="adm-input"
-            aria-label="标题关键字"
-            placeholder="标题关键字"
-            maxLength={50}
-            value={draft}
-            onInput={(e) => setDraft(e.currentTarget.value)}
-          />
-          <button type="submit" class="weui-btn weui-btn_default weui-btn_mini">
-            查询
-          </button>
-        </form>
+        />
         <Button size="mini" onClick={() => setEditing(null)}>
           新建公告
         </Button>

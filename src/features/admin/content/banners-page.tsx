@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { confirmDialog } from '@/stores/ui';
@@ -69,11 +69,7 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone: () => v
       </div>
       {values.imageUrl && <img class="adm-banner adm-gap" src={values.imageUrl} alt="预览" />}
       <Check label="启用" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }

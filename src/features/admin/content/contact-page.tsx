@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { client, unwrap } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -99,11 +99,7 @@ export default function ContactPage() {
               />
               <TextArea label="其他说明" name="notes" value={values.notes} onValue={set('notes')} maxLength={1000} rows={3} />
             </div>
-            <div class="app-actions">
-              <Button type="submit" loading={form.pending}>
-                保存
-              </Button>
-            </div>
+            <SubmitButton pending={form.pending}>保存</SubmitButton>
           </Form>
         </section>
       )}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -119,11 +119,7 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
           添加材料
         </Button>
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $staff } from '@/stores/staff';
@@ -9,7 +8,7 @@ import { formatDate } from '@/lib/format';
 import { confirmDialog } from '@/stores/ui';
 import { transition } from './transition';
 import { ExportButtons } from '../export-buttons';
-import { LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table, useRemote, useUrlFilters } from '../ui';
+import { KeywordSearch, LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table, useRemote, useUrlFilters } from '../ui';
 
 type Card = Schemas['BorrowedCard'];
 
@@ -19,7 +18,6 @@ export default function BorrowedPage() {
   const me = useStore($staff);
   const overdue = q.get('overdue') === '1';
   const keyword = q.get('keyword') ?? '';
-  const [draft, setDraft] = useState(keyword);
   const list = useRemote(
     () =>
       unwrap(
@@ -66,26 +64,7 @@ export default function BorrowedPage() {
             已逾期
           </button>
         </div>
-        <form
-          class="adm-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            show({ keyword: draft });
-          }}
-        >
-          <input
-            type="search"
-            class="adm-input"
-            aria-label="关键字"
-            placeholder="申请编号、姓名、学号/工作证号"
-            maxLength={50}
-            value={draft}
-            onInput={(e) => setDraft(e.currentTarget.value)}
-          />
-          <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
-            查询
-          </button>
-        </form>
+        <KeywordSearch placeholder="申请编号、姓名、学号/工作证号" value={keyword} onSearch={(k) => show({ keyword: k })} />
       </div>
       <LoadError message={list.error} />
       {list.data && (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDateTime } from '@/lib/format';
-import { announce, Check, LoadError, Modal, PageHead, Pager, PAGE_SIZE, schema, useRemote, useUrlFilters } from '../ui';
+import { announce, Check, KeywordSearch, LoadError, Modal, PageHead, Pager, PAGE_SIZE, schema, useRemote, useUrlFilters } from '../ui';
 
 type Question = Schemas['AdminFeedback'];
 
@@ -42,11 +42,7 @@ function ReplyForm({ question, onDone }: { question: Question; onDone: () => voi
         />
       </div>
       <Check label="设为公开问答（所有用户可见，不显示提问人）" checked={values.sfgk === '1'} onChange={(c) => set('sfgk')(c ? '1' : '')} />
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          提交回复
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>提交回复</SubmitButton>
     </Form>
   );
 }
@@ -63,7 +59,6 @@ export default function QuestionsPage() {
   // 待回复 unless the URL says otherwise ('all' for every question).
   const zt = ({ '1': '1', all: '' } as const)[q.get('zt') ?? ''] ?? ('0' as const);
   const keyword = q.get('keyword') ?? '';
-  const [draft, setDraft] = useState(keyword);
   const [replying, setReplying] = useState<Question | null>(null);
   const list = useRemote(
     () =>
@@ -86,26 +81,7 @@ export default function QuestionsPage() {
             </button>
           ))}
         </div>
-        <form
-          class="adm-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            show({ keyword: draft });
-          }}
-        >
-          <input
-            type="search"
-            class="adm-input"
-            aria-label="关键字"
-            placeholder="标题、内容"
-            maxLength={50}
-            value={draft}
-            onInput={(e) => setDraft(e.currentTarget.value)}
-          />
-          <button type="submit" class="weui-btn weui-btn_primary weui-btn_mini">
-            查询
-          </button>
-        </form>
+        <KeywordSearch placeholder="标题、内容" value={keyword} onSearch={(k) => show({ keyword: k })} />
       </div>
       <LoadError message={list.error} />
       {list.data?.map((item) => (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { adminPaths } from '@/config/admin-paths';
@@ -39,11 +39,7 @@ function FollowUpForm({ rating, onDone }: { rating: Rating; onDone: () => void }
           required
         />
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,6 @@
 import type { ApiResult, Schemas } from '@/api/client';
 import { adminTransitionApplication as limits } from '@/api/limits';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -104,11 +104,7 @@ export default function TransitionForm({
           />
         )}
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          确认{transition.action}
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>确认{transition.action}</SubmitButton>
     </Form>
   );
 }

@@ -2,7 +2,7 @@
 // 户主页) carry their number, name, address and police station, and the stamped head page uploaded here.
 import { useEffect, useState } from 'react';
 import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
 import { announce, LoadError, Modal, PageHead, schema, Table, useRemote, fileUpload } from '../ui';
@@ -75,11 +75,7 @@ function CollectiveForm({ item, stations, onSaved }: { item: Collective; station
           required
         />
       </div>
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }

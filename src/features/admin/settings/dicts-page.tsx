@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { announce, Check, LoadError, Modal, PageHead, schema, Table, useRemote } from '../ui';
@@ -66,11 +66,7 @@ function ItemForm({ type, item, onDone }: { type: string; item: Item | null; onD
         checked={values.enabled === '1'}
         onChange={(c) => set('enabled')(c ? '1' : '')}
       />
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }

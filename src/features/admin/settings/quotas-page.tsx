@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { announce, Check, isoDay, LoadError, PageHead, schema, Table, useRemote } from '../ui';
@@ -143,11 +143,7 @@ export default function QuotasPage() {
             </div>
             <Check label="仅工作日（跳过周六、周日）" checked={values.workdays === '1'} onChange={(c) => set('workdays')(c ? '1' : '')} />
             <p class="adm-muted">日期须在今天以后；已预约的保持有效，名额不能少于已预约人数。</p>
-            <div class="app-actions">
-              <Button type="submit" loading={form.pending}>
-                设置名额
-              </Button>
-            </div>
+            <SubmitButton pending={form.pending}>设置名额</SubmitButton>
           </Form>
         </section>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -71,11 +71,7 @@ export default function TipsPage() {
                 <TextArea key={key} label={label} name={key} value={values[key] ?? ''} onValue={set(key)} maxLength={500} rows={2} />
               ))}
             </div>
-            <div class="app-actions">
-              <Button type="submit" loading={form.pending}>
-                保存
-              </Button>
-            </div>
+            <SubmitButton pending={form.pending}>保存</SubmitButton>
           </section>
         </Form>
       )}

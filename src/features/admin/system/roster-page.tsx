@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
@@ -161,11 +161,7 @@ export default function RosterPage() {
               hint="每行一人：学号或工作证号、人员类别（0、1、2、7 学生；3、4 教职工）、姓名、身份证件号码，以逗号或制表符分隔（可从表格中直接粘贴）；第一行可为表头。已有的号码以本次为准更新，不会删除。"
             />
           </div>
-          <div class="app-actions">
-            <Button type="submit" loading={form.pending}>
-              导入
-            </Button>
-          </div>
+          <SubmitButton pending={form.pending}>导入</SubmitButton>
         </Form>
       </section>
       {outcome && <OutcomeView outcome={outcome} />}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
 import { formatDateTime } from '@/lib/format';
@@ -86,11 +86,7 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
       {account && !self && (
         <Check label="启用（停用后立即退出全部登录）" checked={values.enabled === '1'} onChange={(c) => set('enabled')(c ? '1' : '')} />
       )}
-      <div class="app-actions">
-        <Button type="submit" loading={form.pending}>
-          保存
-        </Button>
-      </div>
+      <SubmitButton pending={form.pending}>保存</SubmitButton>
     </Form>
   );
 }
