@@ -1,9 +1,9 @@
 import '@/styles/news.css';
 import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
-import { Button } from '@/components/ui/button';
 import { usePagedList } from '@/components/ui/use-paged-list';
 import { formatDate } from '@/lib/format';
+import { LoadMore } from '@/components/ui/load-more';
 
 const PAGE_SIZE = 10;
 
@@ -68,13 +68,7 @@ export default function AnnouncementPage() {
           );
         })}
       </ul>
-      {rows.length < total && (
-        <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={more}>
-            加载更多
-          </Button>
-        </div>
-      )}
+      <LoadMore shown={rows.length} total={total} loading={loading} onMore={more} />
     </div>
   );
 }

@@ -2,12 +2,12 @@ import './applications.css';
 import { useLocation, useSearch } from 'wouter';
 import { client, unwrap } from '@/api/client';
 import { AppLink } from '@/components/ui/app-link';
-import { Button } from '@/components/ui/button';
 import { usePagedList } from '@/components/ui/use-paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { kinds, statuses, type AppStatus, type ServiceCode } from './kinds';
 import { StatusBadge } from './status-badge';
+import { LoadMore } from '@/components/ui/load-more';
 
 const PAGE_SIZE = 10;
 
@@ -90,13 +90,7 @@ export default function ApplyListPage() {
           </li>
         ))}
       </ul>
-      {rows.length < total && (
-        <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={more}>
-            加载更多
-          </Button>
-        </div>
-      )}
+      <LoadMore shown={rows.length} total={total} loading={loading} onMore={more} />
     </div>
   );
 }

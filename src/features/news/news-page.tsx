@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { usePagedList } from '@/components/ui/use-paged-list';
 import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
+import { LoadMore } from '@/components/ui/load-more';
 
 type Notice = Schemas['Notice'];
 
@@ -77,13 +78,7 @@ export default function NewsPage() {
           );
         })}
       </ul>
-      {rows.length < total && (
-        <div class="app-actions">
-          <Button variant="default" loading={loading} onClick={more}>
-            加载更多
-          </Button>
-        </div>
-      )}
+      <LoadMore shown={rows.length} total={total} loading={loading} onMore={more} />
     </div>
   );
 }
