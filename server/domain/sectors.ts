@@ -132,3 +132,72 @@ export function defaultEnrolmentWindow(now: Date): { yxStartTime: string; yxEndT
     yxEndTime: new Date(now.getTime() + 60 * day).toISOString(),
   };
 }
+
+/** A tile as the office sets it for a person type (设置 → 首页板块), with the move-out's sub-tiles. */
+export interface WantedTile {
+  readonly sectorCode: string;
+  readonly disabled: boolean;
+  readonly subSectors?: readonly { readonly sectorCode: string; readonly disabled: boolean }[];
+}
+
+/** A stored tile or sub-tile of a person type. */
+export interface SectorRowDef {
+  personType: string;
+  sectorCode: string;
+  parentCode: string | null;
+  name: string;
+  requiresHkIn: boolean;
+  disabled: boolean;
+  sort: number;
+}
+
+/** The refusal of a set of tiles: the message, and the field and its message. */
+export interface TilesRefused {
+  refused: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * The rows of a person type's tiles as the office set them (in their order; names and 户口在校 from the catalogue), or
+ * why not: a tile twice, a tile or sub-tile the catalogue does not know, sub-tiles on another tile than 迁出.
+ */
+export function sectorRowsOf(personType: string, wanted: readonly WantedTile[]): { rows: SectorRowDef[] } | TilesRefused {
+  const codes = wanted.map((t) => t.sectorCode);
+  if (new Set(codes).size !== codes.length) return { refused: '板块不能重复', field: 'sectors', message: '板块不能重复' };
+  const rows: SectorRowDef[] = [];
+  for (const [i, tile] of wanted.entries()) {
+    const def = sectors.find((s) => String(s.sectorCode) === tile.sectorCode);
+    if (!def) return { refused: `未知的板块 ${tile.sectorCode}`, field: `sectors[${i}].sectorCode`, message: '未知的板块' };
+    if (tile.subSectors?.length && def.sectorCode !== 7) {
+      return { refused: '只有迁出板块有子板块', field: `sectors[${i}].subSectors`, message: '只有迁出板块有子板块' };
+    }
+    const { requiresHkIn } = def;
+    rows.push({
+      personType,
+      sectorCode: tile.sectorCode,
+      parentCode: null,
+      name: def.name,
+      requiresHkIn,
+      disabled: tile.disabled,
+      sort: i + 1,
+    });
+    for (const [j, sub] of (tile.subSectors ?? []).entries()) {
+      const subDef = moveOutSubSectors.find((m) => String(m.sectorCode) === sub.sectorCode);
+      if (!subDef) {
+        return { refused: `未知的子板块 ${sub.sectorCode}`, field: `sectors[${i}].subSectors[${j}].sectorCode`, message: '未知的子板块' };
+      }
+      const parentCode = tile.sectorCode;
+      rows.push({
+        personType,
+        sectorCode: sub.sectorCode,
+        parentCode,
+        name: subDef.name,
+        requiresHkIn,
+        disabled: sub.disabled,
+        sort: subDef.sectorCode + 1,
+      });
+    }
+  }
+  return { rows };
+}

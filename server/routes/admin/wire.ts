@@ -20,6 +20,7 @@ import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import { ROLE_NAMES, type StaffRole } from '../../services/staff.ts';
 import { detailWire, listItemWire, ratingWire } from '../applications/wire.ts';
+import type { Prefill } from '../../services/handling-inputs.ts';
 
 type S = components['schemas'];
 
@@ -108,7 +109,7 @@ export function requiresOf(to: number, noteRequired: boolean, borrowWithoutDue =
 }
 
 /** Values a transition's form starts with (staff may change them): the courier the applicant chose, the office's place and hours. */
-export type Prefill = NonNullable<S['TransitionOption']['prefill']>;
+export type { Prefill };
 
 /**
  * The staff actions the status table allows from the application's status, with the inputs each needs and the
