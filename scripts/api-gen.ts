@@ -51,7 +51,17 @@ function limitsOf(doc: { components: { schemas: Record<string, Schema> }; paths:
  * The server's tables the app shows (server/domain): one source, so the phone's labels never drift from the
  * console's and the notices'. Small enough to ship with the screens that use them.
  */
-function domainModule(): string {
+function domainModule(bundle: { components: { schemas: Record<string, { allOf?: { properties?: Record<string, unknown> }[] }> } }): string {
+  const schemas = bundle.components.schemas;
+  const answers = schemas.Application?.allOf?.map((part) => part.properties?.answers).find(Boolean) as
+    { 'x-answers-by-kind'?: Record<string, string> } | undefined;
+  const byKind = answers?.['x-answers-by-kind'] ?? {};
+  for (const code of Object.keys(serviceNames)) {
+    if (!byKind[code]) throw new Error(`Application.answers x-answers-by-kind names no schema for ${code}`);
+  }
+  for (const [code, name] of Object.entries(byKind)) {
+    if (!schemas[name]) throw new Error(`Application.answers x-answers-by-kind: ${code} → ${name}, no such schema`);
+  }
   const statuses = applicationStatuses.map((s) => ({
     value: s.code,
     label: s.label,
@@ -66,6 +76,11 @@ function domainModule(): string {
     '',
     '/** The one status table of every application (借用户口卡 says 已借出 and 已归还 for 4 and 7). */',
     `export const STATUSES: { value: components['schemas']['AppStatus']; label: string; borrowLabel?: string }[] = ${JSON.stringify(statuses)};`,
+    '',
+    '/** The shape of Application.answers for each service kind (the contract: Application.answers x-answers-by-kind). */',
+    'export interface AnswersByKind {',
+    ...Object.entries(byKind).map(([code, name]) => `  ${code}: components['schemas']['${name}'];`),
+    '}',
     '',
   ].join('\n');
 }
@@ -86,7 +101,7 @@ const outputs: [string, string][] = [
   [bundlePath, bundle],
   [typesPath, types],
   [limitsPath, limitsOf(JSON.parse(bundle))],
-  [domainPath, domainModule()],
+  [domainPath, domainModule(JSON.parse(bundle))],
 ];
 if (check) {
   const stale = outputs.filter(([p, text]) => !existsSync(p) || readFileSync(p, 'utf8') !== text);

@@ -6,3 +6,23 @@ export const SERVICE_NAMES: Record<components['schemas']['ServiceCode'], string>
 
 /** The one status table of every application (借用户口卡 says 已借出 and 已归还 for 4 and 7). */
 export const STATUSES: { value: components['schemas']['AppStatus']; label: string; borrowLabel?: string }[] = [{"value":1,"label":"已提交"},{"value":2,"label":"审核中"},{"value":3,"label":"退回修改"},{"value":4,"label":"办理中","borrowLabel":"已借出"},{"value":5,"label":"待领取"},{"value":6,"label":"已寄出"},{"value":7,"label":"已办结","borrowLabel":"已归还"},{"value":8,"label":"未通过"},{"value":9,"label":"已撤销"}];
+
+/** The shape of Application.answers for each service kind (the contract: Application.answers x-answers-by-kind). */
+export interface AnswersByKind {
+  hkkjy: components['schemas']['HkkjyAnswers'];
+  sfzbl: components['schemas']['SfzblAnswers'];
+  hkkbb: components['schemas']['HkkbbAnswers'];
+  hjzmkj: components['schemas']['HjzmkjAnswers'];
+  wfzzmkj: components['schemas']['ProofAnswers'];
+  wwfzmkj: components['schemas']['ProofAnswers'];
+  zxhkzmkj: components['schemas']['ZxhkzmkjAnswers'];
+  hyzkbg: components['schemas']['HyzkbgAnswers'];
+  xlzkbg: components['schemas']['XlzkbgAnswers'];
+  qtbs: components['schemas']['QtbsAnswers'];
+  qianru: components['schemas']['QianruAnswers'];
+  yingxin: components['schemas']['YingxinAnswers'];
+  qianchu: components['schemas']['QianchuAnswers'];
+  qyzyq: components['schemas']['QyzyqAnswers'];
+  qyzbg: components['schemas']['QyzbgAnswers'];
+  qykbb: components['schemas']['QykbbAnswers'];
+}

@@ -4,6 +4,7 @@ import { deliveryPart } from '@/components/service-form/delivery-schema';
 import { DRAFT_MAX_AGE_MS, draftStorageKey, newIdempotencyKey, readDraft, writeDraft } from '@/components/service-form/draft';
 import { nest } from '@/components/service-form/use-service-form';
 import { summaryGroups } from '@/lib/answer-summary';
+import { answersOf } from '@/api/answers';
 import { formRoute } from '@/features/applications/kinds';
 import { validate } from '@/lib/validators';
 
@@ -68,6 +69,14 @@ describe('service-form helpers', () => {
       'qwdq.qu': '110108',
       'qwdq.ssqmc': '北京市/海淀区',
     });
+  });
+
+  it('types an application’s answers by its kind, and gives none of another kind', () => {
+    const app = { kind: 'hkkjy', answers: { jyyy: '1', jyrq: '2026-12-01' } };
+    expect(answersOf(app, 'hkkjy').jyrq).toBe('2026-12-01');
+    expect(answersOf(app, 'sfzbl')).toEqual({});
+    expect(answersOf(app, ['sfzbl', 'hkkjy']).jyyy).toBe('1');
+    expect(answersOf(null, 'hkkjy')).toEqual({});
   });
 
   it('reads a draft saved before the delivery form took the wire’s names', () => {

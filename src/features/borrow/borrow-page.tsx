@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { dictionary } from '@/api/dictionaries';
 import { addOrEdit } from '@/api/form-send';
@@ -52,7 +53,7 @@ export default function BorrowPage() {
     }),
     send: addOrEdit('/api/daily/hkkjy/add', '/api/daily/hkkjy/update'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'hkkjy');
       return {
         jyyy: a.jyyy || '',
         jysm: a.jysm || '',
@@ -74,7 +75,7 @@ export default function BorrowPage() {
     },
   });
   const { values, errors, set, step } = flow;
-  const own = (flow.application?.answers as Partial<Answers> | undefined)?.jyrq;
+  const own = answersOf(flow.application, 'hkkjy').jyrq;
 
   useEffect(() => {
     void dictionary('qh_hkk_reason').then((r) => r.ok && setReasons(dictOptions(r.data)));

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { answersOf } from '@/api/answers';
 import type { Schemas } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -32,7 +33,7 @@ export default function HrCardPage() {
     }),
     send: addOrEdit('/api/daily/hkkbb/add', '/api/daily/hkkbb/update'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'hkkbb');
       return { bbyy: a.bbyy || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
     },
   });

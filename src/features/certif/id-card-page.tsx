@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -47,7 +48,7 @@ export default function IdCardPage() {
     }),
     send: addOrEdit('/api/daily/sfzbl/add', '/api/daily/sfzbl/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'sfzbl');
       return {
         blyy: a.blyy || '',
         blfs: a.blfs || '',
@@ -66,7 +67,7 @@ export default function IdCardPage() {
     },
   });
   const { values, errors, set, step } = flow;
-  const own = flow.application?.answers as Partial<Answers> | undefined;
+  const own = flow.application ? answersOf(flow.application, 'sfzbl') : undefined;
 
   async function loadDates(blfs: string) {
     if (!blfs) return setDates(null);

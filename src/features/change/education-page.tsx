@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -41,7 +42,7 @@ export default function EducationPage() {
     }),
     send: addOrEdit('/api/daily/xlzkbg/add', '/api/daily/xlzkbg/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'xlzkbg');
       return {
         bgxlm: a.bgxlm || '',
         byyx: a.byyx || '',

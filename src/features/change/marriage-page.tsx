@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -44,7 +45,7 @@ export default function MarriagePage() {
     }),
     send: addOrEdit('/api/daily/hyzkbg/add', '/api/daily/hyzkbg/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'hyzkbg');
       return {
         bghyzkm: a.bghyzkm || '',
         djrq: a.djrq || '',

@@ -1,3 +1,4 @@
+import { answersOf } from '@/api/answers';
 import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -198,7 +199,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
     },
     send: addOrEdit('/api/qianru/add', '/api/qianru/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'qianru');
       const people = [a.ryxx, ...(a.sqjs ?? [])].filter(Boolean) as PersonInfo[];
       const files = (i: number) => attachmentsValue(app.attachments.filter((f) => memberIndex(f.clmc) === i));
       return {

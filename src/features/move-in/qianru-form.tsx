@@ -1,3 +1,4 @@
+import { answersOf } from '@/api/answers';
 import type { Schemas, UserInfo } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import { AppLink } from '@/components/ui/app-link';
@@ -78,7 +79,7 @@ export const form = (user: UserInfo | null, qrlx: '1' | '2'): MoveInForm => {
     }),
     send: addOrEdit('/api/qianru/add', '/api/qianru/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'qianru');
       return {
         ...fromPerson('ryxx', a.ryxx),
         hyzkm: a.hyzkm || '',

@@ -1,3 +1,4 @@
+import { answersOf } from '@/api/answers';
 import type { Schemas, UserInfo } from '@/api/client';
 import { addOrEdit } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -96,7 +97,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
           },
     send: addOrEdit('/api/yingxin/add', '/api/yingxin/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'yingxin');
       return {
         sfqr: a.sfqr ?? '1',
         ...fromPerson('ryxx', a.ryxx),

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
+import { answersOf } from '@/api/answers';
 import { type Schemas } from '@/api/client';
 import { moveOutSubRoute } from '@/lib/move-out-route';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
 import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
-import { emptyDelivery, fromDelivery, toDelivery, usablePhone, type Delivery } from '@/components/service-form/delivery-fields';
+import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import type { DeliveryChecked } from '@/components/service-form/delivery-schema';
 import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -103,9 +104,9 @@ function Form({ form }: { form: MoveOutForm }) {
     }),
     send: (body, header, editId) => form.send(body as never, header, editId),
     fromApplication: (app) => {
-      const a = app.answers as { lqfs?: '0' | '1'; lxdh?: string; yjxx?: Delivery };
+      const a = answersOf(app, form.kind);
       return {
-        ...form.fromAnswers(app.answers),
+        ...form.fromApplication(app),
         lqfs: a.lqfs ?? '0',
         lxdh: a.lxdh || '',
         attachments: attachmentsValue(app.attachments),

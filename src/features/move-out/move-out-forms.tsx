@@ -1,5 +1,6 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type * as v from 'valibot';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
 import { addOrEdit, type FormSend } from '@/api/form-send';
 import * as limits from '@/api/limits';
@@ -25,7 +26,8 @@ import { familyOf } from './api';
 
 type Sub = Schemas['QianchuSub'];
 type Member = Schemas['FamilyMember'];
-type Answers<K extends keyof Schemas> = Partial<Schemas[K]>;
+/** The kinds of the move-out forms. */
+export type MoveOutKind = 'qianchu' | 'qyzyq' | 'qyzbg' | 'qykbb' | 'zxhkzmkj';
 
 type FlowProps = { flow: ServiceFormFlow };
 
@@ -42,7 +44,9 @@ export interface MoveOutForm {
   /** The form's own part of the body. */
   toBody: (checked: never, values: Values) => object;
   send: FormSend<never>;
-  fromAnswers: (answers: Record<string, unknown>) => Values;
+  /** The kind of its applications (their answers' shape). */
+  kind: MoveOutKind;
+  fromApplication: (application: Schemas['Application']) => Values;
   onRefused?: (failure: ApiFailure) => Record<string, string>;
   review: (values: Values) => ReviewItem[];
   Fields: ComponentType<FlowProps>;
@@ -206,9 +210,10 @@ export interface Context {
 
 function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
   const [label, material, hint, reason, jsdw] = subs[sub];
-  const before = last?.answers as Answers<'QianchuAnswers'> | undefined;
+  const before = last ? answersOf(last, 'qianchu') : undefined;
   return define<checked.QianchuChecked, Omit<Schemas['QianchuAnswers'], 'lqfs' | 'lxdh'>>({
     serviceCode: `qianchu-${sub}`,
+    kind: 'qianchu',
     label,
     material,
     hint,
@@ -234,8 +239,8 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       ...(sub === 'staff' && values.sqcjs ? { sqcjs: values.sqcjs.split(',').map(Number) } : {}),
     }),
     send: addOrEdit('/api/qianchu/add', '/api/qianchu/edit'),
-    fromAnswers: (answers) => {
-      const a = answers as Answers<'QianchuAnswers'>;
+    fromApplication: (app) => {
+      const a = answersOf(app, 'qianchu');
       return {
         ...fromRegion('qwdq', a.qwdq),
         qwxxdz: a.qwxxdz || '',
@@ -288,6 +293,7 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
 const postpone = ({ verdict }: Context): MoveOutForm =>
   define<checked.QyzyqChecked, Omit<Schemas['QyzyqAnswers'], 'lqfs' | 'lxdh'>>({
     serviceCode: 'qyzyq',
+    kind: 'qyzyq',
     label: '迁移证延期',
     material: '迁移证',
     hint: '原户口迁移证的照片，须能看清编号与有效期。',
@@ -296,8 +302,8 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
     schema: (_, mailed) => schemas().then((m) => m.qyzyq(mailed)),
     toBody: (c) => ({ qyzbh: c.qyzbh, yyxqz: c.yyxqz, yqyy: c.yqyy }),
     send: addOrEdit('/api/daily/qyzyq/add', '/api/daily/qyzyq/update'),
-    fromAnswers: (answers) => {
-      const a = answers as Answers<'QyzyqAnswers'>;
+    fromApplication: (app) => {
+      const a = answersOf(app, 'qyzyq');
       return { qyzbh: a.qyzbh || '', yyxqz: a.yyxqz || '', yqyy: a.yqyy || '' };
     },
     review: (values) => [
@@ -326,6 +332,7 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
 const change = ({ verdict }: Context): MoveOutForm =>
   define<checked.QyzbgChecked, Omit<Schemas['QyzbgAnswers'], 'lqfs' | 'lxdh'>>({
     serviceCode: 'qyzbg',
+    kind: 'qyzbg',
     label: '迁移证地址变更',
     material: '接收证明',
     hint: '新迁往地的接收证明或准予迁入证明的照片。',
@@ -340,8 +347,8 @@ const change = ({ verdict }: Context): MoveOutForm =>
       bgyy: c.bgyy,
     }),
     send: addOrEdit('/api/daily/qyzbg/add', '/api/daily/qyzbg/update'),
-    fromAnswers: (answers) => {
-      const a = answers as Answers<'QyzbgAnswers'>;
+    fromApplication: (app) => {
+      const a = answersOf(app, 'qyzbg');
       return { qyzbh: a.qyzbh || '', ydz: a.ydz || '', ...fromRegion('xqwdq', a.xqwdq), xqwxxdz: a.xqwxxdz || '', bgyy: a.bgyy || '' };
     },
     onRefused: (failure) => regionErrors(failure.errors, ['xqwdq']),
@@ -367,6 +374,7 @@ const change = ({ verdict }: Context): MoveOutForm =>
 const mcCard = ({ verdict }: Context): MoveOutForm =>
   define<checked.QykbbChecked, Omit<Schemas['QykbbAnswers'], 'lqfs' | 'lxdh'>>({
     serviceCode: 'qykbb',
+    kind: 'qykbb',
     label: '迁移证补办',
     material: '遗失声明',
     hint: '本人签字的遗失情况说明；损坏的，上传原迁移证的照片。',
@@ -375,8 +383,8 @@ const mcCard = ({ verdict }: Context): MoveOutForm =>
     schema: (_, mailed) => schemas().then((m) => m.qykbb(mailed)),
     toBody: (c) => ({ ...(c.yqyzbh ? { yqyzbh: c.yqyzbh } : {}), bbyy: c.bbyy }),
     send: addOrEdit('/api/daily/qykbb/add', '/api/daily/qykbb/update'),
-    fromAnswers: (answers) => {
-      const a = answers as Answers<'QykbbAnswers'>;
+    fromApplication: (app) => {
+      const a = answersOf(app, 'qykbb');
       return { yqyzbh: a.yqyzbh || '', bbyy: a.bbyy || '' };
     },
     review: (values) => [item('yqyzbh', '原迁移证编号', values.yqyzbh), item('bbyy', '补办原因', values.bbyy)],
@@ -421,6 +429,7 @@ function ReasonField({ flow }: FlowProps) {
 const cIssued = (_: Context): MoveOutForm =>
   define<checked.ZxhkzmkjChecked, Omit<Schemas['ZxhkzmkjAnswers'], 'lqfs' | 'lxdh'>>({
     serviceCode: 'zxhkzmkj',
+    kind: 'zxhkzmkj',
     label: '注销户口并开具证明',
     material: '注销证明材料',
     hint: '选填。按注销原因上传：护照及定居证明、入籍证明、入伍通知书或死亡医学证明等。',
@@ -429,8 +438,8 @@ const cIssued = (_: Context): MoveOutForm =>
     schema: (values, mailed) => schemas().then((m) => m.zxhkzmkj(mailed, settlesAbroad(values.bllxmc))),
     toBody: (c, values) => ({ bllx: c.bllx, zxyy: c.zxyy, ...(c.qwgj && goesAbroad(values.bllxmc) ? { qwgj: c.qwgj } : {}) }),
     send: addOrEdit('/api/daily/zxhkzmkj/add', '/api/daily/zxhkzmkj/edit'),
-    fromAnswers: (answers) => {
-      const a = answers as Answers<'ZxhkzmkjAnswers'>;
+    fromApplication: (app) => {
+      const a = answersOf(app, 'zxhkzmkj');
       return { bllx: a.bllx || '', zxyy: a.zxyy || '', qwgj: a.qwgj || '' };
     },
     review: (values) => [

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
+import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { loadPersonTypes } from '@/api/dictionaries';
 import { addOrEdit } from '@/api/form-send';
@@ -100,7 +101,7 @@ export default function QtbsPage() {
     },
     send: addOrEdit('/api/qhqt/qtbs/add', '/api/qhqt/qtbs/edit'),
     fromApplication: (app) => {
-      const a = app.answers as Partial<Answers>;
+      const a = answersOf(app, 'qtbs');
       // The new ID number comes back masked: it is typed again.
       return {
         bslx: a.bslx || '',

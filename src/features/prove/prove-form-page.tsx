@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
+import { answersOf } from '@/api/answers';
 import type { Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
@@ -85,7 +86,7 @@ export default function ProveFormPage() {
       }) as HjzmAnswers | ProofAnswers,
     send: (body, header, editId) => send(kind, body, header, editId),
     fromApplication: (app) => {
-      const a = app.answers as Partial<HjzmAnswers & ProofAnswers>;
+      const a: Partial<HjzmAnswers & ProofAnswers> = { ...answersOf(app, 'hjzmkj'), ...answersOf(app, ['wfzzmkj', 'wwfzmkj']) };
       return {
         [type]: a[type] || '',
         yt: a.yt || '',
