@@ -3815,6 +3815,41 @@ export interface components {
             /** @description 下一次登录是否必须携带图形验证码 Whether the next attempt must carry an image code */
             needCaptcha: boolean;
         };
+        /** @description 响应信封（NeedCaptcha） The envelope of an answer with NeedCaptcha */
+        NeedCaptchaTokenEnvelope: components["schemas"]["Envelope"] & {
+            /** @description 登录令牌，之后放在请求头 `qhyhAuthorization: Bearer <token>` Bearer token */
+            token?: string;
+            data?: components["schemas"]["NeedCaptcha"];
+        };
+        /** @description 响应信封 The envelope of an answer */
+        IntegerEnvelope: components["schemas"]["Envelope"] & {
+            /**
+             * @description 累计访问量 Total visit count
+             * @example 12345
+             */
+            data?: number;
+        };
+        /** @description 响应信封 The envelope of an answer */
+        ClientIpEnvelope: components["schemas"]["Envelope"] & {
+            /**
+             * @description 以下划线代替点的 IP IP with underscores for dots
+             * @example 127_0_0_1
+             */
+            data?: string;
+        };
+        /** @description 响应信封 The envelope of an answer */
+        CasLoginUrlEnvelope: components["schemas"]["Envelope"] & {
+            /**
+             * @description CAS 登录地址 Login URL to navigate to
+             * @example https://cas.example.edu.cn/cas/login?service=https%3A%2F%2Fhukou.example.edu.cn%2Fweb%2Fmy
+             */
+            data?: string;
+        };
+        /** @description 响应信封 The envelope of an answer */
+        TokenDataEnvelope: components["schemas"]["Envelope"] & {
+            /** @description 登录令牌 Bearer token */
+            data?: string;
+        };
         /**
          * @description 图形验证码 Image code. 4 个字符（不含易混淆的 0/O、1/I/L/J、2/Z、5/S、8/B 等），不区分大小写，有效 2 分钟，一次性使用（无论对错）。
          *     4 characters, case-insensitive, valid 2 minutes, single use whatever the outcome.
@@ -3852,6 +3887,10 @@ export interface components {
                 difficulty: number;
             };
         };
+        /** @description 响应信封（CaptchaImage） The envelope of an answer with CaptchaImage */
+        CaptchaImageEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["CaptchaImage"];
+        };
         /**
          * @description 中国大陆手机号（1 开头，第二位 3-9，共 11 位） Mainland mobile number
          * @example 13800138000
@@ -3867,6 +3906,10 @@ export interface components {
              */
             expiresIn: number;
         };
+        /** @description 响应信封（SmsPermit） The envelope of an answer with SmsPermit */
+        SmsPermitEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SmsPermit"];
+        };
         /** @description 短信验证码发送结果 When a code was sent and when to resend */
         SmsSent: {
             /**
@@ -3880,6 +3923,10 @@ export interface components {
              */
             expiresIn?: number;
         };
+        /** @description 响应信封（SmsSent） The envelope of an answer with SmsSent */
+        SmsSentEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["SmsSent"];
+        };
         /** @description 手机号凭证 The phone ticket a checked SMS code gives */
         PhoneTicketGrant: {
             /** @description 手机号凭证（一次性，绑定手机号与场景） Single-use ticket for this phone and scene */
@@ -3889,6 +3936,10 @@ export interface components {
              * @example 600
              */
             expiresIn: number;
+        };
+        /** @description 响应信封（PhoneTicketGrant） The envelope of an answer with PhoneTicketGrant */
+        PhoneTicketGrantEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PhoneTicketGrant"];
         };
         /**
          * @description 手机号凭证：短信验证码在其步骤校验通过后换得（verifySmsCode），绑定手机号与场景，10 分钟内有效，只能使用一次
@@ -3910,6 +3961,11 @@ export interface components {
         Rylb: "0" | "1" | "2" | "3" | "4" | "5" | "7";
         /** @description 密码：8-64 位，须同时包含字母和数字，允许粘贴 At least 8 characters with letters and digits */
         Password: string;
+        /** @description 响应信封 The envelope of an answer */
+        TokenEnvelope: components["schemas"]["Envelope"] & {
+            /** @description 登录令牌（注册即登录） Bearer token */
+            token?: string;
+        };
         /**
          * @description 登录方式 Login type：`1` 账号密码登录, `2` 统一身份认证（CAS）登录
          * @enum {string}
@@ -3980,6 +4036,10 @@ export interface components {
             /** @description 角色 Roles. `user` 普通用户；`staff` 户籍办工作人员；`admin` 管理员（工作台扩展使用） */
             roles: ("user" | "staff" | "admin")[];
         };
+        /** @description 响应信封（UserInfo） The envelope of an answer with UserInfo */
+        UserInfoEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UserInfo"];
+        };
         /** @description 子板块（如迁出的 8 项子业务） A sub-sector (e.g. a move-out sub-service) */
         SubSector: {
             /**
@@ -4047,6 +4107,10 @@ export interface components {
              */
             yxTime?: string | null;
         };
+        /** @description 响应信封（OpenSectors） The envelope of an answer with OpenSectors */
+        OpenSectorsEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["OpenSectors"];
+        };
         /** @description 字典项 A dictionary entry */
         DictItem: {
             /**
@@ -4083,6 +4147,10 @@ export interface components {
              */
             mzmc: string;
         };
+        /** @description 响应信封（MzItem） The envelope of an answer with MzItem */
+        MzItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MzItem"][];
+        };
         /** @description 性别（GB/T 2261.1） Gender */
         XbItem: {
             /**
@@ -4096,6 +4164,10 @@ export interface components {
              */
             xbmc: string;
         };
+        /** @description 响应信封（XbItem） The envelope of an answer with XbItem */
+        XbItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["XbItem"][];
+        };
         /** @description 婚姻状况（GB/T 2261.2） Marital status */
         HyzkItem: {
             /**
@@ -4108,6 +4180,10 @@ export interface components {
              * @example 已婚
              */
             hyzkmc: string;
+        };
+        /** @description 响应信封（HyzkItem） The envelope of an answer with HyzkItem */
+        HyzkItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HyzkItem"][];
         };
         /** @description 行政区划（GB/T 2260，省/市/区县） Administrative division */
         DzItem: {
@@ -4129,6 +4205,14 @@ export interface components {
             /** @description 省级行政区 Provinces */
             shenList: components["schemas"]["DzItem"][];
         };
+        /** @description 响应信封（ProvinceList） The envelope of an answer with ProvinceList */
+        ProvinceListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ProvinceList"];
+        };
+        /** @description 响应信封（DzItem） The envelope of an answer with DzItem */
+        DzItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DzItem"][];
+        };
         /** @description 学历（GB/T 4658） Education level */
         XlItem: {
             /**
@@ -4148,6 +4232,10 @@ export interface components {
             level?: 1 | 2;
             /** @description 所属类别代码 Heading code of a level-2 entry */
             parentXlm?: string | null;
+        };
+        /** @description 响应信封（XlItem） The envelope of an answer with XlItem */
+        XlItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["XlItem"][];
         };
         /** @description 单位/院系 A school unit */
         DwItem: {
@@ -4177,6 +4265,10 @@ export interface components {
             linkUrl?: string | null;
             /** @description 排序（小者在前） Sort order */
             sort?: number;
+        };
+        /** @description 响应信封（Banner） The envelope of an answer with Banner */
+        BannerListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Banner"][];
         };
         /**
          * Format: date-time
@@ -4219,6 +4311,12 @@ export interface components {
             /** @description 附件（用 /common/download/announcement?fileName= 下载） Attached files */
             attachments?: components["schemas"]["DownloadableFile"][];
         };
+        /** @description 响应信封（Announcement） The envelope of an answer with Announcement */
+        AnnouncementPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["Announcement"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /** @description 已上传文件 An uploaded file */
         UploadedFile: {
             /**
@@ -4246,6 +4344,10 @@ export interface components {
              * @example /api/wj/file/f_9b2c4d1e8a7f4c0b
              */
             url: string;
+        };
+        /** @description 响应信封（UploadedFile） The envelope of an answer with UploadedFile */
+        UploadedFileEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UploadedFile"];
         };
         /** @description 办事指南 Service guide */
         ServiceGuide: {
@@ -4293,6 +4395,10 @@ export interface components {
                 /** @description true 为通用规定（用 commonRegulation 下载） Common regulation */
                 common?: boolean;
             })[];
+        };
+        /** @description 响应信封（ServiceGuide） The envelope of an answer with ServiceGuide */
+        ServiceGuideEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ServiceGuide"];
         };
         /** @description 我的户籍 The user's household record */
         HouseholdRecord: {
@@ -4373,6 +4479,10 @@ export interface components {
              */
             hkkyhrq?: string | null;
         };
+        /** @description 响应信封（HouseholdRecord） The envelope of an answer with HouseholdRecord */
+        HouseholdRecordEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HouseholdRecord"];
+        };
         /** @description 消息通知 A notice to the user */
         Notice: {
             /** @description 编号 Id */
@@ -4406,6 +4516,12 @@ export interface components {
             /** @description 关联申请的申请编号 Reference number of the related application */
             sqbh?: string | null;
         };
+        /** @description 响应信封（Notice） The envelope of an answer with Notice */
+        NoticePageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["Notice"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /**
          * @description 记录编号：正的 32 位整数（1 至 2147483647，数据库 integer 列的范围）。超出范围或不是整数答 400，不会查询数据库。
          *     Record id: a positive 32-bit integer (the range of the database's integer columns); anything else answers 400.
@@ -4416,6 +4532,10 @@ export interface components {
         UnreadCount: {
             /** @description 剩余未读消息数 Unread notices left */
             unread: number;
+        };
+        /** @description 响应信封（UnreadCount） The envelope of an answer with UnreadCount */
+        UnreadCountEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["UnreadCount"];
         };
         /** @description 联系我们 Contact information of the household-registration office */
         ContactInfo: {
@@ -4448,6 +4568,10 @@ export interface components {
             email?: string | null;
             /** @description 其他说明 Notes */
             notes?: string | null;
+        };
+        /** @description 响应信封（ContactInfo） The envelope of an answer with ContactInfo */
+        ContactInfoEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ContactInfo"];
         };
         /** @description 问答反馈 A question and its answer */
         Feedback: {
@@ -4483,6 +4607,12 @@ export interface components {
             /** @description 是否公开（工作人员设为公开的问答所有人可见，提问人信息不显示） Public Q&A */
             sfgk?: boolean;
         };
+        /** @description 响应信封（Feedback） The envelope of an answer with Feedback */
+        FeedbackPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["Feedback"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /**
          * @description 业务（申请种类）代码 Service / application kind:
          *     `hkkjy` 借用户口卡, `sfzbl` 身份证办理, `hkkbb` 户口卡补办, `hjzmkj` 户籍证明开具, `wfzzmkj` 无犯罪记录证明开具,
@@ -4496,6 +4626,10 @@ export interface components {
          * @enum {string}
          */
         ServiceCode: "hkkjy" | "sfzbl" | "hkkbb" | "hjzmkj" | "wfzzmkj" | "wwfzmkj" | "zxhkzmkj" | "hyzkbg" | "xlzkbg" | "qtbs" | "qianru" | "yingxin" | "qianchu" | "qyzyq" | "qyzbg" | "qykbb";
+        /** @description 响应信封（Feedback） The envelope of an answer with Feedback */
+        FeedbackEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Feedback"];
+        };
         /**
          * @description 申请状态 Status (one table for every service):
          *     1 已提交（用户提交或退回后重新提交）, 2 审核中（工作人员打开）, 3 退回修改（工作人员，附原因；用户修改后重新提交）,
@@ -4701,6 +4835,14 @@ export interface components {
             /** @description 本人的评价（已办结后评价一次；未评价为 null） The applicant's rating, if any */
             rating?: components["schemas"]["AppRating"] | null;
         };
+        /** @description 响应信封（Application） The envelope of an answer with Application */
+        ApplicationEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Application"];
+        };
+        /** @description 响应信封（AppRating） The envelope of an answer with AppRating */
+        AppRatingEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AppRating"];
+        };
         /** @description 提交时引用的附件（须为本人上传的文件） An uploaded file of one's own, referenced by a submit */
         AttachmentRef: {
             /** @description 文件编号（来自 /api/wj/upload） File id */
@@ -4883,6 +5025,10 @@ export interface components {
              */
             remaining: number;
         };
+        /** @description 响应信封（QuotaDateOption） The envelope of an answer with QuotaDateOption */
+        QuotaDateOptionListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QuotaDateOption"][];
+        };
         /** @description 身份证预约情况 Whether the user holds an ID-card appointment */
         AppointmentState: {
             /** @description 是否已有有效预约 Whether an active appointment exists */
@@ -4896,6 +5042,10 @@ export interface components {
             blfs?: string | null;
             /** @description 该预约的申请摘要 The application */
             application?: components["schemas"]["ApplicationSummary"] | null;
+        };
+        /** @description 响应信封（AppointmentState） The envelope of an answer with AppointmentState */
+        AppointmentStateEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AppointmentState"];
         };
         /** @description 户口卡补办 Reissuing the household-registration card */
         HkkbbAnswers: {
@@ -4966,6 +5116,10 @@ export interface components {
             /** @description 剩余次数 Remaining */
             remaining: number;
         };
+        /** @description 响应信封（BorrowNumber） The envelope of an answer with BorrowNumber */
+        BorrowNumberEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["BorrowNumber"];
+        };
         /**
          * @description 其他业务 / 其他信息变更 Other business, other information change.
          *     姓名、身份证件号码与人员类型是户籍办的登记，用户只能经其他信息变更（bslx 属于 change 组）申请变更：bgxm、bgrylb、bgsfzjh
@@ -5011,6 +5165,10 @@ export interface components {
              * @enum {string}
              */
             switch?: "0" | "1";
+        };
+        /** @description 响应信封（QtbsType） The envelope of an answer with QtbsType */
+        QtbsTypeListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["QtbsType"][];
         };
         /** @description 人员基本信息 Personal data typed into a form */
         PersonInfo: {
@@ -5096,6 +5254,10 @@ export interface components {
                 qyzqfjg?: string;
             };
         };
+        /** @description 响应信封（ApplicationListItem） The envelope of an answer with ApplicationListItem */
+        ApplicationListItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ApplicationListItem"][];
+        };
         /** @description 迁入确认页显示的人员信息 Person data shown on /m-cr */
         PersonCard: {
             /** @description 姓名 Name */
@@ -5137,6 +5299,10 @@ export interface components {
             /** @description 现在能否继续提交（第一阶段且状态 5，或第二阶段且状态 3） Whether continueSubmit is allowed now */
             canContinue?: boolean;
         };
+        /** @description 响应信封（MoveInPeople） The envelope of an answer with MoveInPeople */
+        MoveInPeopleEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveInPeople"];
+        };
         /** @description 迁入第二阶段（落户）需要的迁移证信息 Migration-certificate data for stage 2 */
         QianruContinue: {
             /** @description 迁入申请编号 The move-in application */
@@ -5163,6 +5329,10 @@ export interface components {
             /** @description 类型 MIME type */
             mimeType?: string;
         };
+        /** @description 响应信封（PhotoLink） The envelope of an answer with PhotoLink */
+        PhotoLinkEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PhotoLink"];
+        };
         /** @description 准迁证明下载链接 A short-lived link to the move-in voucher PDF */
         VoucherLink: {
             /**
@@ -5175,6 +5345,10 @@ export interface components {
              * @example 300
              */
             expiresIn: number;
+        };
+        /** @description 响应信封（VoucherLink） The envelope of an answer with VoucherLink */
+        VoucherLinkEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["VoucherLink"];
         };
         /**
          * @description 新生本人信息：同 PersonInfo，但账号已登记身份证件号时可不传 sfzjh，服务端使用账号登记的号码（客户端只显示其掩码，不需重新输入）；
@@ -5237,6 +5411,10 @@ export interface components {
             /** @description 地址 Address */
             address?: string | null;
         };
+        /** @description 响应信封（PoliceStation） The envelope of an answer with PoliceStation */
+        PoliceStationListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["PoliceStation"][];
+        };
         /**
          * @description 迁出检查的子业务 The sub-service a move-out check is for: graduate 毕业生迁出, post-doctoral 博士后迁出, staff 教职工（含家属）迁出,
          *     leave-school 退学休学迁出, move-out 其他原因迁出, reassignment 毕业生改派, postpone 迁移证延期, change 迁移证地址变更,
@@ -5265,6 +5443,10 @@ export interface components {
              * @description 当前户口迁移证有效期至（户口已迁出时），无则 null Current certificate valid until
              */
             qyzyxqz?: string | null;
+        };
+        /** @description 响应信封（MoveOutCheck） The envelope of an answer with MoveOutCheck */
+        MoveOutCheckEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MoveOutCheck"];
         };
         /**
          * @description 迁出子业务 Move-out sub-service：graduate 毕业生迁出, post-doctoral 博士后迁出, staff 教职工（含家属）迁出,
@@ -5315,6 +5497,14 @@ export interface components {
             sfzjh?: components["schemas"]["MaskedSfzjh"];
             /** @description 户口是否在校 Whether registered at the school */
             hkIn?: boolean;
+        };
+        /** @description 响应信封（FamilyMember） The envelope of an answer with FamilyMember */
+        FamilyMemberListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["FamilyMember"][];
+        };
+        /** @description 响应信封（Application） The envelope of an answer with Application */
+        ApplicationOrNullEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Application"] | null;
         };
         /** @description 迁移证延期 Postponing the migration certificate */
         QyzyqAnswers: {
@@ -5420,6 +5610,10 @@ export interface components {
             /** @description 创建时间 Created at */
             createdAt: components["schemas"]["DateTime"];
         };
+        /** @description 响应信封（StaffAccount） The envelope of an answer with StaffAccount */
+        StaffAccountEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StaffAccount"];
+        };
         /** @description 工作台所需的状态表、业务表、评价等级、人员类别与板块目录 Reference tables for the console */
         AdminMeta: {
             /** @description 状态表 Statuses */
@@ -5478,6 +5672,14 @@ export interface components {
                 }[];
             }[];
         };
+        /** @description 响应信封（AdminMeta） The envelope of an answer with AdminMeta */
+        AdminMetaEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminMeta"];
+        };
+        /** @description 响应信封（StaffAccount） The envelope of an answer with StaffAccount */
+        StaffAccountListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StaffAccount"][];
+        };
         /** @description 申请人（工作台可见；身份证件号一律掩码，完整号码用 adminRevealIdNumber 显示并记入审计日志） The applicant, as shown to staff */
         Applicant: {
             /** @description 用户编号 User id */
@@ -5522,6 +5724,12 @@ export interface components {
             overdue?: boolean;
             assignee?: components["schemas"]["Assignee"];
         };
+        /** @description 响应信封（AdminApplicationRow） The envelope of an answer with AdminApplicationRow */
+        AdminApplicationRowPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["AdminApplicationRow"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /** @description 某状态的申请数 Applications in one status */
         StatusCount: {
             /** @description 状态 Status */
@@ -5535,6 +5743,10 @@ export interface components {
              *     How many of them are 待办 (waiting for staff); their sum is the 待办 tab's count.
              */
             todo?: number;
+        };
+        /** @description 响应信封（StatusCount） The envelope of an answer with StatusCount */
+        StatusCountListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["StatusCount"][];
         };
         /** @description 当前状态下工作人员可执行的一项办理操作 A staff action allowed from the current status */
         TransitionOption: {
@@ -5606,12 +5818,20 @@ export interface components {
             /** @description 申请人的评价（未评价为 null） The rating, if any */
             rating: components["schemas"]["AppRating"] | null;
         };
+        /** @description 响应信封（AdminApplication） The envelope of an answer with AdminApplication */
+        AdminApplicationEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminApplication"];
+        };
         /** @description 完整证件号 A full ID number shown to staff */
         RevealedIdNumber: {
             /** @description 请求的键 The key asked for */
             key: string;
             /** @description 完整的身份证件号 The full ID number */
             sfzjh: string;
+        };
+        /** @description 响应信封（RevealedIdNumber） The envelope of an answer with RevealedIdNumber */
+        RevealedIdNumberEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RevealedIdNumber"];
         };
         /** @description 批量办理的结果（每件各自办理、各自成败） The outcome of a bulk action, one per application */
         BulkTransitionResult: components["schemas"]["Envelope"] & {
@@ -5638,10 +5858,18 @@ export interface components {
                 }[];
             };
         };
+        /** @description 响应信封（Assignee） The envelope of an answer with Assignee */
+        AssigneeEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Assignee"];
+        };
         /** @description 办理后的申请摘要 The application after the action */
         AdminTransitionResult: components["schemas"]["ApplicationSummary"] & {
             /** @description 新版本号 New version */
             version: number;
+        };
+        /** @description 响应信封（AdminTransitionResult） The envelope of an answer with AdminTransitionResult */
+        AdminTransitionResultEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminTransitionResult"];
         };
         /** @description 借出的户口卡 A household card out on loan */
         BorrowedCard: {
@@ -5672,6 +5900,12 @@ export interface components {
             /** @description 逾期天数（未逾期为 0） Days overdue */
             overdueDays: number;
         };
+        /** @description 响应信封（BorrowedCard） The envelope of an answer with BorrowedCard */
+        BorrowedCardPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["BorrowedCard"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /** @description 工作台问答 A question as seen by staff */
         AdminFeedback: components["schemas"]["Feedback"] & {
             /** @description 提问人 Asker */
@@ -5685,6 +5919,16 @@ export interface components {
             };
             /** @description 回复人姓名 Answered by */
             answeredBy?: string | null;
+        };
+        /** @description 响应信封（AdminFeedback） The envelope of an answer with AdminFeedback */
+        AdminFeedbackPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["AdminFeedback"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
+        /** @description 响应信封（AdminFeedback） The envelope of an answer with AdminFeedback */
+        AdminFeedbackEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminFeedback"];
         };
         /** @description 一条评价（工作台） A rating as seen by staff */
         AdminRating: {
@@ -5725,6 +5969,12 @@ export interface components {
                 by: string;
             } | null;
         };
+        /** @description 响应信封（AdminRating） The envelope of an answer with AdminRating */
+        AdminRatingPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["AdminRating"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /** @description 某业务的评价汇总 Ratings of one service */
         RatingSummary: {
             /** @description 业务 Service */
@@ -5748,6 +5998,14 @@ export interface components {
             flagged: number;
             /** @description 尚未回访的数量 Flagged and not yet followed up */
             pendingFollowUp: number;
+        };
+        /** @description 响应信封（RatingSummary） The envelope of an answer with RatingSummary */
+        RatingSummaryListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RatingSummary"][];
+        };
+        /** @description 响应信封（AdminRating） The envelope of an answer with AdminRating */
+        AdminRatingEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminRating"];
         };
         /** @description 工作台概览 The office dashboard */
         Dashboard: {
@@ -5799,6 +6057,10 @@ export interface components {
                 pendingFollowUp: number;
             };
         };
+        /** @description 响应信封（Dashboard） The envelope of an answer with Dashboard */
+        DashboardEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Dashboard"];
+        };
         /** @description 某业务某日（某办理方式）的预约名额 Quota of one service, channel and date */
         Quota: {
             /**
@@ -5819,6 +6081,10 @@ export interface components {
             booked: number;
             /** @description 剩余名额 Remaining */
             remaining: number;
+        };
+        /** @description 响应信封（Quota） The envelope of an answer with Quota */
+        QuotaListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["Quota"][];
         };
         /** @description 某人员类别开放的一个板块 A tile open to a person type */
         AdminSectorSetting: {
@@ -5847,6 +6113,14 @@ export interface components {
             /** @description 开放的板块（顺序即首页显示顺序） Open tiles in display order */
             sectors: components["schemas"]["AdminSectorSetting"][];
         };
+        /** @description 响应信封（AdminSectorGroup） The envelope of an answer with AdminSectorGroup */
+        AdminSectorGroupListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminSectorGroup"][];
+        };
+        /** @description 响应信封（AdminSectorGroup） The envelope of an answer with AdminSectorGroup */
+        AdminSectorGroupEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminSectorGroup"];
+        };
         /** @description 首页提示与新生迁入办理时间 Home tips and the new-student window */
         HomeSettings: {
             /** @description 首页提示：键为人员类别（0-5、7）或 default（通用），值为提示文字（空串表示不提示） Tips per person type */
@@ -5863,6 +6137,10 @@ export interface components {
              * @description 新生迁入开放结束时间（须晚于开始时间） Window end
              */
             yxEndTime: string;
+        };
+        /** @description 响应信封（HomeSettings） The envelope of an answer with HomeSettings */
+        HomeSettingsEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["HomeSettings"];
         };
         /**
          * @description 状态变化的通知模板（消息通知与短信共用正文）。占位符：{业务名称} {申请编号} {原因} {领取地点} {领取时间} {快递公司} {快递单号} {应还日期}。
@@ -5910,6 +6188,14 @@ export interface components {
             };
             templates: components["schemas"]["NoticeTemplate"][];
         };
+        /** @description 响应信封（NoticeTemplateSettings） The envelope of an answer with NoticeTemplateSettings */
+        NoticeTemplateSettingsEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["NoticeTemplateSettings"];
+        };
+        /** @description 响应信封（NoticeTemplate） The envelope of an answer with NoticeTemplate */
+        NoticeTemplateEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["NoticeTemplate"];
+        };
         /** @description 字典类型 A dictionary type */
         DictType: {
             /**
@@ -5924,6 +6210,10 @@ export interface components {
             name: string;
             /** @description 户籍办可维护（false 为国家标准代码或程序依赖的表，只读） Maintained by the office (false = national code list, read-only) */
             editable: boolean;
+        };
+        /** @description 响应信封（DictType） The envelope of an answer with DictType */
+        DictTypeListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DictType"][];
         };
         /** @description 字典项（工作台） A dictionary entry as maintained by the office */
         AdminDictItem: {
@@ -5942,6 +6232,14 @@ export interface components {
             /** @description 上级键值 Parent value */
             parentValue?: string | null;
         };
+        /** @description 响应信封（AdminDictItem） The envelope of an answer with AdminDictItem */
+        AdminDictItemListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminDictItem"][];
+        };
+        /** @description 响应信封（AdminDictItem） The envelope of an answer with AdminDictItem */
+        AdminDictItemEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminDictItem"];
+        };
         /** @description 派出所（工作台） A police station */
         AdminPoliceStation: {
             /** @description 编号（12 位，前 6 位为区划代码） Id */
@@ -5955,6 +6253,14 @@ export interface components {
             /** @description 排序 Sort order */
             sort: number;
         };
+        /** @description 响应信封（AdminPoliceStation） The envelope of an answer with AdminPoliceStation */
+        AdminPoliceStationListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminPoliceStation"][];
+        };
+        /** @description 响应信封（AdminPoliceStation） The envelope of an answer with AdminPoliceStation */
+        AdminPoliceStationEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminPoliceStation"];
+        };
         /** @description 办事指南列表 The service guides */
         GuideList: {
             /** @description 指南代码 Guide code */
@@ -5964,6 +6270,10 @@ export interface components {
             /** @description 更新时间 Updated at */
             updatedAt: components["schemas"]["DateTime"];
         }[];
+        /** @description 响应信封（GuideList） The envelope of an answer with GuideList */
+        GuideListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["GuideList"];
+        };
         /** @description 办事指南内容（工作台编辑） A service guide as edited by the office */
         ServiceGuideInput: {
             /** @description 业务名称 Title */
@@ -6003,6 +6313,12 @@ export interface components {
             /** @description 是否发布（未发布的对用户不可见，附件也不可下载） Published */
             published: boolean;
         };
+        /** @description 响应信封（AdminAnnouncement） The envelope of an answer with AdminAnnouncement */
+        AdminAnnouncementPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["AdminAnnouncement"][];
+            /** @description 总条数 Total count */
+            total?: number;
+        };
         /** @description 通知公告内容 Announcement fields */
         AnnouncementInput: {
             /** @description 标题 Title */
@@ -6021,10 +6337,22 @@ export interface components {
              */
             publishTime?: string;
         };
+        /** @description 响应信封（AdminAnnouncement） The envelope of an answer with AdminAnnouncement */
+        AdminAnnouncementEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminAnnouncement"];
+        };
+        /** @description 响应信封（DownloadableFile） The envelope of an answer with DownloadableFile */
+        DownloadableFileEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DownloadableFile"];
+        };
         /** @description 轮播图（工作台，含停用） A banner as managed by the office */
         AdminBanner: components["schemas"]["Banner"] & {
             /** @description 是否启用 Enabled */
             enabled: boolean;
+        };
+        /** @description 响应信封（AdminBanner） The envelope of an answer with AdminBanner */
+        AdminBannerListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminBanner"][];
         };
         /** @description 轮播图内容 Banner fields */
         BannerInput: {
@@ -6038,6 +6366,10 @@ export interface components {
             sort?: number;
             /** @description 是否启用 Enabled */
             enabled?: boolean;
+        };
+        /** @description 响应信封（AdminBanner） The envelope of an answer with AdminBanner */
+        AdminBannerEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminBanner"];
         };
         /** @description 审计日志条目（只可追加，不可修改或删除） An audit log entry (append-only) */
         AuditEntry: {
@@ -6070,6 +6402,12 @@ export interface components {
             summary: string;
             /** @description 来源地址 Client address */
             ip?: string | null;
+        };
+        /** @description 响应信封（AuditEntry） The envelope of an answer with AuditEntry */
+        AuditEntryPageEnvelope: components["schemas"]["Envelope"] & {
+            rows?: components["schemas"]["AuditEntry"][];
+            /** @description 总条数 Total count */
+            total?: number;
         };
         /** @description 登录的人（不含手机号与身份证件号） Who signed in (never a phone or ID number) */
         SignInPerson: {
@@ -6244,6 +6582,10 @@ export interface components {
                 bound: number;
             };
         };
+        /** @description 响应信封（RosterStatus） The envelope of an answer with RosterStatus */
+        RosterStatusEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RosterStatus"];
+        };
         /** @description 一次名册导入的结果 The result of one roster import */
         RosterImportResult: {
             /** @description 提交的行数 Rows sent */
@@ -6271,6 +6613,10 @@ export interface components {
                  */
                 reason: string;
             }[];
+        };
+        /** @description 响应信封（RosterImportResult） The envelope of an answer with RosterImportResult */
+        RosterImportResultEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["RosterImportResult"];
         };
     };
     responses: {
@@ -6448,11 +6794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /** @description 登录令牌，之后放在请求头 `qhyhAuthorization: Bearer <token>` Bearer token */
-                        token?: string;
-                        data?: components["schemas"]["NeedCaptcha"];
-                    };
+                    "application/json": components["schemas"]["NeedCaptchaTokenEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6483,11 +6825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /** @description 登录令牌 Bearer token */
-                        token?: string;
-                        data?: components["schemas"]["NeedCaptcha"];
-                    };
+                    "application/json": components["schemas"]["NeedCaptchaTokenEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6509,13 +6847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /**
-                         * @description 累计访问量 Total visit count
-                         * @example 12345
-                         */
-                        data?: number;
-                    };
+                    "application/json": components["schemas"]["IntegerEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6537,13 +6869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /**
-                         * @description 以下划线代替点的 IP IP with underscores for dots
-                         * @example 127_0_0_1
-                         */
-                        data?: string;
-                    };
+                    "application/json": components["schemas"]["ClientIpEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6568,13 +6894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /**
-                         * @description CAS 登录地址 Login URL to navigate to
-                         * @example https://cas.example.edu.cn/cas/login?service=https%3A%2F%2Fhukou.example.edu.cn%2Fweb%2Fmy
-                         */
-                        data?: string;
-                    };
+                    "application/json": components["schemas"]["CasLoginUrlEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6606,10 +6926,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /** @description 登录令牌 Bearer token */
-                        data?: string;
-                    };
+                    "application/json": components["schemas"]["TokenDataEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6631,9 +6948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["CaptchaImage"];
-                    };
+                    "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6666,9 +6981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["SmsPermit"];
-                    };
+                    "application/json": components["schemas"]["SmsPermitEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6704,9 +7017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["SmsSent"];
-                    };
+                    "application/json": components["schemas"]["SmsSentEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6742,9 +7053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["PhoneTicketGrant"];
-                    };
+                    "application/json": components["schemas"]["PhoneTicketGrantEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6791,10 +7100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /** @description 登录令牌（注册即登录） Bearer token */
-                        token?: string;
-                    };
+                    "application/json": components["schemas"]["TokenEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6868,9 +7174,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["UserInfo"];
-                    };
+                    "application/json": components["schemas"]["UserInfoEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6896,9 +7200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["UserInfo"];
-                    };
+                    "application/json": components["schemas"]["UserInfoEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6923,9 +7225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["OpenSectors"];
-                    };
+                    "application/json": components["schemas"]["OpenSectorsEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -6989,9 +7289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["MzItem"][];
-                    };
+                    "application/json": components["schemas"]["MzItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7013,9 +7311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["XbItem"][];
-                    };
+                    "application/json": components["schemas"]["XbItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7037,9 +7333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["HyzkItem"][];
-                    };
+                    "application/json": components["schemas"]["HyzkItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7061,9 +7355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ProvinceList"];
-                    };
+                    "application/json": components["schemas"]["ProvinceListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7095,9 +7387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["DzItem"][];
-                    };
+                    "application/json": components["schemas"]["DzItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7119,9 +7409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["XlItem"][];
-                    };
+                    "application/json": components["schemas"]["XlItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7219,9 +7507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Banner"][];
-                    };
+                    "application/json": components["schemas"]["BannerListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7250,11 +7536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["Announcement"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AnnouncementPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7366,9 +7648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["UploadedFile"];
-                    };
+                    "application/json": components["schemas"]["UploadedFileEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7423,9 +7703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ServiceGuide"];
-                    };
+                    "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7447,9 +7725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["HouseholdRecord"];
-                    };
+                    "application/json": components["schemas"]["HouseholdRecordEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7480,11 +7756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["Notice"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["NoticePageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7515,9 +7787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["UnreadCount"];
-                    };
+                    "application/json": components["schemas"]["UnreadCountEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7539,9 +7809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ContactInfo"];
-                    };
+                    "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7570,11 +7838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["Feedback"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["FeedbackPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7621,9 +7885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Feedback"];
-                    };
+                    "application/json": components["schemas"]["FeedbackEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7648,9 +7910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Feedback"];
-                    };
+                    "application/json": components["schemas"]["FeedbackEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7672,9 +7932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["CaptchaImage"];
-                    };
+                    "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7722,9 +7980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Application"];
-                    };
+                    "application/json": components["schemas"]["ApplicationEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -7780,9 +8036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AppRating"];
-                    };
+                    "application/json": components["schemas"]["AppRatingEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8259,9 +8513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["QuotaDateOption"][];
-                    };
+                    "application/json": components["schemas"]["QuotaDateOptionListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8283,9 +8535,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AppointmentState"];
-                    };
+                    "application/json": components["schemas"]["AppointmentStateEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8425,9 +8675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["BorrowNumber"];
-                    };
+                    "application/json": components["schemas"]["BorrowNumberEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8532,9 +8780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["QtbsType"][];
-                    };
+                    "application/json": components["schemas"]["QtbsTypeListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8608,9 +8854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ApplicationListItem"][];
-                    };
+                    "application/json": components["schemas"]["ApplicationListItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8635,9 +8879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["MoveInPeople"];
-                    };
+                    "application/json": components["schemas"]["MoveInPeopleEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8744,9 +8986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["PhotoLink"];
-                    };
+                    "application/json": components["schemas"]["PhotoLinkEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8780,9 +9020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["VoucherLink"];
-                    };
+                    "application/json": components["schemas"]["VoucherLinkEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8891,9 +9129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["PoliceStation"][];
-                    };
+                    "application/json": components["schemas"]["PoliceStationListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -8932,9 +9168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["MoveOutCheck"];
-                    };
+                    "application/json": components["schemas"]["MoveOutCheckEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9015,9 +9249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["FamilyMember"][];
-                    };
+                    "application/json": components["schemas"]["FamilyMemberListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9039,9 +9271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Application"] | null;
-                    };
+                    "application/json": components["schemas"]["ApplicationOrNullEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9285,9 +9515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["CaptchaImage"];
-                    };
+                    "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9322,10 +9550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        /** @description 登录令牌 Bearer token */
-                        token?: string;
-                    };
+                    "application/json": components["schemas"]["TokenEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9361,9 +9586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["StaffAccount"];
-                    };
+                    "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9410,9 +9633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminMeta"];
-                    };
+                    "application/json": components["schemas"]["AdminMetaEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9434,9 +9655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["StaffAccount"][];
-                    };
+                    "application/json": components["schemas"]["StaffAccountListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9471,9 +9690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["StaffAccount"];
-                    };
+                    "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9511,9 +9728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["StaffAccount"];
-                    };
+                    "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9558,11 +9773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["AdminApplicationRow"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AdminApplicationRowPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9593,9 +9804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["StatusCount"][];
-                    };
+                    "application/json": components["schemas"]["StatusCountListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9620,9 +9829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminApplication"];
-                    };
+                    "application/json": components["schemas"]["AdminApplicationEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9657,9 +9864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["RevealedIdNumber"];
-                    };
+                    "application/json": components["schemas"]["RevealedIdNumberEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9760,9 +9965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Assignee"];
-                    };
+                    "application/json": components["schemas"]["AssigneeEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9794,9 +9997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Assignee"];
-                    };
+                    "application/json": components["schemas"]["AssigneeEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9847,9 +10048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminTransitionResult"];
-                    };
+                    "application/json": components["schemas"]["AdminTransitionResultEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9880,11 +10079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["BorrowedCard"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["BorrowedCardPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9915,11 +10110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["AdminFeedback"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AdminFeedbackPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9956,9 +10147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminFeedback"];
-                    };
+                    "application/json": components["schemas"]["AdminFeedbackEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -9997,11 +10186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["AdminRating"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AdminRatingPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10028,9 +10213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["RatingSummary"][];
-                    };
+                    "application/json": components["schemas"]["RatingSummaryListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10062,9 +10245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminRating"];
-                    };
+                    "application/json": components["schemas"]["AdminRatingEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10086,9 +10267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Dashboard"];
-                    };
+                    "application/json": components["schemas"]["DashboardEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10119,9 +10298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Quota"][];
-                    };
+                    "application/json": components["schemas"]["QuotaListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10159,9 +10336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["Quota"][];
-                    };
+                    "application/json": components["schemas"]["QuotaListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10183,9 +10358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminSectorGroup"][];
-                    };
+                    "application/json": components["schemas"]["AdminSectorGroupListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10217,9 +10390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminSectorGroup"];
-                    };
+                    "application/json": components["schemas"]["AdminSectorGroupEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10241,9 +10412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["HomeSettings"];
-                    };
+                    "application/json": components["schemas"]["HomeSettingsEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10269,9 +10438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["HomeSettings"];
-                    };
+                    "application/json": components["schemas"]["HomeSettingsEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10293,9 +10460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ContactInfo"];
-                    };
+                    "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10321,9 +10486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ContactInfo"];
-                    };
+                    "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10345,9 +10508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["NoticeTemplateSettings"];
-                    };
+                    "application/json": components["schemas"]["NoticeTemplateSettingsEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10383,9 +10544,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["NoticeTemplate"];
-                    };
+                    "application/json": components["schemas"]["NoticeTemplateEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10407,9 +10566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["DictType"][];
-                    };
+                    "application/json": components["schemas"]["DictTypeListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10434,9 +10591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminDictItem"][];
-                    };
+                    "application/json": components["schemas"]["AdminDictItemListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10476,9 +10631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminDictItem"];
-                    };
+                    "application/json": components["schemas"]["AdminDictItemEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10518,9 +10671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminDictItem"];
-                    };
+                    "application/json": components["schemas"]["AdminDictItemEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10542,9 +10693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminPoliceStation"][];
-                    };
+                    "application/json": components["schemas"]["AdminPoliceStationListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10570,9 +10719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminPoliceStation"];
-                    };
+                    "application/json": components["schemas"]["AdminPoliceStationEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10610,9 +10757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminPoliceStation"];
-                    };
+                    "application/json": components["schemas"]["AdminPoliceStationEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10634,9 +10779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["GuideList"];
-                    };
+                    "application/json": components["schemas"]["GuideListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10661,9 +10804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ServiceGuide"];
-                    };
+                    "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10692,9 +10833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["ServiceGuide"];
-                    };
+                    "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10723,11 +10862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["AdminAnnouncement"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AdminAnnouncementPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10753,9 +10888,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminAnnouncement"];
-                    };
+                    "application/json": components["schemas"]["AdminAnnouncementEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10784,9 +10917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminAnnouncement"];
-                    };
+                    "application/json": components["schemas"]["AdminAnnouncementEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10838,9 +10969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["DownloadableFile"];
-                    };
+                    "application/json": components["schemas"]["DownloadableFileEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10881,9 +11010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminBanner"][];
-                    };
+                    "application/json": components["schemas"]["AdminBannerListEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10909,9 +11036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminBanner"];
-                    };
+                    "application/json": components["schemas"]["AdminBannerEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10940,9 +11065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["AdminBanner"];
-                    };
+                    "application/json": components["schemas"]["AdminBannerEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -10998,11 +11121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        rows?: components["schemas"]["AuditEntry"][];
-                        /** @description 总条数 Total count */
-                        total?: number;
-                    };
+                    "application/json": components["schemas"]["AuditEntryPageEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -11382,9 +11501,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["RosterStatus"];
-                    };
+                    "application/json": components["schemas"]["RosterStatusEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
@@ -11422,9 +11539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data?: components["schemas"]["RosterImportResult"];
-                    };
+                    "application/json": components["schemas"]["RosterImportResultEnvelope"];
                 };
             };
             "4XX": components["responses"]["ClientError"];
