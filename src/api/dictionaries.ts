@@ -1,16 +1,5 @@
-import type { SelectOption } from '@/lib/options';
-import { defaultPersonTypes } from '@/lib/person-types';
 import { client, unwrap } from './client';
-
-export { defaultPersonTypes };
 
 /** A dictionary of the office (getSysDictByType). `quiet`: no loading indicator, no message when unreachable. */
 export const dictionary = (dictType: string, quiet = false) =>
   unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType }, ...(quiet ? { loading: false, silent: true } : {}) }));
-
-/** The person-type options from dictionary qh_rylb, or the defaults when it cannot be read. */
-export async function loadPersonTypes(): Promise<SelectOption[]> {
-  const result = await dictionary('qh_rylb', true);
-  if (!result.ok || !result.data.length) return defaultPersonTypes;
-  return result.data.map((d) => ({ value: d.dictValue, label: d.dictLabel, disabled: d.switch === '0' }));
-}

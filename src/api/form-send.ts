@@ -1,6 +1,7 @@
-// The send of every service form: its add operation, or its edit operation with the id when an application is being
-// corrected. One helper instead of the ternary each form wrote.
+// A service form's use of the API: its send (the add operation, or the edit operation with the id when an
+// application is being corrected) and its answers when correcting one, typed by kind.
 import { client, unwrap } from './client';
+import type { AnswersByKind } from './domain';
 import type { paths } from './schema';
 import type { ApiResult, IdempotencyHeader, Schemas } from './types';
 
@@ -34,4 +35,18 @@ export function addOrEdit<A extends FormPath, E extends FormPath>(
     unwrap(
       editId ? post(edit, { body: { ...(body as object), id: editId }, params: { header } }) : post(add, { body, params: { header } }),
     );
+}
+
+/**
+ * An application's answers typed by its kind (the contract's Application.answers x-answers-by-kind). Partial: an
+ * application saved by an earlier version may lack a field. An application of another kind gives no answers.
+ */
+export function answersOf<K extends keyof AnswersByKind>(
+  app: { kind: string; answers?: unknown } | null | undefined,
+  kind: K | readonly K[],
+): Partial<AnswersByKind[K]> {
+  const kinds: readonly string[] = typeof kind === 'string' ? [kind] : kind;
+  return app && kinds.includes(app.kind) && app.answers && typeof app.answers === 'object'
+    ? (app.answers as Partial<AnswersByKind[K]>)
+    : {};
 }

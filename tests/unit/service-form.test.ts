@@ -4,7 +4,7 @@ import { deliveryPart } from '@/components/service-form/delivery-schema';
 import { DRAFT_MAX_AGE_MS, draftStorageKey, newIdempotencyKey, readDraft, writeDraft } from '@/components/service-form/draft';
 import { nest } from '@/components/service-form/use-service-form';
 import { summaryGroups } from '@/lib/answer-summary';
-import { answersOf } from '@/api/answers';
+import { answersOf } from '@/api/form-send';
 import { formRoute } from '@/features/applications/kinds';
 import { validate } from '@/lib/validators';
 

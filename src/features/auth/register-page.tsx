@@ -23,7 +23,7 @@ export default function RegisterPage() {
 
   useEffect(() => {
     // Needed at the last step only: loaded meanwhile, not with the first screen.
-    void import('@/api/dictionaries').then((m) => {
+    void import('@/api/person-types').then((m) => {
       setTypes(m.defaultPersonTypes);
       return m.loadPersonTypes().then(setTypes);
     });

@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { answersOf } from '@/api/answers';
 import type { Schemas } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { ServiceFlow } from '@/components/service-form/service-flow';

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';

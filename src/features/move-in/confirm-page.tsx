@@ -4,7 +4,7 @@ import type { Schemas } from '@/api/client';
 import { LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
-import { loadConfirmation } from './api';
+import { loadConfirmation } from './api/confirmation';
 import { openLatest } from './history';
 
 // The form (on the shared form experience) loads with the screen, as a chunk of its own.

@@ -1,6 +1,5 @@
-import { answersOf } from '@/api/answers';
 import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';

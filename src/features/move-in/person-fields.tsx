@@ -12,7 +12,7 @@ import type { ServiceFormFlow } from '@/components/service-form/use-service-form
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { maskIdNumber } from '@/lib/format';
 import { PHONE_MAX } from '@/lib/rules';
-import { dictionaryLoaders } from './api';
+import { dictionaryLoaders } from './api/dictionaries';
 
 /** What the move-in forms share: the person as the 迁移证 lists them, the origin, dictionaries, materials. */
 

@@ -1,6 +1,5 @@
-import { answersOf } from '@/api/answers';
 import type { Schemas, UserInfo } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import { AppLink } from '@/components/ui/app-link';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';

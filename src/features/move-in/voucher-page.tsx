@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
 import { showToast } from '@/stores/ui';
-import { headPhoto, voucherLink, voucherPdf, type VoucherPdfPath } from './api';
+import { headPhoto, voucherLink, voucherPdf, type VoucherPdfPath } from './api/voucher';
 import { openLatest } from './history';
 
 type Kind = 'hkk' | 'hz';

@@ -1,6 +1,5 @@
-import { answersOf } from '@/api/answers';
 import type { Schemas, UserInfo } from '@/api/client';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
-import { answersOf } from '@/api/answers';
+import { answersOf } from '@/api/form-send';
 import { type Schemas } from '@/api/client';
 import { moveOutSubRoute } from '@/lib/move-out-route';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
@@ -14,7 +14,7 @@ import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { $session } from '@/stores/session';
 import type { Context, MoveOutForm } from './move-out-forms';
-import { lastFinishedMoveOut } from './api';
+import { lastFinishedMoveOut } from './api/last-finished';
 
 type Forms = typeof import('./move-out-forms');
 

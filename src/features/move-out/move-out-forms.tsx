@@ -1,8 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type * as v from 'valibot';
-import { answersOf } from '@/api/answers';
 import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
-import { addOrEdit, type FormSend } from '@/api/form-send';
+import { addOrEdit, answersOf, type FormSend } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { DateField } from '@/components/service-fields/date-field';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
@@ -16,7 +15,7 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { Select, TextField } from '@/components/ui/form-field';
 import { RefusalPage } from '@/components/ui/refusal-page';
 import type * as checked from './move-out-schema';
-import { familyOf } from './api';
+import { familyOf } from './api/family-of';
 
 /**
  * Every move-out form (one chunk, loaded with the screen): its fields, its answers ↔ wire mapping, its review and

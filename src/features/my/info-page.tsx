@@ -7,7 +7,7 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { Form, useForm } from '@/components/ui/form';
 import { Select } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
-import { loadPersonTypes } from '@/api/dictionaries';
+import { loadPersonTypes } from '@/api/person-types';
 import { campusIdLabel, defaultPersonTypes, personTypeLabel } from '@/lib/person-types';
 import { lazySchema } from '@/lib/lazy-schema';
 import { RYLB_REQUIRED } from '@/lib/rules';

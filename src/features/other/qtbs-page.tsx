@@ -1,10 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
-import { answersOf } from '@/api/answers';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { loadPersonTypes } from '@/api/dictionaries';
-import { addOrEdit } from '@/api/form-send';
+import { addOrEdit, answersOf } from '@/api/form-send';
 import * as limits from '@/api/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
@@ -120,7 +118,10 @@ export default function QtbsPage() {
   useEffect(() => {
     void unwrap(client.POST('/api/qhqt/qtbs/typelist', { body: { group } })).then((r) => r.ok && setTypes(dictOptions(r.data)));
     // The person types as the office names them (dictionary qh_rylb), for 人员类型变更.
-    if (group === 'change') void loadPersonTypes().then(setPersonTypes);
+    if (group === 'change') {
+      const rylb = client.POST('/api/dict/getSysDictByType', { body: { dictType: 'qh_rylb' }, loading: false, silent: true });
+      void unwrap(rylb).then((r) => r.ok && setPersonTypes(dictOptions(r.data)));
+    }
     // Opened on a change type (from /info): that type, unless correcting an application.
     const asked = new URLSearchParams(search).get('bslx');
     if (asked && group === 'change' && !flow.editId) flow.patch({ bslx: asked });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
-import { answersOf } from '@/api/answers';
+import { answersOf } from '@/api/form-send';
 import type { Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';

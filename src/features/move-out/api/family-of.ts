@@ -5,9 +5,3 @@ export async function familyOf(userId: number): Promise<Schemas['FamilyMember'][
   const r = await unwrap(client.POST('/api/qianchu/getJsById', { body: { id: userId } }));
   return r.ok ? r.data : [];
 }
-
-/** The user's last finished move-out (to prefill a certificate service or 改派), or null. */
-export async function lastFinishedMoveOut(): Promise<Schemas['Application'] | null> {
-  const r = await unwrap(client.GET('/api/qianchu/getLastFinishedQcByUserSfzjh'));
-  return (r.ok && r.data) || null;
-}
