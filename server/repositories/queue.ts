@@ -53,39 +53,9 @@ function queueConditions(filter: QueueFilter): SQL | undefined {
 
 export type QueueSort = 'created' | '-created' | 'kind';
 
-export const queueRepo = (db: Executor) => ({
-  /**
-   * 认领 / 分派: gives an application in progress (1-6) to a staff member, or to nobody (null). With `onlyIfFree`, only
-   * when nobody else has it (a claim). The application's version does not change: who has it is not a change of it.
-   * The row as it is after, or null when there is no such application in progress or someone else has it.
-   */
-  async assign(id: number, staffId: number | null, now: Date, onlyIfFree = false) {
-    const [row] = await db
-      .update(applications)
-      .set({ assigneeId: staffId, assignedAt: staffId ? now : null })
-      .where(
-        and(
-          eq(applications.id, id),
-          between(applications.status, 1, 6),
-          onlyIfFree && staffId ? or(isNull(applications.assigneeId), eq(applications.assigneeId, staffId)) : undefined,
-        ),
-      )
-      .returning({ id: applications.id, assigneeId: applications.assigneeId });
-    return row ?? null;
-  },
-
-  /**
-   * The queue, with the applicant and whether their household is at the school: oldest first (the longest waiting),
-   * newest first, or by service (then oldest first).
-   */
-  async page(filter: QueueFilter, page: Page, sort: QueueSort = 'created') {
-    const where = queueConditions(filter);
-    const order =
-      sort === '-created'
-        ? [desc(applications.createdAt), desc(applications.id)]
-        : sort === 'kind'
-          ? [asc(applications.kind), asc(applications.sub), asc(applications.createdAt), asc(applications.id)]
-          : [asc(applications.createdAt), asc(applications.id)];
+export const queueRepo = (db: Executor) => {
+  /** A page of applications with their applicant and whether the household is at the school, and the total. */
+  async function withApplicants(where: SQL | undefined, order: SQL[], page: Page) {
     const [rows, [total]] = await Promise.all([
       db
         .select({ app: applications, user: users, householdStatus: householdRecords.status })
@@ -99,85 +69,110 @@ export const queueRepo = (db: Executor) => ({
       db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
     ]);
     return { rows: rows.map((r) => ({ ...r, app: openApplication(r.app), user: openUser(r.user) })), total: total?.n ?? 0 };
-  },
+  }
 
-  /** Per status: how many, and how many of them are 待办. */
-  async countByStatus(filter: QueueFilter) {
-    return db
-      .select({ status: applications.status, n: count(), todo: sql<number>`count(*) filter (where ${TODO_CONDITION})`.mapWith(Number) })
-      .from(applications)
-      .innerJoin(users, eq(users.id, applications.userId))
-      .where(queueConditions({ ...filter, status: undefined, todo: undefined }))
-      .groupBy(applications.status);
-  },
+  return {
+    /**
+     * 认领 / 分派: gives an application in progress (1-6) to a staff member, or to nobody (null). With `onlyIfFree`, only
+     * when nobody else has it (a claim). The application's version does not change: who has it is not a change of it.
+     * The row as it is after, or null when there is no such application in progress or someone else has it.
+     */
+    async assign(id: number, staffId: number | null, now: Date, onlyIfFree = false) {
+      const [row] = await db
+        .update(applications)
+        .set({ assigneeId: staffId, assignedAt: staffId ? now : null })
+        .where(
+          and(
+            eq(applications.id, id),
+            between(applications.status, 1, 6),
+            onlyIfFree && staffId ? or(isNull(applications.assigneeId), eq(applications.assigneeId, staffId)) : undefined,
+          ),
+        )
+        .returning({ id: applications.id, assigneeId: applications.assigneeId });
+      return row ?? null;
+    },
 
-  /** Household cards out (borrow applications 4 or 6), earliest due first. */
-  async borrowed(opts: { overdueBefore?: string; keyword?: string }, page: Page) {
-    const where = and(
-      eq(applications.kind, 'hkkjy'),
-      inArray(applications.status, [4, 6]),
-      isNotNull(applications.dueOn),
-      opts.overdueBefore ? lt(applications.dueOn, opts.overdueBefore) : undefined,
-      queueConditions({ keyword: opts.keyword }),
-    );
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ app: applications, user: users, householdStatus: householdRecords.status })
+    /**
+     * The queue, with the applicant and whether their household is at the school: oldest first (the longest waiting),
+     * newest first, or by service (then oldest first).
+     */
+    async page(filter: QueueFilter, page: Page, sort: QueueSort = 'created') {
+      const where = queueConditions(filter);
+      const order =
+        sort === '-created'
+          ? [desc(applications.createdAt), desc(applications.id)]
+          : sort === 'kind'
+            ? [asc(applications.kind), asc(applications.sub), asc(applications.createdAt), asc(applications.id)]
+            : [asc(applications.createdAt), asc(applications.id)];
+      return withApplicants(where, order, page);
+    },
+
+    /** Per status: how many, and how many of them are 待办. */
+    async countByStatus(filter: QueueFilter) {
+      return db
+        .select({ status: applications.status, n: count(), todo: sql<number>`count(*) filter (where ${TODO_CONDITION})`.mapWith(Number) })
         .from(applications)
         .innerJoin(users, eq(users.id, applications.userId))
-        .leftJoin(householdRecords, eq(householdRecords.userId, applications.userId))
-        .where(where)
-        .orderBy(asc(applications.dueOn), asc(applications.id))
-        .limit(page.pageSize)
-        .offset(offsetOf(page)),
-      db.select({ n: count() }).from(applications).innerJoin(users, eq(users.id, applications.userId)).where(where),
-    ]);
-    return { rows: rows.map((r) => ({ ...r, app: openApplication(r.app), user: openUser(r.user) })), total: total?.n ?? 0 };
-  },
+        .where(queueConditions({ ...filter, status: undefined, todo: undefined }))
+        .groupBy(applications.status);
+    },
 
-  async countByKindAndStatus() {
-    return db
-      .select({ kind: applications.kind, status: applications.status, n: count() })
-      .from(applications)
-      .groupBy(applications.kind, applications.status);
-  },
+    /** Household cards out (borrow applications 4 or 6), earliest due first. */
+    async borrowed(opts: { overdueBefore?: string; keyword?: string }, page: Page) {
+      const where = and(
+        eq(applications.kind, 'hkkjy'),
+        inArray(applications.status, [4, 6]),
+        isNotNull(applications.dueOn),
+        opts.overdueBefore ? lt(applications.dueOn, opts.overdueBefore) : undefined,
+        queueConditions({ keyword: opts.keyword }),
+      );
+      return withApplicants(where, [asc(applications.dueOn), asc(applications.id)], page);
+    },
 
-  /** Median hours from submission to 已办结, per kind, of applications finished since a moment. */
-  async medianProcessing(since: Date) {
-    const finished = db
-      .select({ applicationId: applicationEvents.applicationId, doneAt: sql<Date>`max(${applicationEvents.at})`.as('done_at') })
-      .from(applicationEvents)
-      .where(and(eq(applicationEvents.toStatus, 7), gte(applicationEvents.at, since)))
-      .groupBy(applicationEvents.applicationId)
-      .as('finished');
-    return db
-      .select({
-        kind: applications.kind,
-        n: count(),
-        medianHours:
-          sql<number>`percentile_cont(0.5) within group (order by extract(epoch from (${finished.doneAt} - ${applications.createdAt})) / 3600.0)`.mapWith(
-            Number,
-          ),
-      })
-      .from(finished)
-      .innerJoin(applications, eq(applications.id, finished.applicationId))
-      .where(eq(applications.status, 7))
-      .groupBy(applications.kind);
-  },
+    async countByKindAndStatus() {
+      return db
+        .select({ kind: applications.kind, status: applications.status, n: count() })
+        .from(applications)
+        .groupBy(applications.kind, applications.status);
+    },
 
-  async countWaiting(before: Date): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(inArray(applications.status, [1, 2]), lt(applications.createdAt, before)));
-    return row?.n ?? 0;
-  },
+    /** Median hours from submission to 已办结, per kind, of applications finished since a moment. */
+    async medianProcessing(since: Date) {
+      const finished = db
+        .select({ applicationId: applicationEvents.applicationId, doneAt: sql<Date>`max(${applicationEvents.at})`.as('done_at') })
+        .from(applicationEvents)
+        .where(and(eq(applicationEvents.toStatus, 7), gte(applicationEvents.at, since)))
+        .groupBy(applicationEvents.applicationId)
+        .as('finished');
+      return db
+        .select({
+          kind: applications.kind,
+          n: count(),
+          medianHours:
+            sql<number>`percentile_cont(0.5) within group (order by extract(epoch from (${finished.doneAt} - ${applications.createdAt})) / 3600.0)`.mapWith(
+              Number,
+            ),
+        })
+        .from(finished)
+        .innerJoin(applications, eq(applications.id, finished.applicationId))
+        .where(eq(applications.status, 7))
+        .groupBy(applications.kind);
+    },
 
-  async countOverdueCards(today: string): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(applications)
-      .where(and(eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6]), lt(applications.dueOn, today)));
-    return row?.n ?? 0;
-  },
-});
+    async countWaiting(before: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(and(inArray(applications.status, [1, 2]), lt(applications.createdAt, before)));
+      return row?.n ?? 0;
+    },
+
+    async countOverdueCards(today: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(applications)
+        .where(and(eq(applications.kind, 'hkkjy'), inArray(applications.status, [4, 6]), lt(applications.dueOn, today)));
+      return row?.n ?? 0;
+    },
+  };
+};

@@ -11,12 +11,11 @@ import { kindName, statusName } from '../../domain/index.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import { auditTools } from './audit.ts';
-import { AUDIT_ACTIONS, personTypeName } from './wire.ts';
+import { AUDIT_ACTIONS, DAY, overdueDays, personTypeName } from './wire.ts';
 
 /** At most this many rows in one file (a filter narrows a bigger one). */
 export const EXPORT_MAX = 10_000;
 const ALL = { pageNum: 1, pageSize: EXPORT_MAX };
-const DAY = 86400_000;
 
 export default async function exportRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -126,7 +125,7 @@ export default async function exportRoutes(app: FastifyInstance) {
           phoneOf(u, full),
           (a.answers as { jyrq?: string }).jyrq ?? '',
           a.dueOn ?? '',
-          a.dueOn && a.dueOn < today ? Math.round((Date.parse(today) - Date.parse(a.dueOn)) / DAY) : 0,
+          overdueDays(a.dueOn, today),
           statusName(a.kind, a.status),
         ]),
       },

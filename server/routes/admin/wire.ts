@@ -26,7 +26,14 @@ type S = components['schemas'];
 
 /** Applications waiting (已提交, 审核中) longer than this many days are overdue. */
 export const WAITING_DAYS = 3;
-const DAY = 86400_000;
+export const DAY = 86400_000;
+
+/** A figure rounded to some decimals (averages, hours). */
+export const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Days a household card is past its return date (`dueOn`, YYYY-MM-DD) on `today`; 0 when not. */
+export const overdueDays = (dueOn: string | null, today: string) =>
+  dueOn && dueOn < today ? Math.round((Date.parse(today) - Date.parse(dueOn)) / DAY) : 0;
 
 export const staffWire = (u: UserRow): S['StaffAccount'] => ({
   id: u.id,

@@ -4,13 +4,11 @@ import { statusName } from '../../../domain/index.ts';
 import { okRows } from '../../../lib/envelope.ts';
 import { pageOf } from '../../../lib/request.ts';
 import { chinaDate } from '../../../services/clock.ts';
-import { applicantWire } from '../wire.ts';
+import { applicantWire, overdueDays } from '../wire.ts';
 import { auditTools } from '../audit.ts';
 import type { components } from '../../../../src/api/schema';
 
 type S = components['schemas'];
-
-const DAY = 86400_000;
 
 export default async function borrowedRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -29,7 +27,7 @@ export default async function borrowedRoutes(app: FastifyInstance) {
     });
     return okRows(
       rows.map(({ app: a, user, householdStatus }) => {
-        const overdueDays = a.dueOn && a.dueOn < today ? Math.round((Date.parse(today) - Date.parse(a.dueOn)) / DAY) : 0;
+        const overdue = overdueDays(a.dueOn, today);
         return {
           applicationId: a.id,
           sqbh: a.referenceNo,
@@ -39,8 +37,8 @@ export default async function borrowedRoutes(app: FastifyInstance) {
           applicant: applicantWire(user, householdStatus, false),
           jyrq: ((a.answers as { jyrq?: string }).jyrq as string | undefined) ?? null,
           ghrq: a.dueOn!,
-          overdue: overdueDays > 0,
-          overdueDays,
+          overdue: overdue > 0,
+          overdueDays: overdue,
         };
       }),
       total,

@@ -3,13 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { serviceCodes, kindName, statusName } from '../../../domain/index.ts';
 import { ok } from '../../../lib/envelope.ts';
 import { chinaDate, chinaDateTime } from '../../../services/clock.ts';
-import { WAITING_DAYS } from '../wire.ts';
+import { DAY, round, WAITING_DAYS } from '../wire.ts';
 import type { components } from '../../../../src/api/schema';
 
 type S = components['schemas'];
-
-const DAY = 86400_000;
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export default async function dashboardRoutes(app: FastifyInstance) {
   const { repos, services } = app;

@@ -7,10 +7,9 @@ import { chinaDateTime } from '../../../services/clock.ts';
 import { RATING_LABELS } from '../../../services/ratings.ts';
 import { auditTools } from '../audit.ts';
 import type { components } from '../../../../src/api/schema';
+import { round } from '../wire.ts';
 
 type S = components['schemas'];
-
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export default async function ratingRoutes(app: FastifyInstance) {
   const { repos, services } = app;

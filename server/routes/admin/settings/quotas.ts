@@ -5,11 +5,11 @@ import { chinaDate } from '../../../services/clock.ts';
 import { appointmentRules } from '../../../domain/index.ts';
 import type { components } from '../../../../src/api/schema';
 import { auditTools } from '../audit.ts';
+import { DAY } from '../wire.ts';
 
 type S = components['schemas'];
 
 const MAX_QUOTA_DAYS = 62;
-const DAY = 86400_000;
 
 /** A date range of at most MAX_QUOTA_DAYS days (400 otherwise). */
 function checkRange(from: string, to: string) {
