@@ -1,12 +1,12 @@
 // Builds the app: plugins (helmet, limits, db, errors, health, metrics, input guard, openapi, compression, auth, multipart), then routes, then /web/.
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { OpenApiDoc } from './lib/openapi-doc.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import loadShedPlugin from './plugins/load-shed.ts';
@@ -103,8 +103,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });
 
-  await app.register(helmet, {
-    global: true,
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         // The web app's pages start it with one inline script, allowed by its hash.

@@ -4,7 +4,8 @@
 // that evicts the table here at once and sends pg_notify('hukou_cache', 'r:<table>') through its executor (inside a
 // transaction: at commit), every instance's listener evicts it then, and the cache is off while an instance cannot
 // listen. Reads inside a transaction never use the cache. Entries are per database (several apps in one process,
-// as in tests, never share them) and handed out as copies, so a caller cannot change what the next one reads.
+// as in tests, never share them) and handed out frozen (deeply), so a caller cannot change what the next one reads: a
+// copy per read (structuredClone) was a twentieth of a cached read's CPU.
 import { PgTransaction } from 'drizzle-orm/pg-core';
 
 export const REFERENCE_CACHE_MS = 60_000;
@@ -12,6 +13,14 @@ export const REFERENCE_TABLES = ['dict_items', 'sectors', 'settings', 'service_g
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
 
 const MAX_ENTRIES = 5_000;
+
+/** Freezes a value read from the database (plain objects, arrays, dates) and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const inner of Object.values(value)) deepFreeze(inner);
+  return value;
+}
 
 class ReferenceCache {
   private entries = new Map<string, { value: unknown; at: number; table: ReferenceTable }>();
@@ -36,12 +45,12 @@ class ReferenceCache {
     const entry = this.entries.get(id);
     if (entry && performance.now() - entry.at <= REFERENCE_CACHE_MS) {
       this.hits += 1;
-      return structuredClone(entry.value) as T;
+      return entry.value as T;
     }
     this.misses += 1;
-    const value = await load();
+    const value = deepFreeze(await load());
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { value: structuredClone(value), at: performance.now(), table });
+    this.entries.set(id, { value, at: performance.now(), table });
     return value;
   }
 

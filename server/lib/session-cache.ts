@@ -1,7 +1,8 @@
 // Signed-in requests resolve their token without the database most of the time: the session and its user, as
-// resolved, are kept in this process for at most SESSION_CACHE_MS. Correct across instances because every change
+// resolved, are kept in this process for at most SESSION_CACHE_MS, and so is the user's own record (users row and
+// household record) that the hot reads show (user info, home tiles, 我的户籍, the forms' prefill). Correct across instances because every change
 // that could make a cached entry wrong goes through two repository files (repositories/sessions.ts: revoke, expire;
-// repositories/users.ts: update) and each of those (1) evicts here at once and (2) sends pg_notify on the
+// repositories/users.ts: update, updateHousehold, upsertHousehold) and each of those (1) evicts here at once and (2) sends pg_notify on the
 // 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit: every
 // instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached before the
 // commit goes too). While an instance's listener is not connected, its cache is off (every request asks the
@@ -25,12 +26,21 @@ export interface CachedSession {
   cachedAt: number;
 }
 
+/** A user's own record as last read (users row and household record, as stored: the ID number still sealed). */
+interface CachedRecord {
+  value: unknown;
+  cachedAt: number;
+}
+
 export class SessionCache {
   private entries = new Map<string, CachedSession>();
+  /** User id → database → the user's record (server/repositories/users.ts withHousehold); same age limit and evictions. */
+  private records = new Map<number, Map<object, CachedRecord>>();
   /** Off until the instance can hear evictions from the others (PostgreSQL), on from the start on PGlite. */
   enabled = false;
   hits = 0;
   misses = 0;
+  recordHits = 0;
 
   get(tokenHash: string): CachedSession | null {
     if (!this.enabled) return null;
@@ -50,17 +60,40 @@ export class SessionCache {
     this.entries.set(tokenHash, { ...entry, cachedAt: performance.now() });
   }
 
+  /**
+   * The user's record for this database: from the cache while fresh, else loaded and kept. Every write to a users row
+   * or a household record goes through repositories/users.ts, which sends 'u:<id>' (evictUser, here and everywhere).
+   */
+  async record<T>(db: object, userId: number, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const entry = this.records.get(userId)?.get(db);
+    if (entry && performance.now() - entry.cachedAt <= SESSION_CACHE_MS) {
+      this.recordHits += 1;
+      return entry.value as T;
+    }
+    const value = await load();
+    let byDb = this.records.get(userId);
+    if (!byDb) {
+      if (this.records.size >= MAX_ENTRIES) this.records.delete(this.records.keys().next().value!);
+      this.records.set(userId, (byDb = new Map()));
+    }
+    byDb.set(db, { value, cachedAt: performance.now() });
+    return value;
+  }
+
   evictToken(tokenHash: string): void {
     this.entries.delete(tokenHash);
   }
 
   evictUser(userId: number): void {
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
+    this.records.delete(userId);
   }
 
   /** Everything cached in this process, sessions and reference data (the listener was lost, or a test edited by hand). */
   clear(): void {
     this.entries.clear();
+    this.records.clear();
     referenceCache.clear();
   }
 

@@ -4,6 +4,8 @@ import { prepared } from '../db/prepared.ts';
 import { householdRecords, users } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 import { sessionsChanged } from './session-events.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sessionCache } from '../lib/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -112,6 +114,7 @@ export const usersRepo = (db: Executor) => ({
       .update(householdRecords)
       .set({ ...patch, updatedAt: new Date() })
       .where(eq(householdRecords.userId, userId));
+    await sessionsChanged(db, `u:${userId}`);
   },
 
   /** Creates the record of a user or replaces its fields (a move-in that is finished). */
@@ -121,6 +124,7 @@ export const usersRepo = (db: Executor) => ({
       .insert(householdRecords)
       .values(values)
       .onConflictDoUpdate({ target: householdRecords.userId, set: { ...patch, updatedAt: new Date() } });
+    await sessionsChanged(db, `u:${values.userId}`);
   },
 
   /** The family members registered with a staff member (rylb 5 accounts whose household head they are). */
@@ -142,16 +146,22 @@ export const usersRepo = (db: Executor) => ({
 
   /** The user and their household record in one round trip (the hot reads: user info, home tiles). */
   async withHousehold(userId: number): Promise<{ user: UserRow; household: HouseholdRow | null } | null> {
-    const statement = prepared(db, 'user_with_household', (name) =>
-      db
-        .select({ user: users, household: householdRecords })
-        .from(users)
-        .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
-        .where(eq(users.id, sql.placeholder('userId')))
-        .prepare(name),
-    );
-    const [row] = await statement.execute({ userId });
-    return row ? { user: openUser(row.user)!, household: row.household } : null;
+    const load = async () => {
+      const statement = prepared(db, 'user_with_household', (name) =>
+        db
+          .select({ user: users, household: householdRecords })
+          .from(users)
+          .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
+          .where(eq(users.id, sql.placeholder('userId')))
+          .prepare(name),
+      );
+      const [row] = await statement.execute({ userId });
+      return row ?? null;
+    };
+    // Kept per instance like the session (server/lib/session-cache.ts), never inside a transaction: each caller gets
+    // its own copies, the ID number opened on first read as always.
+    const row = db instanceof PgTransaction ? await load() : await sessionCache.record(db, userId, load);
+    return row ? { user: openUser({ ...row.user }), household: row.household && { ...row.household } } : null;
   },
 
   async household(userId: number): Promise<HouseholdRow | null> {

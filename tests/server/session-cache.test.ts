@@ -99,6 +99,51 @@ describe('sliding renewal', () => {
   });
 });
 
+describe('user record cache', () => {
+  const myHousehold = async (token: string) =>
+    (await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token })).body.data as Record<string, unknown>;
+
+  it('answers the hot reads from the cached record; a change through the repositories is seen at once, one by hand after the notification', async () => {
+    const token = await t.login(demo.undergraduate.phone);
+    const me = (await t.app.db.execute(sql`select id from users where phone = ${demo.undergraduate.phone}`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const id = me.rows[0]!.id;
+    const before = await myHousehold(token);
+    const hits = sessionCache.recordHits;
+    expect(await myHousehold(token)).toEqual(before);
+    expect((await userinfo(token)).status).toBe(200);
+    expect(sessionCache.recordHits).toBe(hits + 2);
+
+    // Through the repository (as a finished move-in does): seen by the next read.
+    await t.app.repos.users.updateHousehold(id, { collectiveAddress: '新校区学生公寓1号楼' });
+    expect(JSON.stringify(await myHousehold(token))).toContain('新校区学生公寓1号楼');
+
+    // By hand: still the cached record until its eviction (an operator's notification; on PGlite, one process).
+    await t.app.db.execute(sql`update household_records set collective_address = '手工改过的地址' where user_id = ${id}`);
+    expect(JSON.stringify(await myHousehold(token))).toContain('新校区学生公寓1号楼');
+    if (process.env.TEST_DATABASE_URL) {
+      const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
+      await other.connect();
+      await other.query(`select pg_notify('hukou_cache', $1)`, [`u:${id}`]);
+      await other.end();
+      let seen = '';
+      for (let i = 0; i < 50 && !seen.includes('手工改过的地址'); i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        seen = JSON.stringify(await myHousehold(token));
+      }
+      expect(seen).toContain('手工改过的地址');
+    } else {
+      t.changedByHand();
+      expect(JSON.stringify(await myHousehold(token))).toContain('手工改过的地址');
+    }
+    // A caller changing what it got does not change what the next one reads.
+    const found = await t.app.repos.users.withHousehold(id);
+    found!.user.name = '改名';
+    expect((await t.app.repos.users.withHousehold(id))!.user.name).not.toBe('改名');
+  });
+});
+
 describe('reference cache', () => {
   const guideTitle = async () => (await t.json({ method: 'GET', url: '/api/guide/sfzbl' })).body.data.title as string;
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import helmet from '@fastify/helmet';
+import securityHeaders from '../../server/plugins/security-headers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocument } from '../../server/lib/openapi-doc.ts';
 import compressionPlugin, { COMPRESS_THRESHOLD } from '../../server/plugins/compression.ts';
@@ -41,7 +41,7 @@ writeFileSync(join(dist, 'assets', 'logo-abc123.png'), PNG);
 async function webApp(distDir: string, docsDir = join(distDir, 'api-docs')): Promise<FastifyInstance> {
   const app = Fastify();
   app.decorate('openapi', loadDocument());
-  await app.register(helmet);
+  await app.register(securityHeaders, {});
   await app.register(compressionPlugin);
   await app.register(webPlugin, { distDir, docsDir });
   await app.ready();
