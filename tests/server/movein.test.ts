@@ -732,6 +732,7 @@ describe('新生迁入 /api/yingxin', () => {
       message: '出生日期与身份证件号码不一致',
     });
     await t.app.db.update(users).set({ idNumber: null, idNumberHash: null }).where(eq(users.id, s2.id));
+    t.changedByHand(); // by hand: the cached record goes as on an operator's notification
     const { sfzjh: _s2b, ...noId } = personOf(s2.name, s2.idNumber);
     expect((await post(t, '/api/yingxin/add', s2.token, await yingxinForm(s2, { ryxx: noId }))).body).toMatchObject({
       code: 400,

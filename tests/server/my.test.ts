@@ -61,6 +61,7 @@ describe('GET /api/zhzx/wdhj/getInfo', () => {
     const token = await t.login(demo.master.phone);
     const { id } = await me(token);
     await t.app.db.update(householdRecords).set({ status: '2', movedOutOn: '2026-07-01' }).where(eq(householdRecords.userId, id));
+    t.changedByHand(); // by hand: the cached record goes as on an operator's notification
     const data = (await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token })).body.data;
     expect(data).toMatchObject({ hjzt: '2', hjztmc: '已迁出', hkIn: false, qcrq: '2026-07-01', hkkzt: null });
   });

@@ -62,6 +62,7 @@ describe('tiles follow what the server accepts', () => {
     await t.app.db
       .insert(householdRecords)
       .values({ userId: s.id, status: '1', householdNo: '510000101', collectiveName: '示范大学学生集体户' });
+    t.changedByHand(); // by hand: the cached record goes as on an operator's notification
     const after = await tiles(s.token);
     expect(after.find((x) => x.sectorCode === '5')).toMatchObject({ disabled: true, disabledReason: '您的户口已在本校，无需迁入' });
     expect(after.find((x) => x.sectorCode === '1')).toMatchObject({ disabled: false });
