@@ -1,18 +1,21 @@
 // Signed-in requests resolve their token without the database most of the time: the session and its user, as
-// resolved, are kept in this process for at most SESSION_CACHE_MS, and so is the user's own record (users row and
-// household record) that the hot reads show (user info, home tiles, 我的户籍, the forms' prefill). Correct across instances because every change
-// that could make a cached entry wrong goes through two repository files (repositories/sessions.ts: revoke, expire;
-// repositories/users.ts: update, updateHousehold, upsertHousehold) and each of those (1) evicts here at once and (2) sends pg_notify on the
-// 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit: every
-// instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached before the
-// commit goes too). While an instance's listener is not connected, its cache is off (every request asks the
-// database). On the embedded database there is one process, and the eviction in (1) suffices. The age limit bounds
-// what a change made outside the application (SQL by hand) can leave behind.
+// resolved, are kept in this process for at most SESSION_CACHE_MS, and so is the user's own data that the hot reads
+// show (users row and household record: user info, home tiles, 我的户籍, the forms' prefill; their notice pages).
+// Correct across instances because every change that could make a cached entry wrong goes through three repository
+// files (repositories/sessions.ts: revoke, expire; repositories/users.ts: update, updateHousehold, upsertHousehold;
+// repositories/content.ts: a notice created or marked read) and each of those (1) evicts here at once and (2) sends
+// pg_notify on the 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit:
+// every instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached
+// before the commit goes too, and a read in flight across an eviction is not kept). While an instance's listener is
+// not connected, its cache is off (every request asks the database). On the embedded database there is one process,
+// and the eviction in (1) suffices. The age limit bounds what a change made outside the application (SQL by hand)
+// can leave behind.
 import type { SessionUser } from './session-user.ts';
 import { referenceCache } from './reference-cache.ts';
 
 export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 50_000;
+const MAX_KEYS_PER_USER = 8;
 export const SESSION_CHANNEL = 'hukou_cache';
 
 export interface CachedSession {
@@ -26,7 +29,7 @@ export interface CachedSession {
   cachedAt: number;
 }
 
-/** A user's own record as last read (users row and household record, as stored: the ID number still sealed). */
+/** A read of a user's own data as last loaded (e.g. users row and household record as stored: the ID number sealed). */
 interface CachedRecord {
   value: unknown;
   cachedAt: number;
@@ -34,13 +37,15 @@ interface CachedRecord {
 
 export class SessionCache {
   private entries = new Map<string, CachedSession>();
-  /** User id → database → the user's record (server/repositories/users.ts withHousehold); same age limit and evictions. */
-  private records = new Map<number, Map<object, CachedRecord>>();
+  /** User id → database → key → the user's own data (userData); same age limit, evicted with the user or by evictData. */
+  private records = new Map<number, Map<object, Map<string, CachedRecord>>>();
   /** Off until the instance can hear evictions from the others (PostgreSQL), on from the start on PGlite. */
   enabled = false;
   hits = 0;
   misses = 0;
   recordHits = 0;
+  /** Counts evictions of sessions: a session read from the database while one happened is not kept (see ticket). */
+  private sessionEvictions = 0;
 
   get(tokenHash: string): CachedSession | null {
     if (!this.enabled) return null;
@@ -54,53 +59,82 @@ export class SessionCache {
     return entry;
   }
 
-  set(tokenHash: string, entry: Omit<CachedSession, 'cachedAt'>): void {
-    if (!this.enabled) return;
+  /**
+   * Taken before a session is read from the database and handed back to set: a logout or revocation that lands while
+   * the read is in flight must not be undone by caching what the read saw.
+   */
+  ticket(): number {
+    return this.sessionEvictions;
+  }
+
+  set(tokenHash: string, entry: Omit<CachedSession, 'cachedAt'>, ticket: number): void {
+    if (!this.enabled || ticket !== this.sessionEvictions) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(tokenHash, { ...entry, cachedAt: performance.now() });
   }
 
   /**
-   * The user's record for this database: from the cache while fresh, else loaded and kept. Every write to a users row
-   * or a household record goes through repositories/users.ts, which sends 'u:<id>' (evictUser, here and everywhere).
+   * A read of the user's own data for this database (`key`: 'record', 'notices:…'): from the cache while fresh, else
+   * loaded and kept. Every write to a users row or household record goes through repositories/users.ts, which sends
+   * 'u:<id>'; every write to a notice through repositories/content.ts, which sends 'd:<id>' (evictUser or evictData,
+   * here and everywhere).
    */
-  async record<T>(db: object, userId: number, load: () => Promise<T>): Promise<T> {
+  async userData<T>(db: object, userId: number, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
-    const entry = this.records.get(userId)?.get(db);
+    const entry = this.records.get(userId)?.get(db)?.get(key);
     if (entry && performance.now() - entry.cachedAt <= SESSION_CACHE_MS) {
       this.recordHits += 1;
       return entry.value as T;
     }
-    const value = await load();
+    // The user's map is taken before the load: an eviction while the load is in flight drops it, and what the load
+    // saw is then not kept.
     let byDb = this.records.get(userId);
     if (!byDb) {
       if (this.records.size >= MAX_ENTRIES) this.records.delete(this.records.keys().next().value!);
       this.records.set(userId, (byDb = new Map()));
     }
-    byDb.set(db, { value, cachedAt: performance.now() });
+    let byKey = byDb.get(db);
+    if (!byKey) byDb.set(db, (byKey = new Map()));
+    const value = await load();
+    if (this.records.get(userId)?.get(db) !== byKey) return value;
+    // A user's keys are few (the record, the notice pages they look at); an endless walk through pages is not kept.
+    if (byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, { value, cachedAt: performance.now() });
     return value;
   }
 
+  /** The user's data (record, notices), not their sessions. */
+  evictData(userId: number): void {
+    this.records.delete(userId);
+  }
+
   evictToken(tokenHash: string): void {
+    this.sessionEvictions += 1;
     this.entries.delete(tokenHash);
   }
 
   evictUser(userId: number): void {
+    this.sessionEvictions += 1;
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
     this.records.delete(userId);
   }
 
   /** Everything cached in this process, sessions and reference data (the listener was lost, or a test edited by hand). */
   clear(): void {
+    this.sessionEvictions += 1;
     this.entries.clear();
     this.records.clear();
     referenceCache.clear();
   }
 
-  /** A notification from any instance: 't:<token hash>', 'u:<user id>' or 'r:<reference table>' (reference-cache.ts). */
+  /**
+   * A notification from any instance: 't:<token hash>', 'u:<user id>' (sessions and data), 'd:<user id>' (data only)
+   * or 'r:<reference table>' (reference-cache.ts).
+   */
   onNotify(payload: string): void {
     if (payload.startsWith('t:')) this.evictToken(payload.slice(2));
     else if (payload.startsWith('u:')) this.evictUser(Number(payload.slice(2)));
+    else if (payload.startsWith('d:')) this.evictData(Number(payload.slice(2)));
     else if (payload.startsWith('r:')) referenceCache.evictTable(payload.slice(2));
     else {
       this.clear();

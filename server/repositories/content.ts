@@ -2,7 +2,10 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { contains, offsetOf, type Page } from './query.ts';
-import { cachedRead, referenceChanged } from './session-events.ts';
+import { cachedRead, referenceChanged, sessionsChanged } from './session-events.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { deepFreeze } from '../lib/reference-cache.ts';
+import { sessionCache } from '../lib/session-cache.ts';
 import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
@@ -118,30 +121,38 @@ export interface NoticeFilter {
   isRead?: '0' | '1';
 }
 
+async function noticePage(db: Executor, userId: number, filter: NoticeFilter, page: Page): Promise<{ rows: NoticeRow[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [eq(notices.userId, userId)];
+  if (filter.type) conditions.push(eq(notices.type, filter.type));
+  if (filter.isRead === '0') conditions.push(isNull(notices.readAt));
+  if (filter.isRead === '1') conditions.push(gte(notices.readAt, new Date(0)));
+  const where = and(...conditions);
+  // The page and the total in one query (the home screen asks for the unread count on every visit); the total is
+  // counted apart only for a page past the end.
+  const found = await db
+    .select({ notice: notices, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(notices)
+    .where(where)
+    .orderBy(desc(notices.createdAt), desc(notices.id))
+    .limit(page.pageSize)
+    .offset(offsetOf(page));
+  if (found.length) return { rows: found.map((r) => r.notice), total: found[0]!.total };
+  if (offsetOf(page) === 0) return { rows: [], total: 0 };
+  const [total] = await db.select({ n: count() }).from(notices).where(where);
+  return { rows: [], total: total?.n ?? 0 };
+}
+
 export const noticesRepo = (db: Executor) => ({
-  async page(userId: number, filter: NoticeFilter, page: Page) {
-    const conditions: (SQL | undefined)[] = [eq(notices.userId, userId)];
-    if (filter.type) conditions.push(eq(notices.type, filter.type));
-    if (filter.isRead === '0') conditions.push(isNull(notices.readAt));
-    if (filter.isRead === '1') conditions.push(gte(notices.readAt, new Date(0)));
-    const where = and(...conditions);
-    // The page and the total in one query (the home screen asks for the unread count on every visit); the total is
-    // counted apart only for a page past the end.
-    const found = await db
-      .select({ notice: notices, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(notices)
-      .where(where)
-      .orderBy(desc(notices.createdAt), desc(notices.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page));
-    if (found.length) return { rows: found.map((r) => r.notice), total: found[0]!.total };
-    if (offsetOf(page) === 0) return { rows: [], total: 0 };
-    const [total] = await db.select({ n: count() }).from(notices).where(where);
-    return { rows: [], total: total?.n ?? 0 };
+  /** Kept per instance with the user's other data (session-cache.ts userData); create and markRead evict it. */
+  async page(userId: number, filter: NoticeFilter, page: Page): Promise<{ rows: NoticeRow[]; total: number }> {
+    if (db instanceof PgTransaction) return noticePage(db, userId, filter, page);
+    const key = `notices:${filter.type ?? ''}|${filter.isRead ?? ''}|${page.pageNum}|${page.pageSize}`;
+    return sessionCache.userData(db, userId, key, async () => deepFreeze(await noticePage(db, userId, filter, page)));
   },
 
   async create(values: typeof notices.$inferInsert): Promise<NoticeRow> {
     const [row] = await db.insert(notices).values(values).returning();
+    await sessionsChanged(db, `d:${values.userId}`);
     return row!;
   },
 
@@ -152,6 +163,7 @@ export const noticesRepo = (db: Executor) => ({
       .update(notices)
       .set({ readAt: now })
       .where(ids === 'all' ? mine : and(mine, inArray(notices.id, ids.length ? ids : [-1])));
+    await sessionsChanged(db, `d:${userId}`);
   },
 
   async unreadCount(userId: number): Promise<number> {

@@ -9,7 +9,10 @@ import { SESSION_CHANNEL, sessionCache } from '../lib/session-cache.ts';
  * After a change that can make a cached session or reference table wrong: evict it here now, and tell every instance
  * (a notification sent through this executor: inside a transaction, delivered at commit).
  */
-export async function sessionsChanged(db: Executor, payload: `t:${string}` | `u:${number}` | `r:${ReferenceTable}`): Promise<void> {
+export async function sessionsChanged(
+  db: Executor,
+  payload: `t:${string}` | `u:${number}` | `d:${number}` | `r:${ReferenceTable}`,
+): Promise<void> {
   sessionCache.onNotify(payload);
   await db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${payload})`);
 }

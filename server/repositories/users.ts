@@ -160,7 +160,7 @@ export const usersRepo = (db: Executor) => ({
     };
     // Kept per instance like the session (server/lib/session-cache.ts), never inside a transaction: each caller gets
     // its own copies, the ID number opened on first read as always.
-    const row = db instanceof PgTransaction ? await load() : await sessionCache.record(db, userId, load);
+    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, 'record', load);
     return row ? { user: openUser({ ...row.user }), household: row.household && { ...row.household } } : null;
   },
 

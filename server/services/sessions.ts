@@ -85,6 +85,7 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
         return { ...cached.user };
       }
       if (pending.has(tokenHash)) await flush();
+      const ticket = sessionCache.ticket();
       const found = await repos.sessions.findActive(tokenHash, now);
       if (!found) return null;
       const { session, user } = found;
@@ -106,7 +107,7 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
         username: user.username,
         sessionId: session.id,
       };
-      sessionCache.set(tokenHash, { user: resolved, userId: user.id, staff, createdAt: session.createdAt, lastSeenAt, expiresAt });
+      sessionCache.set(tokenHash, { user: resolved, userId: user.id, staff, createdAt: session.createdAt, lastSeenAt, expiresAt }, ticket);
       return { ...resolved };
     },
 

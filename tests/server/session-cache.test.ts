@@ -144,6 +144,60 @@ describe('user record cache', () => {
   });
 });
 
+describe('notices cache', () => {
+  const unread = async (token: string) =>
+    (await t.json({ method: 'GET', url: '/api/zhzx/xxtz/getListByType?isRead=0&pageSize=1', token })).body.total as number;
+
+  it('answers a repeated notice page from the cache; a new notice and marking read are seen at once', async () => {
+    const token = await t.login(demo.master.phone);
+    const me = (await t.app.db.execute(sql`select id from users where phone = ${demo.master.phone}`)) as unknown as {
+      rows: { id: number }[];
+    };
+    const id = me.rows[0]!.id;
+    const before = await unread(token);
+    const hits = sessionCache.recordHits;
+    expect(await unread(token)).toBe(before);
+    expect(sessionCache.recordHits).toBeGreaterThan(hits);
+
+    await t.app.services.notices.notify(id, { type: 'system', title: '缓存测试', content: '一条新消息' });
+    expect(await unread(token)).toBe(before + 1);
+    const marked = await t.json({ method: 'POST', url: '/api/zhzx/xxtz/markRead', token, payload: { all: true } });
+    expect(marked.body.data.unread).toBe(0);
+    expect(await unread(token)).toBe(0);
+  });
+});
+
+describe('an eviction while a read is in flight', () => {
+  it('keeps neither the session nor the user data that the read saw', async () => {
+    await waitFor(() => sessionCache.enabled, 5000);
+    // A session read from the database, and meanwhile its token revoked (a logout on another request).
+    const ticket = sessionCache.ticket();
+    sessionCache.evictToken('in-flight');
+    const user = { id: 1, rylb: '01', loginType: 'password', role: 'user', name: '甲', username: 'a', sessionId: 1 } as const;
+    const now = new Date();
+    sessionCache.set('in-flight', { user, userId: 1, staff: false, createdAt: now, lastSeenAt: now, expiresAt: now }, ticket);
+    expect(sessionCache.get('in-flight')).toBeNull();
+
+    // The user's data loaded, and meanwhile changed: the next read loads again.
+    const db = {};
+    let loads = 0;
+    let release!: () => void;
+    const slow = sessionCache.userData(db, -7, 'k', async () => {
+      loads += 1;
+      await new Promise<void>((r) => (release = r));
+      return 'old';
+    });
+    await new Promise((r) => setTimeout(r, 0));
+    sessionCache.evictData(-7);
+    release();
+    expect(await slow).toBe('old');
+    expect(await sessionCache.userData(db, -7, 'k', async () => ((loads += 1), 'new'))).toBe('new');
+    expect(loads).toBe(2);
+    // Without an eviction the value is kept.
+    expect(await sessionCache.userData(db, -7, 'k', async () => ((loads += 1), 'newer'))).toBe('new');
+  });
+});
+
 describe('reference cache', () => {
   const guideTitle = async () => (await t.json({ method: 'GET', url: '/api/guide/sfzbl' })).body.data.title as string;
 
