@@ -1,6 +1,8 @@
-// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cpu-prof DIR]`:
+// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cold-sessions] [--cpu-prof DIR]`:
 // N users book one ID-card appointment day that has `places` places, all at once, against the real server over HTTP
-// (loopback). PGlite in a temporary DATA_DIR by default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database
+// (loopback). As on a phone, each client has opened the booking form first (its list of days, not timed), so the rush
+// meets signed-in users the server has seen; with --cold-sessions it does not (every token's first request is the
+// booking). PGlite in a temporary DATA_DIR by default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database
 // on that server (dropped afterwards), optionally served by several server instances (the clients take turns).
 // A warm-up rush of 100 other users on another day comes first (not reported). With --sizes, one rush per size, each
 // on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
@@ -26,6 +28,7 @@ const { values: args } = parseArgs({
     places: { type: 'string', default: '20' },
     pg: { type: 'boolean', default: false },
     instances: { type: 'string', default: '1' },
+    'cold-sessions': { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -74,6 +77,21 @@ async function book(base: string, token: string, i: number, day: string): Promis
   }
 }
 
+/** One client opens the booking form: the days offered (not timed; the user then waits for the hour and taps). */
+async function openForm(base: string, token: string, i: number): Promise<void> {
+  const response = await fetch(`${base}/api/daily/sfzbl/datelist/1`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      qhyhAuthorization: `Bearer ${token}`,
+      'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    },
+    body: '{}',
+  });
+  if (response.status !== 200) throw new Error(`the booking form answered HTTP ${response.status}`);
+  await response.arrayBuffer();
+}
+
 async function main() {
   const t = await makeTarget(adminUrl);
   const servers: RunningServer[] = [];
@@ -94,8 +112,13 @@ async function main() {
     }
 
     for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'] }));
-    const rush = (from: number, n: number, day: string) =>
-      Promise.all(tokens.slice(from, from + n).map((token, i) => book(servers[i % servers.length]!.base, token, from + i, day)));
+    const serverOf = (i: number) => servers[i % servers.length]!.base;
+    const rush = async (from: number, n: number, day: string) => {
+      if (!args['cold-sessions']) await Promise.all(tokens.slice(from, from + n).map((token, i) => openForm(serverOf(i), token, from + i)));
+      const started = performance.now();
+      const outcomes = await Promise.all(tokens.slice(from, from + n).map((token, i) => book(serverOf(i), token, from + i, day)));
+      return { outcomes, seconds: (performance.now() - started) / 1000 };
+    };
 
     await rush(0, WARM_UP, days[0]!); // warm-up: compiles the routes' code paths (a rush meets a server that has been running)
 
@@ -104,11 +127,9 @@ async function main() {
     for (const [k, n] of sizes.entries()) {
       const day = days[k + 1]!;
       console.log(
-        `\n${n} concurrent bookings of ${day} over HTTP (${servers.map((s) => s.base).join(', ')}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`,
+        `\n${n} concurrent bookings of ${day}${args['cold-sessions'] ? ' (cold sessions)' : ''} over HTTP (${servers.map((s) => s.base).join(', ')}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`,
       );
-      const started = performance.now();
-      const outcomes = await rush(from, n, day);
-      const seconds = (performance.now() - started) / 1000;
+      const { outcomes, seconds } = await rush(from, n, day);
       from += n;
       const latencies = outcomes.map((r) => r.ms).sort((a, b) => a - b);
       const byOutcome = new Map<string, number>();

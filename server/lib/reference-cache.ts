@@ -24,6 +24,10 @@ export function deepFreeze<T>(value: T): T {
 
 class ReferenceCache {
   private entries = new Map<string, { value: unknown; at: number; table: ReferenceTable }>();
+  /** Loads under way: the callers that miss together share one (a rush opening the same form asks the database once). */
+  private loading = new Map<string, { promise: Promise<unknown>; table: ReferenceTable }>();
+  /** Counts evictions per table: a load that an eviction overtook is handed to its callers but not kept. */
+  private evictions = new Map<string, number>();
   private databases = new WeakMap<object, number>();
   private nextDatabase = 1;
   hits = 0;
@@ -47,19 +51,39 @@ class ReferenceCache {
       this.hits += 1;
       return entry.value as T;
     }
+    const pending = this.loading.get(id);
+    if (pending) {
+      this.hits += 1;
+      return pending.promise as Promise<T>;
+    }
     this.misses += 1;
-    const value = deepFreeze(await load());
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(id, { value, at: performance.now(), table });
-    return value;
+    const epoch = this.evictions.get(table) ?? 0;
+    const promise = (async () => {
+      const value = deepFreeze(await load());
+      if ((this.evictions.get(table) ?? 0) === epoch) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(id, { value, at: performance.now(), table });
+      }
+      return value;
+    })();
+    this.loading.set(id, { promise, table });
+    const settled = () => {
+      if (this.loading.get(id)?.promise === promise) this.loading.delete(id);
+    };
+    promise.then(settled, settled);
+    return promise;
   }
 
   evictTable(table: string): void {
+    this.evictions.set(table, (this.evictions.get(table) ?? 0) + 1);
     for (const [id, entry] of this.entries) if (entry.table === table) this.entries.delete(id);
+    for (const [id, pending] of this.loading) if (pending.table === table) this.loading.delete(id);
   }
 
   clear(): void {
+    for (const table of REFERENCE_TABLES) this.evictions.set(table, (this.evictions.get(table) ?? 0) + 1);
     this.entries.clear();
+    this.loading.clear();
   }
 }
 

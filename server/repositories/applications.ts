@@ -197,11 +197,22 @@ export const idempotencyRepo = (db: Executor) => ({
     return rows.length > 0;
   },
 
+  /** Asked by every submit, also by each refusal of a booking rush: a statement prepared once per connection. */
   async find(userId: number, operation: string, key: string) {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.operation, operation), eq(idempotencyKeys.key, key)));
+    const statement = prepared(db, 'idempotency_find', (name) =>
+      db
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          and(
+            eq(idempotencyKeys.userId, sql.placeholder('userId')),
+            eq(idempotencyKeys.operation, sql.placeholder('operation')),
+            eq(idempotencyKeys.key, sql.placeholder('key')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ userId, operation, key });
     return row ?? null;
   },
 

@@ -1,16 +1,28 @@
 // Appointment quotas: places per service, channel and day, taken by bookings and given back.
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { quotas } from '../db/schema.ts';
 
 export type QuotaRow = typeof quotas.$inferSelect;
 
 export const quotasRepo = (db: Executor) => ({
+  /** Read by every booking before its transaction: a statement prepared once per connection. */
   async find(kind: string, channel: string, day: string): Promise<QuotaRow | null> {
-    const [row] = await db
-      .select()
-      .from(quotas)
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day)));
+    const statement = prepared(db, 'quota_find', (name) =>
+      db
+        .select()
+        .from(quotas)
+        .where(
+          and(
+            eq(quotas.kind, sql.placeholder('kind')),
+            eq(quotas.channel, sql.placeholder('channel')),
+            eq(quotas.day, sql.placeholder('day')),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ kind, channel, day });
     return row ?? null;
   },
 

@@ -298,15 +298,22 @@ export function createApplicationService({
       build: () => Promise<ApplicationForm>,
       slot?: Slot | null,
     ): Promise<ApplicationRow> {
-      if (slot && fullDays.has(slot.kind, slot.channel, slot.day)) {
-        // A day just seen full is refused at once: without waiting at the submit gate, and without reading the user,
-        // the form or the quota row. Only a retry of a booking that got its place answers otherwise (the first result).
+      // A day just seen full is refused at once: without waiting at the submit gate, and without reading the user,
+      // the form or the quota row. Only a retry of a booking that got its place answers otherwise (the first result).
+      const full = () => slot != null && fullDays.has(slot.kind, slot.channel, slot.day);
+      const refuseFull = async () => {
         const prior = await replay(userId, req);
         if (prior) return prior;
         throw bizError(MSG.full);
-      }
-      return submits.run(() =>
-        keyed(userId, req, async () => {
+      };
+      if (full()) return refuseFull();
+      // Asked again on the way in: in a rush most requests wait at the gate while the last places go, and leave it at
+      // once when they are gone (the place is let to the next in line before the refusal is answered).
+      const done = await submits.run(() => (full() ? Promise.resolve(null) : submitted()));
+      return done ?? refuseFull();
+
+      function submitted() {
+        return keyed(userId, req, async () => {
           const form = await build();
           const sub = form.sub ?? '';
           const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
@@ -363,8 +370,8 @@ export function createApplicationService({
           // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
           if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
           return app;
-        }),
-      );
+        });
+      }
     },
 
     /**

@@ -1,7 +1,7 @@
 // 身份证办理 (sfzbl): handling methods, appointment days with places, isSelect, add/edit, the quota under
 // concurrency (on PostgreSQL this is the real test), withdrawal and refusal giving the place back.
 import { count, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applicationEvents, applications, counters, notices } from '../../server/db/schema.ts';
 import { chinaDate } from '../../server/services/clock.ts';
 import { FullDays } from '../../server/services/full-days.ts';
@@ -236,6 +236,27 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     // Another channel of the same day is another quota.
     expect((await post(t, ADD, c.token, form(day, { blfs: '1' }))).body.code).toBe(200);
     await setQuota(t, 'sfzbl', '2', day, 20); // the day as the other tests expect it
+  });
+
+  it('in a rush larger than the submit gate, those waiting at it are refused without reading the day again once it is full', async () => {
+    const day = days()[4]!;
+    await setQuota(t, 'sfzbl', '2', day, 1);
+    const users = await Promise.all(Array.from({ length: 40 }, () => createUser(t)));
+    // The day is read slowly, so the others arrive while the first ten are inside.
+    const read = t.app.repos.quotas.find.bind(t.app.repos.quotas);
+    const reads = vi
+      .spyOn(t.app.repos.quotas, 'find')
+      .mockImplementation(async (...args) => (await new Promise((r) => setTimeout(r, 50)), read(...args)));
+    try {
+      const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+      expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+      expect(answers.filter((a) => a.body.code === 100)).toHaveLength(39);
+      // The first ones in (the gate lets 10 at a time) read the day; the 30 waiting behind them do not.
+      expect(reads.mock.calls.length).toBeLessThanOrEqual(12);
+    } finally {
+      reads.mockRestore();
+    }
+    await setQuota(t, 'sfzbl', '2', day, 20);
   });
 
   it('a place given back is offered again at once, and so are places the office adds', async () => {

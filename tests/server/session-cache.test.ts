@@ -168,7 +168,7 @@ describe('notices cache', () => {
 });
 
 describe('an eviction while a read is in flight', () => {
-  it('keeps neither the session nor the user data that the read saw', async () => {
+  it('keeps neither the session, the user data nor the reference data that the read saw', async () => {
     await waitFor(() => sessionCache.enabled, 5000);
     // A session read from the database, and meanwhile its token revoked (a logout on another request).
     const ticket = sessionCache.ticket();
@@ -195,6 +195,25 @@ describe('an eviction while a read is in flight', () => {
     expect(loads).toBe(2);
     // Without an eviction the value is kept.
     expect(await sessionCache.userData(db, -7, 'k', async () => ((loads += 1), 'newer'))).toBe('new');
+
+    // Reference data: readers that miss together share one load; an eviction while it runs keeps it out of the cache.
+    let refLoads = 0;
+    let releaseRef!: () => void;
+    const slowRef = async () => {
+      refLoads += 1;
+      await new Promise<void>((r) => (releaseRef = r));
+      return { label: 'old' };
+    };
+    const together = [referenceCache.read(db, true, 'dict_items', 'k', slowRef), referenceCache.read(db, true, 'dict_items', 'k', slowRef)];
+    await new Promise((r) => setTimeout(r, 0));
+    referenceCache.evictTable('dict_items');
+    releaseRef();
+    expect(await Promise.all(together)).toEqual([{ label: 'old' }, { label: 'old' }]);
+    expect(refLoads).toBe(1);
+    expect(await referenceCache.read(db, true, 'dict_items', 'k', async () => ((refLoads += 1), { label: 'new' }))).toEqual({
+      label: 'new',
+    });
+    expect(refLoads).toBe(2);
   });
 });
 
