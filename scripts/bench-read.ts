@@ -4,7 +4,9 @@
 // handler started by this script in the same run, so every figure is also printed as a ratio to it. Requests rotate
 // through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
-// With --sizes, every read runs at each number of connections and the latency curve is printed. Not part of npm test.
+// The first signed-in read is also measured once per user before anything else ("first of session": the session and
+// the user's record come from the database). With --sizes, every read runs at each number of connections and the
+// latency curve is printed. Not part of npm test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -51,13 +53,21 @@ interface Figures {
   timeouts: number;
 }
 
-async function measure(base: string, e: Endpoint, tokens: string[], connections: number, duration: number): Promise<Figures> {
+async function measure(
+  base: string,
+  e: Endpoint,
+  tokens: string[],
+  connections: number,
+  duration: number,
+  amount?: number,
+): Promise<Figures> {
   let next = Math.floor(Math.random() * tokens.length);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const result = await autocannon({
     url: base,
     connections,
     duration,
+    ...(amount ? { amount } : {}),
     timeout: 30,
     requests: [
       {
@@ -177,9 +187,18 @@ async function main() {
     );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
+    let coldMeasured = false;
     for (const size of sizes) {
       const rows: { name: string; f: Figures }[] = [];
       for (const [e, base] of [[bareEndpoint, bareRun.base] as const, ...reads.map((r) => [r, server!.base] as const)]) {
+        if (e.signedIn && !coldMeasured) {
+          // Before any signed-in read: one request per user, each the first of its session on this server (the
+          // session and the user's record read from the database), as when everyone opens the app at once.
+          coldMeasured = true;
+          const f = await measure(base, e, tokens, size, duration, tokens.length);
+          rows.push({ name: `${e.name}, first of session`, f });
+          if (f.non2xx || f.errors || f.timeouts) failed = true;
+        }
         await measure(base, e, tokens, size, 1); // warm-up
         const f = await measure(base, e, tokens, size, duration);
         rows.push({ name: e.name, f });

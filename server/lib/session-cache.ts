@@ -46,6 +46,8 @@ export class SessionCache {
   recordHits = 0;
   /** Counts evictions of sessions: a session read from the database while one happened is not kept (see ticket). */
   private sessionEvictions = 0;
+  /** Counts evictions of users' data, for data read along with something else (see offer). */
+  private dataEvictions = 0;
 
   get(tokenHash: string): CachedSession | null {
     if (!this.enabled) return null;
@@ -103,8 +105,32 @@ export class SessionCache {
     return value;
   }
 
+  /** Taken before a read that also brings a user's data (offer). */
+  dataTicket(): number {
+    return this.dataEvictions;
+  }
+
+  /**
+   * A user's data read along with something else (the session look-up reads the users row and household record):
+   * kept as if userData had loaded it, unless any user's data was evicted since `ticket` or it is already here.
+   */
+  offer(db: object, userId: number, key: string, value: unknown, ticket: number): void {
+    if (!this.enabled || ticket !== this.dataEvictions) return;
+    let byDb = this.records.get(userId);
+    if (!byDb) {
+      if (this.records.size >= MAX_ENTRIES) this.records.delete(this.records.keys().next().value!);
+      this.records.set(userId, (byDb = new Map()));
+    }
+    let byKey = byDb.get(db);
+    if (!byKey) byDb.set(db, (byKey = new Map()));
+    if (byKey.has(key)) return;
+    if (byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
+    byKey.set(key, { value, cachedAt: performance.now() });
+  }
+
   /** The user's data (record, notices), not their sessions. */
   evictData(userId: number): void {
+    this.dataEvictions += 1;
     this.records.delete(userId);
   }
 
@@ -115,6 +141,7 @@ export class SessionCache {
 
   evictUser(userId: number): void {
     this.sessionEvictions += 1;
+    this.dataEvictions += 1;
     for (const [hash, entry] of this.entries) if (entry.userId === userId) this.entries.delete(hash);
     this.records.delete(userId);
   }
@@ -122,6 +149,7 @@ export class SessionCache {
   /** Everything cached in this process, sessions and reference data (the listener was lost, or a test edited by hand). */
   clear(): void {
     this.sessionEvictions += 1;
+    this.dataEvictions += 1;
     this.entries.clear();
     this.records.clear();
     referenceCache.clear();

@@ -1,9 +1,11 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { householdRecords, sessions, users } from '../db/schema.ts';
+import { sessionCache } from '../lib/session-cache.ts';
 import { sessionsChanged } from './session-events.ts';
-import { openUser } from './users.ts';
+import { openUser, USER_RECORD } from './users.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -13,17 +15,28 @@ export const sessionsRepo = (db: Executor) => ({
     return row!;
   },
 
+  /**
+   * The session and its user; the user's record (users row and household record) comes in the same round trip and is
+   * offered to the cache, so the first request of a session (user info, home tiles) does not read it again.
+   */
   async findActive(tokenHash: string, now: Date) {
     const statement = prepared(db, 'session_find_active', (name) =>
       db
-        .select({ session: sessions, user: users })
+        .select({ session: sessions, user: users, household: householdRecords })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
         .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
         .prepare(name),
     );
+    const ticket = sessionCache.dataTicket();
     const [row] = await statement.execute({ tokenHash, now });
-    return row ? { session: row.session, user: openUser(row.user) } : null;
+    if (!row) return null;
+    if (!(db instanceof PgTransaction)) {
+      // As usersRepo.withHousehold keeps it: the row as stored (ID number sealed), copied.
+      sessionCache.offer(db, row.user.id, USER_RECORD, { user: { ...row.user }, household: row.household }, ticket);
+    }
+    return { session: row.session, user: openUser(row.user) };
   },
 
   /**

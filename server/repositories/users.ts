@@ -15,6 +15,9 @@ export type HouseholdRow = typeof householdRecords.$inferSelect;
  * A row as services see it: the ID number opened (on first read, once). Every query returning users rows passes
  * them through here (also the joins of the sessions and admin repositories).
  */
+/** The key of a user's record (users row and household record) among their cached data (session-cache.ts). */
+export const USER_RECORD = 'record';
+
 export function openUser<T extends { idNumber: string | null }>(row: T): T;
 export function openUser<T extends { idNumber: string | null }>(row: T | undefined | null): T | null;
 export function openUser<T extends { idNumber: string | null }>(row: T | undefined | null): T | null {
@@ -160,7 +163,7 @@ export const usersRepo = (db: Executor) => ({
     };
     // Kept per instance like the session (server/lib/session-cache.ts), never inside a transaction: each caller gets
     // its own copies, the ID number opened on first read as always.
-    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, 'record', load);
+    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, USER_RECORD, load);
     return row ? { user: openUser({ ...row.user }), household: row.household && { ...row.household } } : null;
   },
 
