@@ -1,9 +1,10 @@
 // Signed-in requests resolve their token without the database most of the time: the session and its user, as
 // resolved, are kept in this process for at most SESSION_CACHE_MS, and so is the user's own data that the hot reads
-// show (users row and household record: user info, home tiles, 我的户籍, the forms' prefill; their notice pages).
-// Correct across instances because every change that could make a cached entry wrong goes through three repository
-// files (repositories/sessions.ts: revoke, expire; repositories/users.ts: update, updateHousehold, upsertHousehold;
-// repositories/content.ts: a notice created or marked read) and each of those (1) evicts here at once and (2) sends
+// show (users row and household record: user info, home tiles, 我的户籍, the forms' prefill; their notice pages; the
+// household card they have out). Correct across instances because every change that could make a cached entry wrong
+// goes through four repository files (repositories/sessions.ts: revoke, expire; repositories/users.ts: update,
+// updateHousehold, upsertHousehold; repositories/content.ts: a notice created or marked read;
+// repositories/applications.ts: an application updated) and each of those (1) evicts here at once and (2) sends
 // pg_notify on the 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit:
 // every instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached
 // before the commit goes too, and a read in flight across an eviction is not kept). While an instance's listener is

@@ -2,6 +2,9 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sessionCache } from '../lib/session-cache.ts';
+import { sessionsChanged } from './session-events.ts';
 
 import { applicationEvents, applicationReminders, applications, idempotencyKeys } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
@@ -78,8 +81,11 @@ export const applicationsRepo = (db: Executor) => ({
         .limit(1)
         .prepare(name),
     );
-    const [row] = await statement.execute({ userId });
-    return openApplication(row);
+    // Kept per instance with the user's other data (我的户籍 asks on every visit): every change of an application's
+    // status goes through update below, which evicts it ('d:<user id>', at commit on every instance).
+    const load = async () => (await statement.execute({ userId }))[0] ?? null;
+    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, 'cardOut', load);
+    return openApplication(row && { ...row });
   },
 
   /** The applications in progress (1-6) of a user among some kinds. */
@@ -129,6 +135,7 @@ export const applicationsRepo = (db: Executor) => ({
       .set({ ...seal(patch), version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
       .where(and(eq(applications.id, id), eq(applications.version, version)))
       .returning();
+    if (row) await sessionsChanged(db, `d:${row.userId}`);
     return openApplication(row);
   },
 

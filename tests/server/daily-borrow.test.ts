@@ -174,7 +174,11 @@ describe('已借出, 已归还 and the reminders', () => {
     const u = await createUser(t);
     const day = days()[0]!;
     const { id } = (await post(t, ADD, u.token, form(day, { ghrq: addDays(day, 7) }))).body.data;
+    const card = async () => (await get(t, '/api/zhzx/wdhj/getInfo', u.token)).body.data.hkkzt as string;
+    expect(await card()).toBe('0');
+    // The card handed out shows at once in 我的户籍 (its cached answer goes with the status change).
     for (const to of [2, 4]) await staffMoves(t, id, to);
+    expect(await card()).toBe('1');
     const borrowNotices = async () =>
       (await get(t, '/api/zhzx/xxtz/getListByType?type=borrow', u.token)).body.rows.map((n: { title: string }) => n.title);
     await t.app.services.housekeeping.run();
