@@ -13,6 +13,7 @@ import { offsetOf, type Page } from './query.ts';
 export type ApplicationRow = typeof applications.$inferSelect;
 export type NewApplication = typeof applications.$inferInsert;
 export type ApplicationEventRow = typeof applicationEvents.$inferSelect;
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
 export interface ApplicationFilter {
   kind?: string;
@@ -204,23 +205,18 @@ export const idempotencyRepo = (db: Executor) => ({
     return rows.length > 0;
   },
 
-  /** Asked by every submit, also by each refusal of a booking rush: a statement prepared once per connection. */
-  async find(userId: number, operation: string, key: string) {
-    const statement = prepared(db, 'idempotency_find', (name) =>
-      db
-        .select()
-        .from(idempotencyKeys)
-        .where(
-          and(
-            eq(idempotencyKeys.userId, sql.placeholder('userId')),
-            eq(idempotencyKeys.operation, sql.placeholder('operation')),
-            eq(idempotencyKeys.key, sql.placeholder('key')),
-          ),
-        )
-        .prepare(name),
-    );
-    const [row] = await statement.execute({ userId, operation, key });
-    return row ?? null;
+  /** Several keys in one query (services/idempotency.ts batches the look-ups of a rush). */
+  async findMany(keys: { userId: number; operation: string; key: string }[]): Promise<IdempotencyRow[]> {
+    if (!keys.length) return [];
+    const rows = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        sql`(${idempotencyKeys.userId}, ${idempotencyKeys.operation}, ${idempotencyKeys.key}) in (select * from unnest(${sql.param(
+          keys.map((k) => k.userId),
+        )}::integer[], ${sql.param(keys.map((k) => k.operation))}::varchar[], ${sql.param(keys.map((k) => k.key))}::varchar[]))`,
+      );
+    return rows;
   },
 
   async purgeBefore(before: Date): Promise<void> {

@@ -3,6 +3,8 @@
 // two concurrent requests with one key only one commits (the other finds the winner's result).
 import { sha256 } from '../lib/crypto.ts';
 import { badRequest, conflict } from '../lib/envelope.ts';
+import { Batcher } from '../lib/batch.ts';
+import type { IdempotencyRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
 
 export const KEY_TTL_SECONDS = 24 * 3600;
@@ -43,12 +45,26 @@ export function idempotencyKeyOf(headers: Record<string, string | string[] | und
   return key;
 }
 
+interface KeyRef {
+  userId: number;
+  operation: string;
+  key: string;
+}
+
+const idOf = (k: KeyRef) => `${k.userId}\u0000${k.operation}\u0000${k.key}`;
+
 export function createIdempotency(repos: Repositories) {
+  // Look-ups that arrive together (a rush) go to the database together.
+  const lookups = new Batcher<KeyRef, IdempotencyRow>(async (keys) => {
+    const rows = await repos.idempotency.findMany(keys);
+    return new Map(rows.map((r) => [idOf(r), r]));
+  }, idOf);
+
   return {
     /** The resource the first request with this key made, or null; 409 when the key came with other content. */
     async prior(userId: number, req: IdempotentRequest): Promise<number | null> {
       if (!req.key) return null;
-      const row = await repos.idempotency.find(userId, req.operation, req.key);
+      const row = await lookups.get({ userId, operation: req.operation, key: req.key });
       if (!row) return null;
       if (row.requestHash !== sha256(canonical(req.body))) throw conflict('重复提交的内容不一致');
       return row.resourceId;

@@ -247,14 +247,19 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     const reads = vi
       .spyOn(t.app.repos.quotas, 'find')
       .mockImplementation(async (...args) => (await new Promise((r) => setTimeout(r, 50)), read(...args)));
+    const lookups = vi.spyOn(t.app.repos.idempotency, 'findMany');
     try {
       const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
       expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
       expect(answers.filter((a) => a.body.code === 100)).toHaveLength(39);
       // The first ones in (the gate lets 10 at a time) read the day; the 30 waiting behind them do not.
       expect(reads.mock.calls.length).toBeLessThanOrEqual(12);
+      // Every request looked up its idempotency key, those of one moment in one query.
+      expect(lookups.mock.calls.flatMap((c) => c[0]).length).toBeGreaterThanOrEqual(40);
+      expect(lookups.mock.calls.length).toBeLessThanOrEqual(20);
     } finally {
       reads.mockRestore();
+      lookups.mockRestore();
     }
     await setQuota(t, 'sfzbl', '2', day, 20);
   });
