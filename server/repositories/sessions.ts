@@ -16,27 +16,34 @@ export const sessionsRepo = (db: Executor) => ({
   },
 
   /**
-   * The session and its user; the user's record (users row and household record) comes in the same round trip and is
-   * offered to the cache, so the first request of a session (user info, home tiles) does not read it again.
+   * The sessions of these token hashes still active at `now`, with their users; each user's record (users row and
+   * household record) comes in the same round trip and is offered to the cache, so the first request of a session
+   * (user info, home tiles) does not read it again. Several look-ups at once are one query (services/sessions.ts).
    */
-  async findActive(tokenHash: string, now: Date) {
+  async findActive(tokenHashes: string[], now: Date) {
     const statement = prepared(db, 'session_find_active', (name) =>
       db
         .select({ session: sessions, user: users, household: householdRecords })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .leftJoin(householdRecords, eq(householdRecords.userId, users.id))
-        .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+        .where(
+          and(
+            sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::varchar[])`,
+            gt(sessions.expiresAt, sql.placeholder('now')),
+          ),
+        )
         .prepare(name),
     );
     const ticket = sessionCache.dataTicket();
-    const [row] = await statement.execute({ tokenHash, now });
-    if (!row) return null;
-    if (!(db instanceof PgTransaction)) {
-      // As usersRepo.withHousehold keeps it: the row as stored (ID number sealed), copied.
-      sessionCache.offer(db, row.user.id, USER_RECORD, { user: { ...row.user }, household: row.household }, ticket);
-    }
-    return { session: row.session, user: openUser(row.user) };
+    const rows = await statement.execute({ tokenHashes, now });
+    return rows.map((row) => {
+      if (!(db instanceof PgTransaction)) {
+        // As usersRepo.withHousehold keeps it: the row as stored (ID number sealed), copied.
+        sessionCache.offer(db, row.user.id, USER_RECORD, { user: { ...row.user }, household: row.household }, ticket);
+      }
+      return { session: row.session, user: openUser(row.user) };
+    });
   },
 
   /**

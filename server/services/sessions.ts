@@ -1,6 +1,7 @@
 // Sessions: opaque random tokens, only their sha256 stored. Users: 7 days, sliding. Staff (办理员/管理员): 30 minutes
 // idle and 12 hours in all, since a console left open on an office desk reaches everyone's personal data.
 import { randomToken, sha256 } from '../lib/crypto.ts';
+import { Batcher } from '../lib/batch.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
@@ -16,6 +17,8 @@ const TOUCH_EVERY_MS = 60_000;
 export const TOUCH_FLUSH_MS = 1000;
 
 export const hashToken = (token: string) => sha256(token);
+
+type Found = Awaited<ReturnType<Repositories['sessions']['findActive']>>[number];
 
 /** When a session seen now ends: users slide 7 days; staff slide 30 minutes, never past 12 hours after sign-in. */
 const expiryOf = (staff: boolean, now: Date, createdAt: Date) =>
@@ -50,6 +53,12 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
     );
     return writing;
   }
+
+  // Look-ups from the database that arrive together (everyone opening the app at once) are one query.
+  const lookups = new Batcher<string, Found>(async (tokenHashes) => {
+    const rows = await repos.sessions.findActive(tokenHashes, clock.now());
+    return new Map(rows.map((r) => [r.session.tokenHash, r]));
+  }, String);
 
   return {
     flush,
@@ -86,7 +95,7 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
       }
       if (pending.has(tokenHash)) await flush();
       const ticket = sessionCache.ticket();
-      const found = await repos.sessions.findActive(tokenHash, now);
+      const found = await lookups.get(tokenHash);
       if (!found) return null;
       const { session, user } = found;
       // A disabled account's sessions end at once (they are also revoked when it is disabled).

@@ -3,7 +3,7 @@
 // PostgreSQL's LISTEN/NOTIFY.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceCache } from '../../server/lib/reference-cache.ts';
 import { sessionCache } from '../../server/lib/session-cache.ts';
 import { hashToken } from '../../server/services/sessions.ts';
@@ -56,6 +56,29 @@ describe('session cache', () => {
       expect(status).toBe(401);
     },
   );
+});
+
+describe('sessions looked up together', () => {
+  it('are one query, and each request gets its own user', async () => {
+    const phones = [demo.undergraduate, demo.master, demo.doctoral, demo.postdoc, demo.staff].map((a) => a.phone);
+    const ids = await Promise.all(
+      phones.map(async (phone) => {
+        const found = (await t.app.db.execute(sql`select id from users where phone = ${phone}`)) as unknown as { rows: { id: number }[] };
+        return found.rows[0]!.id;
+      }),
+    );
+    const tokens = await Promise.all(ids.map((id) => t.app.services.sessions.create(id, '1', '127.0.0.1')));
+    const lookups = vi.spyOn(t.app.repos.sessions, 'findActive');
+    try {
+      const answers = await Promise.all(tokens.map((token) => userinfo(token)));
+      const names = (await Promise.all(ids.map((id) => t.app.repos.users.findById(id)))).map((u) => u!.name);
+      expect(answers.map((a) => a.body.data.xm)).toEqual(names);
+      expect(lookups.mock.calls.length).toBeLessThan(5);
+      expect(lookups.mock.calls.flatMap((c) => c[0])).toHaveLength(5);
+    } finally {
+      lookups.mockRestore();
+    }
+  });
 });
 
 describe('sliding renewal', () => {
