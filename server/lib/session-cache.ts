@@ -77,10 +77,10 @@ export class SessionCache {
   }
 
   /**
-   * A read of the user's own data for this database (`key`: 'record', 'notices:…'): from the cache while fresh, else
-   * loaded and kept. Every write to a users row or household record goes through repositories/users.ts, which sends
-   * 'u:<id>'; every write to a notice through repositories/content.ts, which sends 'd:<id>' (evictUser or evictData,
-   * here and everywhere).
+   * A read of the user's own data for this database (`key`: 'record', 'cardOut', 'notices:…'): from the cache while
+   * fresh, else loaded and kept. Every write to a users row or household record goes through repositories/users.ts,
+   * which sends 'u:<id>'; every write to a notice or an application through repositories/content.ts or
+   * applications.ts, which send 'd:<id>' (evictUser or evictData, here and everywhere).
    */
   async userData<T>(db: object, userId: number, key: string, load: () => Promise<T>): Promise<T> {
     if (!this.enabled) return load();
@@ -91,18 +91,9 @@ export class SessionCache {
     }
     // The user's map is taken before the load: an eviction while the load is in flight drops it, and what the load
     // saw is then not kept.
-    let byDb = this.records.get(userId);
-    if (!byDb) {
-      if (this.records.size >= MAX_ENTRIES) this.records.delete(this.records.keys().next().value!);
-      this.records.set(userId, (byDb = new Map()));
-    }
-    let byKey = byDb.get(db);
-    if (!byKey) byDb.set(db, (byKey = new Map()));
+    const byKey = this.keysOf(db, userId);
     const value = await load();
-    if (this.records.get(userId)?.get(db) !== byKey) return value;
-    // A user's keys are few (the record, the notice pages they look at); an endless walk through pages is not kept.
-    if (byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
-    byKey.set(key, { value, cachedAt: performance.now() });
+    if (this.records.get(userId)?.get(db) === byKey) this.keep(byKey, key, value);
     return value;
   }
 
@@ -117,6 +108,12 @@ export class SessionCache {
    */
   offer(db: object, userId: number, key: string, value: unknown, ticket: number): void {
     if (!this.enabled || ticket !== this.dataEvictions) return;
+    const byKey = this.keysOf(db, userId);
+    if (!byKey.has(key)) this.keep(byKey, key, value);
+  }
+
+  /** The cached reads of one user on one database (made when missing). */
+  private keysOf(db: object, userId: number): Map<string, CachedRecord> {
     let byDb = this.records.get(userId);
     if (!byDb) {
       if (this.records.size >= MAX_ENTRIES) this.records.delete(this.records.keys().next().value!);
@@ -124,7 +121,12 @@ export class SessionCache {
     }
     let byKey = byDb.get(db);
     if (!byKey) byDb.set(db, (byKey = new Map()));
-    if (byKey.has(key)) return;
+    return byKey;
+  }
+
+  private keep(byKey: Map<string, CachedRecord>, key: string, value: unknown): void {
+    // A user's keys are few (the record, the card out, the notice pages they look at); an endless walk through pages
+    // is not kept.
     if (byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, { value, cachedAt: performance.now() });
   }
@@ -165,10 +167,7 @@ export class SessionCache {
     else if (payload.startsWith('u:')) this.evictUser(Number(payload.slice(2)));
     else if (payload.startsWith('d:')) this.evictData(Number(payload.slice(2)));
     else if (payload.startsWith('r:')) referenceCache.evictTable(payload.slice(2));
-    else {
-      this.clear();
-      referenceCache.clear();
-    }
+    else this.clear();
   }
 
   get size(): number {

@@ -307,13 +307,8 @@ export function createApplicationService({
         throw bizError(MSG.full);
       };
       if (full()) return refuseFull();
-      // Asked again on the way in: in a rush most requests wait at the gate while the last places go, and leave it at
-      // once when they are gone (the place is let to the next in line before the refusal is answered).
-      const done = await submits.run(() => (full() ? Promise.resolve(null) : submitted()));
-      return done ?? refuseFull();
-
-      function submitted() {
-        return keyed(userId, req, async () => {
+      const submitted = () =>
+        keyed(userId, req, async () => {
           const form = await build();
           const sub = form.sub ?? '';
           const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
@@ -371,7 +366,10 @@ export function createApplicationService({
           if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
           return app;
         });
-      }
+      // Asked again on the way in: in a rush most requests wait at the gate while the last places go, and leave it at
+      // once when they are gone (the place is let to the next in line before the refusal is answered).
+      const done = await submits.run(() => (full() ? Promise.resolve(null) : submitted()));
+      return done ?? refuseFull();
     },
 
     /**
