@@ -11,6 +11,7 @@
 // not connected, its cache is off (every request asks the database). On the embedded database there is one process,
 // and the eviction in (1) suffices. The age limit bounds what a change made outside the application (SQL by hand)
 // can leave behind.
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { SessionUser } from './session-user.ts';
 import { referenceCache } from './reference-cache.ts';
 
@@ -83,7 +84,8 @@ export class SessionCache {
    * applications.ts, which send 'd:<id>' (evictUser or evictData, here and everywhere).
    */
   async userData<T>(db: object, userId: number, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.enabled) return load();
+    // Never inside a transaction: it reads its own writes, which others must not see before the commit.
+    if (!this.enabled || db instanceof PgTransaction) return load();
     const entry = this.records.get(userId)?.get(db)?.get(key);
     if (entry && performance.now() - entry.cachedAt <= SESSION_CACHE_MS) {
       this.recordHits += 1;
@@ -107,7 +109,7 @@ export class SessionCache {
    * kept as if userData had loaded it, unless any user's data was evicted since `ticket` or it is already here.
    */
   offer(db: object, userId: number, key: string, value: unknown, ticket: number): void {
-    if (!this.enabled || ticket !== this.dataEvictions) return;
+    if (!this.enabled || db instanceof PgTransaction || ticket !== this.dataEvictions) return;
     const byKey = this.keysOf(db, userId);
     if (!byKey.has(key)) this.keep(byKey, key, value);
   }

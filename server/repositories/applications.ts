@@ -2,7 +2,6 @@
 import { and, asc, between, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { sessionCache } from '../lib/session-cache.ts';
 import { sessionsChanged } from './session-events.ts';
 
@@ -85,7 +84,7 @@ export const applicationsRepo = (db: Executor) => ({
     // Kept per instance with the user's other data (我的户籍 asks on every visit): every change of an application's
     // status goes through update below, which evicts it ('d:<user id>', at commit on every instance).
     const load = async () => (await statement.execute({ userId }))[0] ?? null;
-    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, 'cardOut', load);
+    const row = await sessionCache.userData(db, userId, 'cardOut', load);
     return openApplication(row && { ...row });
   },
 

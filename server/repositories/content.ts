@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, sql, type SQL }
 import type { Executor } from '../db/client.ts';
 import { contains, offsetOf, type Page } from './query.ts';
 import { cachedRead, referenceChanged, sessionsChanged } from './session-events.ts';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { deepFreeze } from '../lib/reference-cache.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import { announcements, fileBlobs, notices, publicFiles, uploads } from '../db/schema.ts';
@@ -145,7 +144,6 @@ async function noticePage(db: Executor, userId: number, filter: NoticeFilter, pa
 export const noticesRepo = (db: Executor) => ({
   /** Kept per instance with the user's other data (session-cache.ts userData); create and markRead evict it. */
   async page(userId: number, filter: NoticeFilter, page: Page): Promise<{ rows: NoticeRow[]; total: number }> {
-    if (db instanceof PgTransaction) return noticePage(db, userId, filter, page);
     const key = `notices:${filter.type ?? ''}|${filter.isRead ?? ''}|${page.pageNum}|${page.pageSize}`;
     return sessionCache.userData(db, userId, key, async () => deepFreeze(await noticePage(db, userId, filter, page)));
   },

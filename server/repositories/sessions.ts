@@ -1,7 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { householdRecords, sessions, users } from '../db/schema.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import { sessionsChanged } from './session-events.ts';
@@ -38,10 +37,8 @@ export const sessionsRepo = (db: Executor) => ({
     const ticket = sessionCache.dataTicket();
     const rows = await statement.execute({ tokenHashes, now });
     return rows.map((row) => {
-      if (!(db instanceof PgTransaction)) {
-        // As usersRepo.withHousehold keeps it: the row as stored (ID number sealed), copied.
-        sessionCache.offer(db, row.user.id, USER_RECORD, { user: { ...row.user }, household: row.household }, ticket);
-      }
+      // As usersRepo.withHousehold keeps it: the row as stored (ID number sealed), copied.
+      sessionCache.offer(db, row.user.id, USER_RECORD, { user: { ...row.user }, household: row.household }, ticket);
       return { session: row.session, user: openUser(row.user) };
     });
   },

@@ -4,7 +4,6 @@ import { prepared } from '../db/prepared.ts';
 import { householdRecords, users } from '../db/schema.ts';
 import { fieldCipher, openLazily } from '../lib/field-crypto.ts';
 import { sessionsChanged } from './session-events.ts';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { sessionCache } from '../lib/session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -161,9 +160,9 @@ export const usersRepo = (db: Executor) => ({
       const [row] = await statement.execute({ userId });
       return row ?? null;
     };
-    // Kept per instance like the session (server/lib/session-cache.ts), never inside a transaction: each caller gets
+    // Kept per instance like the session (server/lib/session-cache.ts; never inside a transaction): each caller gets
     // its own copies, the ID number opened on first read as always.
-    const row = db instanceof PgTransaction ? await load() : await sessionCache.userData(db, userId, USER_RECORD, load);
+    const row = await sessionCache.userData(db, userId, USER_RECORD, load);
     return row ? { user: openUser({ ...row.user }), household: row.household && { ...row.household } } : null;
   },
 
