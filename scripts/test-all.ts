@@ -2,22 +2,58 @@
 // Server tests run on embedded PGlite, then again on PostgreSQL when TEST_DATABASE_URL is set.
 // E2E needs Debian's chromium and a CJK font: missing them is a skip with instructions locally,
 // and an error when E2E_REQUIRED=1 (set by .ci/run).
-import { spawnSync, execSync } from 'node:child_process';
+import { spawn, spawnSync, execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 
 const required = process.env.E2E_REQUIRED === '1' || process.env.CI === 'true';
 const results: { step: string; status: string; seconds: number }[] = [];
+/** The error lines of a failed step (errors, failed tests), repeated above the summary: CI logs are read from the end. */
+let failureLines: string[] = [];
+// What a failed step's log names its failures with: vitest, playwright, node, tsc, eslint.
+const FAILURE_LINE = /\b(FAIL|failed|Unhandled)\b|Error\b|error TS\d+|originated in|latest test that might|✘|×/;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
 
-function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+/** Runs a step, its output streamed as it comes and its failure lines kept. */
+function run(step: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   console.log(`\n=== ${step}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = Math.round((Date.now() - started) / 100) / 10;
-  results.push({ step, status: r.status === 0 ? 'passed' : 'FAILED', seconds });
-  if (r.status !== 0) summary(1);
+  const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
+  const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...process.env, ...colour, ...env } });
+  // The last matching lines: a failure's own block (vitest's unhandled errors, the failed tests) comes last.
+  const kept: string[] = [];
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  const keep = (chunk: Buffer) => {
+    const lines = (partial + decoder.write(chunk)).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      const plain = line.replace(ANSI, '').trimEnd();
+      if (FAILURE_LINE.test(plain)) kept.push(plain.slice(0, 300));
+      if (kept.length > 40) kept.shift();
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => (process.stdout.write(chunk), keep(chunk)));
+  child.stderr.on('data', (chunk: Buffer) => (process.stderr.write(chunk), keep(chunk)));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = Math.round((Date.now() - started) / 100) / 10;
+      results.push({ step, status: status === 0 ? 'passed' : 'FAILED', seconds });
+      if (status !== 0) {
+        failureLines = kept;
+        summary(1);
+      }
+      resolve();
+    });
+  });
 }
 
 function summary(code: number): never {
+  if (failureLines.length) {
+    console.log('\n=== what the failed step reported (its error lines, repeated from above)');
+    for (const line of failureLines) console.log(line);
+  }
   console.log('\n=== summary');
   for (const r of results) console.log(`${r.status.padEnd(8)} ${r.step} (${r.seconds} s)`);
   process.exit(code);
@@ -34,16 +70,16 @@ function skipOrFail(step: string, why: string, how: string) {
 }
 
 const npx = 'npx';
-run('API types fresh', 'npm', ['run', '-s', 'api:check']);
-run('API lint', 'npm', ['run', '-s', 'api:lint']);
-run('Typecheck', npx, ['tsc', '--noEmit']);
+await run('API types fresh', 'npm', ['run', '-s', 'api:check']);
+await run('API lint', 'npm', ['run', '-s', 'api:lint']);
+await run('Typecheck', npx, ['tsc', '--noEmit']);
 // The layering of the architecture sheet, the rules of hooks, typescript-eslint: zero warnings.
-run('Lint', npx, ['eslint', '.', '--max-warnings', '0']);
-run('Format (Prettier)', npx, ['prettier', '--check', '.']);
-run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
-run('Server + contract tests (PGlite)', npx, ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' });
+await run('Lint', npx, ['eslint', '.', '--max-warnings', '0']);
+await run('Format (Prettier)', npx, ['prettier', '--check', '.']);
+await run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
+await run('Server + contract tests (PGlite)', npx, ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
-  run('Server + contract tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server']);
+  await run('Server + contract tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server']);
 } else {
   skipOrFail(
     'Server tests on PostgreSQL',
@@ -51,10 +87,10 @@ if (process.env.TEST_DATABASE_URL) {
     'Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres (each test file creates and drops its own database).',
   );
 }
-run('Build', 'npm', ['run', '-s', 'build']);
-run('Size budgets', npx, ['tsx', 'scripts/size-check.ts']);
+await run('Build', 'npm', ['run', '-s', 'build']);
+await run('Size budgets', npx, ['tsx', 'scripts/size-check.ts']);
 // The release as an operator installs it: npm ci --omit=dev in a copy, then the production start.
-run('Release (npm ci --omit=dev, node dist/server/main.js)', npx, ['tsx', 'scripts/release-check.ts']);
+await run('Release (npm ci --omit=dev, node dist/server/main.js)', npx, ['tsx', 'scripts/release-check.ts']);
 
 const chromium = existsSync('/usr/bin/chromium');
 let cjk: boolean;
@@ -64,7 +100,7 @@ try {
   cjk = false;
 }
 if (chromium && cjk) {
-  run('E2E (Chromium, 375x812)', npx, ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']);
+  await run('E2E (Chromium, 375x812)', npx, ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts']);
 } else {
   skipOrFail(
     'E2E tests',
@@ -80,7 +116,7 @@ const redisUp =
     `require('node:net').connect(6379, '127.0.0.1').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`,
   ]).status === 0;
 if (nginx && redisUp && process.env.TEST_DATABASE_URL) {
-  run('Multi-instance (nginx, 2 instances, PostgreSQL, Redis)', npx, ['tsx', 'scripts/multi-instance.ts', '--built'], {
+  await run('Multi-instance (nginx, 2 instances, PostgreSQL, Redis)', npx, ['tsx', 'scripts/multi-instance.ts', '--built'], {
     DATABASE_URL: process.env.TEST_DATABASE_URL,
   });
 } else {

@@ -8,6 +8,9 @@ import { $clientIp } from '@/stores/client-ip';
 import '@/app/routes';
 // The shell preloads the dialog host when idle; loaded here, that import never outlives a short test's environment.
 import '@/components/ui/dialog';
+// Likewise the progress bar (nprogress and its CSS): a navigation loads it from an effect once its screen is in, which
+// a test that ends on that screen does not wait for (CI once saw the console tests end first: an unhandled error).
+import NProgress from '@/app/progress';
 
 beforeEach(() => {
   localStorage.clear();
@@ -17,6 +20,9 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  // A bar still fading out would finish on the next test's page (its timers are the progress bar's own).
+  NProgress.status = null;
+  NProgress.remove();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
