@@ -7,7 +7,9 @@
 // A warm-up rush of 100 other users on another day comes first (not reported). With --sizes, one rush per size, each
 // on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
 // booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
-// notice): exit 1 otherwise. Not part of npm test.
+// notice): exit 1 otherwise. Each rush is repeated, with the same client, against a bare Fastify handler started by
+// this script (scripts/bench-bare.ts), and the ratio printed: the client shares the machine's cores with the server,
+// and the bare figure is what that allows. Not part of npm test.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +19,17 @@ import { seed } from '../server/seed/seed.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';
-import { DEFAULT_PG, makeTarget, makeUsers, percentile, sizesOf, startServer, stopServer, type RunningServer } from './bench-common.ts';
+import {
+  DEFAULT_PG,
+  makeTarget,
+  makeUsers,
+  percentile,
+  sizesOf,
+  startBare,
+  startServer,
+  stopServer,
+  type RunningServer,
+} from './bench-common.ts';
 
 const WARM_UP = 100;
 
@@ -55,11 +67,14 @@ interface Outcome {
   msg: string;
 }
 
-/** One client: a booking of `day` with its own idempotency key and client address. */
-async function book(base: string, token: string, i: number, day: string): Promise<Outcome> {
+const BOOK = '/api/daily/sfzbl/add';
+const OPEN_FORM = '/api/daily/sfzbl/datelist/1';
+
+/** One client: a booking of `day` with its own idempotency key and client address (the bare handler: `path` /bare). */
+async function book(base: string, token: string, i: number, day: string, path = BOOK): Promise<Outcome> {
   const started = performance.now();
   try {
-    const response = await fetch(`${base}/api/daily/sfzbl/add`, {
+    const response = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -78,8 +93,8 @@ async function book(base: string, token: string, i: number, day: string): Promis
 }
 
 /** One client opens the booking form: the days offered (not timed; the user then waits for the hour and taps). */
-async function openForm(base: string, token: string, i: number): Promise<void> {
-  const response = await fetch(`${base}/api/daily/sfzbl/datelist/1`, {
+async function openForm(base: string, token: string, i: number, path = OPEN_FORM): Promise<void> {
+  const response = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -95,6 +110,7 @@ async function openForm(base: string, token: string, i: number): Promise<void> {
 async function main() {
   const t = await makeTarget(adminUrl);
   const servers: RunningServer[] = [];
+  let bare: RunningServer | undefined;
   try {
     const total = WARM_UP + sizes.reduce((a, b) => a + b, 0);
     const days = daysAhead(chinaDate(new Date()), 14, true);
@@ -113,16 +129,30 @@ async function main() {
 
     for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'] }));
     const serverOf = (i: number) => servers[i % servers.length]!.base;
-    const rush = async (from: number, n: number, day: string) => {
-      if (!args['cold-sessions']) await Promise.all(tokens.slice(from, from + n).map((token, i) => openForm(serverOf(i), token, from + i)));
+    bare = await startBare();
+    const bareBase = bare.base;
+    const rush = async (from: number, n: number, day: string, toBare = false) => {
+      const baseOf = toBare ? () => bareBase : serverOf;
+      const path = toBare ? { open: '/bare', book: '/bare' } : { open: OPEN_FORM, book: BOOK };
+      if (toBare || !args['cold-sessions'])
+        await Promise.all(tokens.slice(from, from + n).map((token, i) => openForm(baseOf(i), token, from + i, path.open)));
       const started = performance.now();
-      const outcomes = await Promise.all(tokens.slice(from, from + n).map((token, i) => book(serverOf(i), token, from + i, day)));
+      const outcomes = await Promise.all(tokens.slice(from, from + n).map((token, i) => book(baseOf(i), token, from + i, day, path.book)));
       return { outcomes, seconds: (performance.now() - started) / 1000 };
     };
 
     await rush(0, WARM_UP, days[0]!); // warm-up: compiles the routes' code paths (a rush meets a server that has been running)
+    await rush(0, WARM_UP, days[0]!, true);
 
-    const results: { n: number; day: string; seconds: number; latencies: number[]; outcomes: Map<string, number>; booked: number }[] = [];
+    const results: {
+      n: number;
+      day: string;
+      seconds: number;
+      latencies: number[];
+      outcomes: Map<string, number>;
+      booked: number;
+      bare: { seconds: number; latencies: number[] };
+    }[] = [];
     let from = WARM_UP;
     for (const [k, n] of sizes.entries()) {
       const day = days[k + 1]!;
@@ -136,14 +166,29 @@ async function main() {
       for (const r of outcomes)
         byOutcome.set(`HTTP ${r.status} code ${r.code} ${r.msg}`, (byOutcome.get(`HTTP ${r.status} code ${r.code} ${r.msg}`) ?? 0) + 1);
       const booked = outcomes.filter((r) => r.code === 200).length;
-      results.push({ n, day, seconds, latencies, outcomes: byOutcome, booked });
+      // The same rush, the same client, against the bare handler: what this machine allows.
+      const bareRun = await rush(from - n, n, day, true);
+      const bareLatencies = bareRun.outcomes.map((r) => r.ms).sort((a, b) => a - b);
+      results.push({
+        n,
+        day,
+        seconds,
+        latencies,
+        outcomes: byOutcome,
+        booked,
+        bare: { seconds: bareRun.seconds, latencies: bareLatencies },
+      });
       console.log(`  requests        ${n} in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} requests/s`);
       console.log(
         `  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
       );
       for (const [outcome, c] of byOutcome) console.log(`  ${String(c).padStart(5)} × ${outcome}`);
+      console.log(
+        `  bare Fastify    ${(n / bareRun.seconds).toFixed(0)} requests/s, p50 ${percentile(bareLatencies, 50).toFixed(0)} ms, p99 ${percentile(bareLatencies, 99).toFixed(0)} ms (the same rush and client)`,
+      );
     }
     for (const s of servers) await stopServer(s.child);
+    await stopServer(bare.child);
 
     // What the database holds: exactly the places booked per day, and nothing written for a refused booking.
     const check = await t.open();
@@ -186,7 +231,7 @@ async function main() {
     }
 
     console.log(
-      `\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}`,
+      `\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}   bare: ${'req/s'.padStart(7)} ${'p99 ms'.padStart(7)}  req/s × bare`,
     );
     for (const r of results) {
       const row = [
@@ -196,12 +241,16 @@ async function main() {
         percentile(r.latencies, 99).toFixed(0),
         r.latencies.at(-1)!.toFixed(0),
       ];
-      console.log(`  ${row.map((v) => String(v).padStart(7)).join(' ')}`);
+      const bareRps = r.n / r.bare.seconds;
+      console.log(
+        `  ${row.map((v) => String(v).padStart(7)).join(' ')}         ${bareRps.toFixed(0).padStart(7)} ${percentile(r.bare.latencies, 99).toFixed(0).padStart(7)}  ${(r.n / r.seconds / bareRps).toFixed(2)}×`,
+      );
     }
     console.log(okay ? `\n  OK: exactly ${PLACES} booked each time, nothing written for a refusal.` : `\n  FAILED: see WRONG above.`);
     process.exitCode = okay ? 0 : 1;
   } finally {
     for (const s of servers) await stopServer(s.child);
+    if (bare) await stopServer(bare.child);
     await t.cleanup();
   }
 }

@@ -200,6 +200,20 @@ export function startServer(t: Target, opts: ServerOptions = {}): Promise<Runnin
   });
 }
 
+/** Starts the bare Fastify handler (scripts/bench-bare.ts) the figures are compared with, in a process of its own. */
+export function startBare(): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bare.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /bare ready (\d+)/.exec(out)?.[1];
+      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
+    });
+    child.on('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+}
+
 /** Stops a server (SIGTERM, graceful); resolves when it has exited (a CPU profile is written then). */
 export const stopServer = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

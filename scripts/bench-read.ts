@@ -7,26 +7,13 @@
 // The first signed-in read is also measured once per user before anything else ("first of session": the session and
 // the user's record come from the database). With --sizes, every read runs at each number of connections and the
 // latency curve is printed. Not part of npm test.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
 import { seed } from '../server/seed/seed.ts';
-import { DEFAULT_PG, makeTarget, makeUsers, root, sizesOf, startServer, stopServer, type RunningServer } from './bench-common.ts';
-
-const self = fileURLToPath(import.meta.url);
-
-/** The bare handler the reads are compared with: Fastify, no logger, no plugins, one small JSON answer. */
-async function bare() {
-  const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ code: 200, msg: '查询成功', data: { ok: true } }));
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  console.log(`bare ready ${(app.server.address() as { port: number }).port}`);
-  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
-}
+import { DEFAULT_PG, makeTarget, makeUsers, sizesOf, startBare, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
 interface Endpoint {
   name: string;
@@ -99,19 +86,6 @@ async function measure(
   };
 }
 
-function startBare(): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self, '--bare'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /bare ready (\d+)/.exec(out)?.[1];
-      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
-    });
-    child.on('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-  });
-}
-
 async function main() {
   const { values: args } = parseArgs({
     options: {
@@ -122,10 +96,8 @@ async function main() {
       users: { type: 'string', default: '2000' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
-      bare: { type: 'boolean', default: false },
     },
   });
-  if (args.bare) return bare();
   const sizes = sizesOf(args.sizes ?? args.connections, 5000);
   const duration = Number(args.duration);
   const userCount = Number(args.users);
