@@ -10,13 +10,12 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   base: '/web/',
   // shellHtml before precompress: the pages it writes are compressed too.
-  plugins: [preact(), pruneCssVars(), shellHtml(), precompress()],
+  plugins: [preact({ reactAliasesEnabled: false }), pruneCssVars(), shellHtml(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: src },
-      // The shim only back-fills React 17; preact/compat has the real hook (saves ~2.3 kB gzip).
-      { find: 'use-sync-external-store/shim/index.js', replacement: 'preact/compat' },
-      { find: 'use-sync-external-store/shim', replacement: 'preact/compat' },
+      // React as the app uses it, on Preact's core (src/lib/react.ts; preact/compat cost 1.8 kB brotli of the first load).
+      { find: /^react(-dom)?$/, replacement: `${src}/lib/react.ts` },
       // useStore without the `keys` option nobody uses (saves listenKeys and deep-map helpers in the entry).
       { find: /^@nanostores\/react$/, replacement: `${src}/lib/use-store.ts` },
       // The part of wouter the app uses, a third of its size (src/app/router.ts).

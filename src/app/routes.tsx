@@ -1,4 +1,4 @@
-import { Component, createElement, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
@@ -61,33 +61,12 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   ),
 };
 
-type LazyScreen = ComponentType<Record<string, unknown>> & { preload(): Promise<unknown> };
-
 /**
- * React's lazy() with a preload: once its module is loaded the screen renders at once, without passing through
- * the Suspense fallback. main.tsx preloads the first screen before the first render, so the page's pre-rendered
- * shell (login.html, home.html) stays on screen until the real screen replaces it in one go.
+ * Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
+ * (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
+ * component renders at once, without the Suspense fallback).
  */
-function lazyScreen(loader: Loader): LazyScreen {
-  let Screen: ComponentType<Record<string, unknown>> | undefined;
-  let failure: { error: unknown } | undefined;
-  let pending: Promise<unknown> | undefined;
-  const preload = () =>
-    (pending ??= loader().then(
-      (m) => {
-        Screen = m.default;
-      },
-      (error: unknown) => {
-        failure = { error };
-      },
-    ));
-  const Lazy = (props: Record<string, unknown>) => {
-    if (failure) throw failure.error;
-    if (!Screen) throw preload();
-    return createElement(Screen, props);
-  };
-  return Object.assign(Lazy, { preload });
-}
+const lazyScreen = (loader: Loader) => lazy(loader);
 
 const notFoundLoader: Loader = () => import('./not-found-page');
 const NotFound = lazyScreen(notFoundLoader);

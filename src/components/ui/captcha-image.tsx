@@ -11,18 +11,19 @@ export interface CaptchaImageProps {
   onSolved: (code: string) => void;
 }
 
-// Inline: a stylesheet of its own would be one more file for the screens that show it.
+// Inline: a stylesheet of its own would be one more file for the screens that show it. Lengths carry their unit:
+// Preact's core sets a number as it is (only React adds px).
 const button = {
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'center',
-  minWidth: 100,
-  minHeight: 44,
-  padding: 0,
-  border: 0,
+  minWidth: '100px',
+  minHeight: '44px',
+  padding: '0',
+  border: '0',
   background: 'none',
 };
-const link = { ...button, minHeight: 24, color: 'var(--app-link)', fontSize: 12, whiteSpace: 'nowrap' };
+const link = { ...button, minHeight: '24px', color: 'var(--app-link)', fontSize: '12px', whiteSpace: 'nowrap' };
 
 /**
  * An image code (captcha): the picture, which a tap replaces, and 「看不清？无障碍验证」, which solves the code's
@@ -54,7 +55,7 @@ export function CaptchaImage({ captcha, onRefresh, onSolved }: CaptchaImageProps
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
       <button type="button" style={button} onClick={onRefresh} aria-label="看不清？换一张图形验证码">
         {captcha ? (
-          <img src={captcha.img} alt="图形验证码" width={100} height={40} style={{ borderRadius: 4 }} />
+          <img src={captcha.img} alt="图形验证码" width={100} height={40} style={{ borderRadius: '4px' }} />
         ) : (
           <span class="app-muted">加载中</span>
         )}

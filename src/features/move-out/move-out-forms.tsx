@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
 import { addOrEdit, answersOf, type FormSend } from '@/api/form-send';
@@ -94,7 +94,7 @@ const area = (flow: ServiceFormFlow, name: string, label: string, placeholder: s
   />
 );
 
-const cells = (children: React.ReactNode) => <div class="weui-cells weui-cells_form">{children}</div>;
+const cells = (children: ReactNode) => <div class="weui-cells weui-cells_form">{children}</div>;
 
 const item = (name: string, label: string, value: string | undefined) => ({ name, label, value });
 
