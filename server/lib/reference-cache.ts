@@ -1,5 +1,5 @@
 // Reference data the office edits rarely and every screen reads (dictionaries, home tiles, settings, service guides, police stations,
-// the public files lists) is kept in this process for at most REFERENCE_CACHE_MS. Same rules as the session cache
+// the public files lists, the home banners) is kept in this process for at most REFERENCE_CACHE_MS. Same rules as the session cache
 // (server/lib/session-cache.ts), on the same channel: every write to these tables goes through a repository method
 // that evicts the table here at once and sends pg_notify('hukou_cache', 'r:<table>') through its executor (inside a
 // transaction: at commit), every instance's listener evicts it then, and the cache is off while an instance cannot
@@ -9,7 +9,15 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 
 export const REFERENCE_CACHE_MS = 60_000;
-export const REFERENCE_TABLES = ['dict_items', 'sectors', 'settings', 'service_guides', 'public_files', 'police_stations'] as const;
+export const REFERENCE_TABLES = [
+  'dict_items',
+  'sectors',
+  'settings',
+  'service_guides',
+  'public_files',
+  'police_stations',
+  'banners',
+] as const;
 export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
 
 const MAX_ENTRIES = 5_000;

@@ -3,10 +3,13 @@
 // Redoc inlined, so an intranet without the Redocly CDN reads it too).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml } from '../../src/app/shells.ts';
 import { projectRoot } from '../lib/paths.ts';
+import { bannerWire } from '../routes/common/wire.ts';
 
 /** The Content-Security-Policy source that allows the pages' one inline script (src/app/boot-script.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
@@ -45,6 +48,69 @@ const docsCsp = (scripts: string[]) => ({
     upgradeInsecureRequests: null,
   },
 });
+
+/** The encoding of an answer: brotli or gzip as the request accepts them (a q of 0 refuses), else none. */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+interface BuiltPage {
+  key: string;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * /web/home with its banners: home.html with the carousel pre-rendered and the banners as a data block, so the largest
+ * picture of the page paints with its first frame instead of after the app, the API call and the image. Built once
+ * per list of banners (brotli 11 and gzip 9, as the build compresses), answered with an ETag (a revisit costs a 304).
+ * Without banners, or when they cannot be read, the built home.html goes out as it is.
+ */
+function homeWithBanners(app: FastifyInstance, template: string) {
+  let built: BuiltPage | undefined;
+  return async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
+    let banners;
+    try {
+      banners = (await app.repos.banners.listEnabled()).map(bannerWire);
+    } catch (err) {
+      request.log.warn({ err }, 'home page sent without its banners');
+      return null;
+    }
+    if (banners.length === 0) return null;
+    const key = JSON.stringify(banners);
+    if (built?.key !== key) {
+      const html = template
+        .replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners))
+        .replace('</head>', `  ${homeBannersData(banners)}\n  </head>`);
+      const identity = Buffer.from(html);
+      built = {
+        key,
+        etag: `"h${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+        identity,
+        br: brotliCompressSync(identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+        }),
+        gzip: gzipSync(identity, { level: 9 }),
+      };
+    }
+    const page = built;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
+    const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.identity);
+  };
+}
 
 export default async function webPlugin(app: FastifyInstance, opts: { distDir?: string; docsDir?: string }) {
   const dist = opts.distDir ?? webDist;
@@ -85,6 +151,8 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
       .filter((f) => f.endsWith('.html') && f !== 'index.html')
       .map((f) => f.slice(0, -'.html'.length)),
   );
+  const homeTemplate = shellPages.has('home') ? readFileSync(`${dist}/home.html`, 'utf8') : '';
+  const sendHome = homeTemplate.includes(HOME_CAROUSEL_FRAME) ? homeWithBanners(app, homeTemplate) : null;
 
   await app.register(
     async (web) => {
@@ -109,6 +177,10 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
         if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
         const name = path.slice('/web/'.length);
+        if (name === 'home' && sendHome) {
+          const sent = await sendHome(request, reply);
+          if (sent) return sent;
+        }
         return reply.header('cache-control', 'no-cache').sendFile(shellPages.has(name) ? `${name}.html` : 'index.html', dist);
       });
     },

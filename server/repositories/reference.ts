@@ -183,8 +183,11 @@ export const sectorsRepo = (db: Executor) => ({
 });
 
 export const bannersRepo = (db: Executor) => ({
+  /** The banners users see (also pre-rendered into /web/home by server/plugins/web.ts), through the reference cache. */
   async listEnabled() {
-    return db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id));
+    return cachedRead(db, 'banners', 'enabled', () =>
+      db.select().from(banners).where(eq(banners.enabled, true)).orderBy(asc(banners.sort), asc(banners.id)),
+    );
   },
 
   async all() {
@@ -193,16 +196,19 @@ export const bannersRepo = (db: Executor) => ({
 
   async create(values: typeof banners.$inferInsert) {
     const [row] = await db.insert(banners).values(values).returning();
+    await referenceChanged(db, 'banners');
     return row!;
   },
 
   async update(id: number, values: Partial<typeof banners.$inferInsert>) {
     const [row] = await db.update(banners).set(values).where(eq(banners.id, id)).returning();
+    await referenceChanged(db, 'banners');
     return row ?? null;
   },
 
   async delete(id: number): Promise<boolean> {
     const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
+    await referenceChanged(db, 'banners');
     return rows.length > 0;
   },
 });

@@ -1,6 +1,8 @@
 // Pages written at build time for the two first-load routes (scripts/vite-plugin-shell-html.ts): the first screen's
 // frame as plain HTML, shown by the browser before any script runs, then replaced in one render by the same markup
 // from the app (tests/unit/shells.test.tsx keeps them equal). Only classes of the entry's styles, inlined in the page.
+import type { components } from '../api/schema';
+import { PAGE_DATA } from '../config/page-data';
 import { paths } from '../config/paths';
 
 export interface ShellPage {
@@ -14,6 +16,38 @@ export interface ShellPage {
 }
 
 const header = (title: string) => `<header class="app-header"><h1 class="app-header__title">${title}</h1></header>`;
+
+type Banner = components['schemas']['Banner'];
+
+/** The carousel's place in home.html while the banners are not known (the server replaces it when it knows them). */
+export const HOME_CAROUSEL_FRAME = '<div class="home-carousel home-carousel_pending" aria-hidden="true"></div>';
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The carousel of features/home/carousel.tsx as its first render draws it, without the dots (their styles come with
+ * the screen): what the server writes into home.html in place of HOME_CAROUSEL_FRAME, so the first banner is painted
+ * with the page's first frame, and the screen's first render keeps these very nodes (tests/unit/shells.test.tsx).
+ */
+export function homeCarouselHtml(banners: Pick<Banner, 'title' | 'imageUrl' | 'linkUrl'>[]): string {
+  const slides = banners.map((b, i) => {
+    const img = `<img src="${attr(b.imageUrl)}" alt="${attr(b.title ?? '轮播图')}" loading="${i === 0 ? 'eager' : 'lazy'}">`;
+    return (
+      `<div class="home-carousel__slide" role="group" aria-roledescription="slide" aria-label="${i + 1} / ${banners.length}">` +
+      (b.linkUrl ? `<button type="button" class="home-carousel__button">${img}</button>` : img) +
+      '</div>'
+    );
+  });
+  return (
+    '<section class="home-carousel" aria-roledescription="carousel" aria-label="轮播图">' +
+    `<div class="home-carousel__track">${slides.join('')}</div></section>`
+  );
+}
+
+/** The banners as a data block of the page (read by the home screen's first render: src/config/page-data.ts). */
+export const homeBannersData = (banners: Banner[]) =>
+  // Inside <script>: "<" escaped, so no text of a banner can close the element.
+  `<script type="application/json" id="${PAGE_DATA.homeBanners}">${JSON.stringify(banners).replace(/</g, '\\u003c')}</script>`;
 
 export const SHELL_PAGES: Record<string, ShellPage> = {
   login: {
@@ -31,7 +65,7 @@ export const SHELL_PAGES: Record<string, ShellPage> = {
     modules: ['src/features/home/home-page.tsx', 'src/app/app-tab-bar.tsx'],
     html:
       `<div class="app-shell app-shell_tabbed">${header(paths.home.title)}<main id="main" tabindex="-1"><div class="app-page">` +
-      '<div class="home-carousel home-carousel_pending" aria-hidden="true"></div>' +
+      HOME_CAROUSEL_FRAME +
       '<section aria-labelledby="home-services"><h2 class="weui-cells__title" id="home-services">办事服务</h2>' +
       '<p class="app-empty">正在加载可办理的业务…</p></section></div></main></div>',
   },

@@ -18,8 +18,20 @@ const empty: SectorsState = { openSectors: [], tips: null, yxStartTime: null, yx
 
 export const $sectors = atom<SectorsState>({ ...empty });
 
-/** Loads the sectors open to the signed-in user (GET /api/userOpenSector with loginType). */
-export async function loadSectors(): Promise<boolean> {
+let loading: Promise<boolean> | undefined;
+
+/**
+ * Loads the sectors open to the signed-in user (GET /api/userOpenSector with loginType); callers that ask while a load
+ * is under way (the app's start and the home screen) share it.
+ */
+export function loadSectors(): Promise<boolean> {
+  loading ??= fetchSectors().finally(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+async function fetchSectors(): Promise<boolean> {
   const loginType = $session.get().userInfo?.loginType;
   const result = await unwrap(client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} } }));
   if (!result.ok) return false;

@@ -13,7 +13,7 @@ import webPlugin, { BOOT_SCRIPT_SOURCE } from '../../server/plugins/web.ts';
 import { precompressDir } from '../../scripts/vite-plugin-precompress.ts';
 import { writeShellPages } from '../../scripts/vite-plugin-shell-html.ts';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
-import { SHELL_PAGES } from '../../src/app/shells.ts';
+import { HOME_CAROUSEL_FRAME, homeCarouselHtml, SHELL_PAGES } from '../../src/app/shells.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'hukou-web-'));
@@ -384,5 +384,73 @@ describe('first-load pages', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+});
+
+describe('/web/home with its banners', () => {
+  let t: TestApp;
+  const built = mkdtempSync(join(tmpdir(), 'hukou-home-'));
+  // home.html as the build writes it (scripts/vite-plugin-shell-html.ts): the frame of src/app/shells.ts in #app.
+  const HOME_PAGE = `<!doctype html><html><head><title>办事服务</title>\n  </head><body><div id="app">${SHELL_PAGES.home!.html}</div></body></html>`;
+  writeFileSync(join(built, 'index.html'), INDEX);
+  writeFileSync(join(built, 'home.html'), HOME_PAGE);
+  precompressDir(built);
+  beforeAll(async () => {
+    t = await createTestApp({ webDir: built });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(built, { recursive: true, force: true });
+  });
+  const dataOf = (html: string) => {
+    const blocks = [...html.matchAll(/<script type="application\/json" id="home-banners">(.*?)<\/script>/g)];
+    expect(blocks).toHaveLength(1);
+    return JSON.parse(blocks[0]![1]!);
+  };
+
+  it('carries the banners pre-rendered in the carousel and as data, compressed, no-cache, with an ETag that answers 304', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/system/banner/list' });
+    const banners = list.json().data;
+    expect(banners.length).toBeGreaterThan(1);
+    const res = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(varies(res)).toBe(true);
+    const html = decoded(res).toString();
+    expect(html).toContain(homeCarouselHtml(banners));
+    expect(html).not.toContain(HOME_CAROUSEL_FRAME);
+    expect(dataOf(html)).toEqual(banners);
+    expect(html.indexOf('id="home-banners"')).toBeLessThan(html.indexOf('</head>'));
+    // The same page for every encoding.
+    const gzip = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decoded(gzip).toString()).toBe(html);
+    const plain = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'br;q=0, identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    const again = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('follows a change of the banners at once; no text of a banner can break out of its attribute or the data block', async () => {
+    const [first] = await t.app.repos.banners.listEnabled();
+    const hostile = '</script><script>alert(1)</script>" onerror="alert(2)';
+    await t.app.repos.banners.update(first!.id, { title: hostile });
+    const html = (await t.app.inject({ method: 'GET', url: '/web/home' })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    const carousel = html.slice(html.indexOf('<section class="home-carousel"'), html.indexOf('</section>'));
+    expect(carousel).not.toContain('" onerror=');
+    expect(carousel).toContain('alt="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot; onerror=&quot;alert(2)"');
+    expect(dataOf(html)[0].title).toBe(hostile);
+  });
+
+  it('is the built home.html when no banner is shown', async () => {
+    for (const b of await t.app.repos.banners.all()) await t.app.repos.banners.update(b.id, { enabled: false });
+    const res = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(decoded(res).toString()).toBe(HOME_PAGE);
   });
 });

@@ -5,9 +5,10 @@ import { render } from 'preact';
 import { act } from '@testing-library/preact';
 import { App } from '@/app/app';
 import { preloadScreen } from '@/app/routes';
-import { SHELL_PAGES } from '@/app/shells';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@/app/shells';
+import { PAGE_DATA } from '@/config/page-data';
 import { setToken, setUserInfo } from '@/stores/session';
-import { sampleUser, stubFetch } from './helpers';
+import { requestsTo, sampleUser, stubFetch } from './helpers';
 
 /** Every element of `frame` is in `real` at the same place (same tag, attributes and, for leaves, text); `real` may have more after. */
 function expectFrameOf(frame: Element, real: Element, path = frame.tagName.toLowerCase()) {
@@ -35,12 +36,12 @@ afterEach(() => {
 });
 
 /** As the built page and main.tsx: the frame in #app, the first screen loaded, then one render of the app. */
-async function startOn(name: keyof typeof SHELL_PAGES) {
+async function startOn(name: keyof typeof SHELL_PAGES, html = SHELL_PAGES[name]!.html) {
   const page = SHELL_PAGES[name]!;
   history.replaceState(null, '', `/web${page.path}`);
   root = document.createElement('div');
   root.id = 'app';
-  root.innerHTML = page.html;
+  root.innerHTML = html;
   document.body.append(root);
   const frame = root.firstElementChild!.cloneNode(true) as Element;
   const leaves = Array.from(root.querySelectorAll('h1, p'));
@@ -71,5 +72,32 @@ describe('pre-rendered first-load pages', () => {
     expect(root!.querySelector('main .app-empty[aria-busy="true"]')).toBeNull();
     expectFrameOf(frame, root!.firstElementChild!);
     for (const leaf of leaves) expect(leaf.isConnected, leaf.outerHTML).toBe(true);
+  });
+
+  it('home.html with its banners (as the server sends it) is the frame of the carousel, whose first render keeps its pictures', async () => {
+    setToken('tok-1');
+    setUserInfo(sampleUser);
+    const banners = [
+      { id: 1, title: '户籍业务网上办', imageUrl: '/web/banners/banner-online.svg', linkUrl: null, sort: 1 },
+      { id: 2, title: '迁入指南', imageUrl: '/web/banners/banner-enrolment.svg', linkUrl: '/web/announcement', sort: 2 },
+    ];
+    const never = () => new Promise<Response>(() => {});
+    const fetch = stubFetch({
+      '/api/userOpenSector': never,
+      '/api/system/banner/list': never,
+      '/api/userinfo': never,
+      '/h5/getClientIP': never,
+    });
+    document.head.insertAdjacentHTML('beforeend', homeBannersData(banners));
+    const { frame } = await startOn('home', SHELL_PAGES.home!.html.replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners)));
+    const pictures = Array.from(root!.querySelectorAll('img'));
+    expect(pictures.map((img) => img.getAttribute('src'))).toEqual(banners.map((b) => b.imageUrl));
+    // The carousel is there from the first render (its dots added), the pictures the very nodes of the page.
+    expectFrameOf(frame, root!.firstElementChild!);
+    expect(root!.querySelectorAll('.home-carousel__dot')).toHaveLength(2);
+    for (const img of pictures) expect(img.isConnected, img.outerHTML).toBe(true);
+    // Read once, not asked of the API; the data block is gone (a later visit asks the API).
+    expect(requestsTo(fetch, '/api/system/banner/list')).toHaveLength(0);
+    expect(document.getElementById(PAGE_DATA.homeBanners)).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { navigate } from '@/lib/nav';
+import { PAGE_DATA } from '@/config/page-data';
 import { builtServices, paths, sectorRoutes, ROUTER_BASE } from '@/config/paths';
 import { $sectors, loadSectors, newStudentWindowOpen, type Sector, type SectorsState } from '@/stores/sectors';
 import { $session } from '@/stores/session';
@@ -62,17 +63,35 @@ export function tilesFor(sectors: Sector[], window: Pick<SectorsState, 'yxStartT
   return tiles;
 }
 
+/**
+ * The banners /web/home came with (the server pre-renders them into the page and writes them as a data block), taken
+ * once: a later visit in the app asks the API.
+ */
+function bannersOfPage(): Banner[] | null {
+  const block = document.getElementById(PAGE_DATA.homeBanners);
+  if (!block) return null;
+  block.remove();
+  try {
+    const banners: unknown = JSON.parse(block.textContent ?? '');
+    return Array.isArray(banners) ? (banners as Banner[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** 办事服务: banners, tips, service tiles. */
 export default function HomePage() {
   const sectors = useStore($sectors);
   const session = useStore($session);
   // null while loading: the carousel's place is kept, so the tiles do not move under a finger when it arrives.
-  const [banners, setBanners] = useState<Banner[] | null>(null);
+  const [banners, setBanners] = useState<Banner[] | null>(bannersOfPage);
 
   useEffect(() => {
-    void unwrap(client.GET('/api/system/banner/list', { loading: false, silent: true })).then((r) => {
-      setBanners(r.ok ? r.data : []);
-    });
+    if (banners === null) {
+      void unwrap(client.GET('/api/system/banner/list', { loading: false, silent: true })).then((r) => {
+        setBanners(r.ok ? r.data : []);
+      });
+    }
     if (session.userInfo && !$sectors.get().loaded) void loadSectors();
     // Banners and sectors load once per visit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
