@@ -184,6 +184,26 @@ describe('a running server', () => {
     expect((await t.app.repos.users.findByIdNumber(demo.undergraduate.sfzjh))?.phone).toBe(demo.undergraduate.phone);
   });
 
+  it('user info opens a stored ID number once and keeps only its masked form; a changed number is masked anew', async () => {
+    const token = await t.login(demo.master.phone);
+    const masked = (n: string) => `${n.slice(0, 4)}**********${n.slice(-4)}`;
+    const opened = vi.spyOn(FieldCipher.prototype, 'decrypt');
+    try {
+      for (let i = 0; i < 5; i += 1) {
+        const info = await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} });
+        expect(info.body.data.sfzjh).toBe(masked(demo.master.sfzjh));
+      }
+      expect(opened.mock.calls.length).toBeLessThanOrEqual(1);
+      const user = (await t.app.repos.users.findByPhone(demo.master.phone))!;
+      const changed = newId('19990909');
+      await t.app.repos.users.update(user.id, { idNumber: changed });
+      const info = await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} });
+      expect(info.body.data.sfzjh).toBe(masked(changed));
+    } finally {
+      opened.mockRestore();
+    }
+  });
+
   it('registration stores ciphertext; the same number (any case) is refused with the same message, also by the database', async () => {
     const phone = `137${String(Date.now()).slice(-8)}`;
     const sfzjh = newId('20010203');

@@ -10,12 +10,12 @@ import {
   kindName,
   statusName,
 } from '../../domain/index.ts';
-import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
+import { maskPhone } from '../../lib/masks.ts';
 import type { AuditRow } from '../../repositories/audit.ts';
 import type { RatingRow } from '../../repositories/ratings.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';
 import type { UploadRow } from '../../repositories/content.ts';
-import type { UserRow } from '../../repositories/users.ts';
+import { maskedIdNumber, type UserRow } from '../../repositories/users.ts';
 import { chinaDate, chinaDateTime } from '../../services/clock.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import { ROLE_NAMES, type StaffRole } from '../../services/staff.ts';
@@ -63,7 +63,7 @@ export const applicantWire = (
   rylbmc: personTypeName(u.personType),
   xh: u.studentNo,
   gzzh: u.staffNo,
-  sfzjh: maskIdNumber(u.idNumber),
+  sfzjh: maskedIdNumber(u),
   phone: detail ? u.phone : maskPhone(u.phone),
   dwmc: unitName ?? null,
   hkIn: householdStatus === '1',

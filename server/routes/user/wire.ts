@@ -1,6 +1,6 @@
 // Wire shape of the user info (UserInfo in the document).
-import { maskIdNumber, maskPhone } from '../../lib/masks.ts';
-import type { HouseholdRow, UserRow } from '../../repositories/users.ts';
+import { maskPhone } from '../../lib/masks.ts';
+import { maskedIdNumber, type HouseholdRow, type UserRow } from '../../repositories/users.ts';
 
 export function userInfoWire(user: UserRow, household: HouseholdRow | null, loginType: string, rylbmc: string | undefined) {
   return {
@@ -17,7 +17,7 @@ export function userInfoWire(user: UserRow, household: HouseholdRow | null, logi
     scfc: user.warningFlag === '1' ? ('1' as const) : ('0' as const),
     scfcmessage: user.warningMessage,
     hkIn: household?.status === '1',
-    sfzjh: maskIdNumber(user.idNumber),
+    sfzjh: maskedIdNumber(user),
     phone: maskPhone(user.phone),
     roles: [user.role as 'user' | 'staff' | 'admin'],
   };
