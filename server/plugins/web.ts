@@ -94,7 +94,7 @@ function homeWithBanners(app: FastifyInstance, template: string) {
       const identity = Buffer.from(html);
       built = {
         key,
-        etag: `"h${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+        etag: `h${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}`,
         identity,
         br: brotliCompressSync(identity, {
           params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
@@ -103,9 +103,11 @@ function homeWithBanners(app: FastifyInstance, template: string) {
       };
     }
     const page = built;
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(page.etag)) return reply.status(304).send();
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
+    // One ETag per encoding, as for the built files: each is a representation of its own.
+    const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
     reply.type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(encoding ? page[encoding] : page.identity);

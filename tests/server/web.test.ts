@@ -430,9 +430,15 @@ describe('/web/home with its banners', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'br;q=0, identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
-    const again = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/web/home',
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // Each encoding is a representation with an ETag of its own.
+    expect(new Set([res.headers.etag, gzip.headers.etag, plain.headers.etag]).size).toBe(3);
   });
 
   it('follows a change of the banners at once; no text of a banner can break out of its attribute or the data block', async () => {
