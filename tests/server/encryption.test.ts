@@ -184,7 +184,7 @@ describe('a running server', () => {
     expect((await t.app.repos.users.findByIdNumber(demo.undergraduate.sfzjh))?.phone).toBe(demo.undergraduate.phone);
   });
 
-  it('user info opens a stored ID number once and keeps only its masked form; a changed number is masked anew', async () => {
+  it('user info and 我的户籍 open a stored ID number once and keep only its masked form; a changed number is masked anew', async () => {
     const token = await t.login(demo.master.phone);
     const masked = (n: string) => `${n.slice(0, 4)}**********${n.slice(-4)}`;
     const opened = vi.spyOn(FieldCipher.prototype, 'decrypt');
@@ -192,6 +192,11 @@ describe('a running server', () => {
       for (let i = 0; i < 5; i += 1) {
         const info = await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} });
         expect(info.body.data.sfzjh).toBe(masked(demo.master.sfzjh));
+      }
+      // 我的户籍 shows it masked too, from the same record.
+      for (let i = 0; i < 3; i += 1) {
+        const my = await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token });
+        expect(my.body.data.sfzjh).toBe(masked(demo.master.sfzjh));
       }
       expect(opened.mock.calls.length).toBeLessThanOrEqual(1);
       const user = (await t.app.repos.users.findByPhone(demo.master.phone))!;

@@ -1,7 +1,6 @@
 // Wire shapes of the household record (我的户籍) and notices.
-import { maskIdNumber } from '../../lib/masks.ts';
 import type { NoticeRow } from '../../repositories/content.ts';
-import type { HouseholdRow, UserRow } from '../../repositories/users.ts';
+import { maskedIdNumber, type HouseholdRow, type UserRow } from '../../repositories/users.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 
 export interface HouseholdLabels {
@@ -56,7 +55,7 @@ export function householdWire(
     xbmc: labels.gender ?? null,
     mzmc: labels.ethnic ?? null,
     csrq: user.birthDate,
-    sfzjh: maskIdNumber(user.idNumber),
+    sfzjh: maskedIdNumber(user),
     hh: record.householdNo,
     jthmc: record.collectiveName,
     jthdz: record.collectiveAddress,
