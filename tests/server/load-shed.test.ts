@@ -10,9 +10,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** Keeps the event loop busy for most of a second several times, as a process drowning in work would. */
+/**
+ * Keeps the event loop busy, 400 ms at a time with short breaks, as a process drowning in work would: 3.2 s, more
+ * than two of the plugin's one-second windows, so that one window (its phase is unknown) lies wholly inside the lag.
+ * With 1.6 s a window could hold one block and hundreds of idle samples, and the mean stayed below the threshold
+ * (a CI run on a busy machine measured 0.16 ms).
+ */
 async function lag(): Promise<void> {
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 8; i++) {
     const until = Date.now() + 400;
     while (Date.now() < until);
     await new Promise((resolve) => setTimeout(resolve, 5));
