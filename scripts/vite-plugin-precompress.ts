@@ -3,8 +3,8 @@
 // so a phone receives the smallest form at no CPU cost per request. Images and fonts are already compressed.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { brotli, gzip } from '../server/lib/text-compression.ts';
 
 export const PRECOMPRESSED = /\.(?:html|js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
@@ -16,18 +16,6 @@ function files(dir: string, prefix = ''): string[] {
     return [path];
   });
 }
-
-export function brotli(data: Buffer): Buffer {
-  return brotliCompressSync(data, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
-    },
-  });
-}
-
-export const gzip = (data: Buffer): Buffer => gzipSync(data, { level: 9 });
 
 /** Writes file.br and file.gz for every compressible file under dir; returns how many files were compressed. */
 export function precompressDir(dir: string): number {

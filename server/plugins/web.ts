@@ -3,12 +3,12 @@
 // Redoc inlined, so an intranet without the Redocly CDN reads it too).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
 import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml } from '../../src/app/shells.ts';
 import { projectRoot } from '../lib/paths.ts';
+import { brotli, gzip } from '../lib/text-compression.ts';
 import { bannerWire } from '../routes/common/wire.ts';
 
 /** The Content-Security-Policy source that allows the pages' one inline script (src/app/boot-script.ts). */
@@ -50,7 +50,7 @@ const docsCsp = (scripts: string[]) => ({
 });
 
 /** The encoding of an answer: brotli or gzip as the request accepts them (a q of 0 refuses), else none. */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = new Set(
     (header ?? '')
       .split(',')
@@ -72,7 +72,7 @@ interface BuiltPage {
 /**
  * /web/home with its banners: home.html with the carousel pre-rendered and the banners as a data block, so the largest
  * picture of the page paints with its first frame instead of after the app, the API call and the image. Built once
- * per list of banners (brotli 11 and gzip 9, as the build compresses), answered with an ETag (a revisit costs a 304).
+ * per list of banners (lib/text-compression.ts, as the build compresses), answered with an ETag (a revisit costs a 304).
  * Without banners, or when they cannot be read, the built home.html goes out as it is.
  */
 function homeWithBanners(app: FastifyInstance, template: string) {
@@ -96,10 +96,8 @@ function homeWithBanners(app: FastifyInstance, template: string) {
         key,
         etag: `h${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}`,
         identity,
-        br: brotliCompressSync(identity, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-        }),
-        gzip: gzipSync(identity, { level: 9 }),
+        br: brotli(identity),
+        gzip: gzip(identity),
       };
     }
     const page = built;

@@ -11,12 +11,16 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type HouseholdRow = typeof householdRecords.$inferSelect;
 
+/** The key of a user's record (users row and household record) among their cached data (session-cache.ts). */
+export const USER_RECORD = 'record';
+
+/** The stored (sealed) ID number of a row openUser opened: the key of its masked form (maskedIdNumber). */
+const SEALED_ID_NUMBER = Symbol('sealed idNumber');
+
 /**
  * A row as services see it: the ID number opened (on first read, once). Every query returning users rows passes
  * them through here (also the joins of the sessions and admin repositories).
  */
-/** The key of a user's record (users row and household record) among their cached data (session-cache.ts). */
-export const USER_RECORD = 'record';
 
 export function openUser<T extends { idNumber: string | null }>(row: T): T;
 export function openUser<T extends { idNumber: string | null }>(row: T | undefined | null): T | null;
@@ -28,14 +32,12 @@ export function openUser<T extends { idNumber: string | null }>(row: T | undefin
   return openLazily(row, 'idNumber', (stored) => (stored === null ? null : cipher.decrypt(stored)));
 }
 
-/** The stored (sealed) ID number of a row openUser opened: the key of its masked form below. */
-const SEALED_ID_NUMBER = Symbol('sealed idNumber');
 const maskedBySealed = new Map<string, string | null>();
 const MASKED_KEPT = 10_000;
 
 /**
  * The ID number as screens show it (maskIdNumber: 110101********1234), opened once per stored value and kept masked,
- * rather than decrypted on every read of a cached record (a twentieth of a cached user-info request's CPU went to
+ * rather than decrypted on every read of a cached record (a tenth of a cached user-info request's CPU went to
  * AES-GCM). Only masked forms are kept (at most MASKED_KEPT, the oldest dropped), never the number itself.
  */
 export function maskedIdNumber(user: { idNumber: string | null }): string | null {

@@ -61,22 +61,18 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   ),
 };
 
-/**
- * Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
- * (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
- * component renders at once, without the Suspense fallback).
- */
-const lazyScreen = (loader: Loader) => lazy(loader);
-
 const notFoundLoader: Loader = () => import('./not-found-page');
-const NotFound = lazyScreen(notFoundLoader);
+// Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
+// (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
+// component renders at once, without the Suspense fallback).
+const NotFound = lazy(notFoundLoader);
 
 /**
  * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
  * so the students' first load does not grow with the console.
  */
 const consoleLoader: Loader = () => import('@/features/admin/admin-app');
-const Console = lazyScreen(consoleLoader);
+const Console = lazy(consoleLoader);
 
 type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
@@ -97,7 +93,7 @@ setScreensKnown((key) => loaderFor(key) !== undefined);
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);
-  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazyScreen(loader) }] : [];
+  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(loader) }] : [];
 });
 
 export const PAGE_NOT_FOUND = '页面不存在';
