@@ -5,6 +5,9 @@
 // - For each first-load route of src/app/shells.ts a page of its own (login.html, home.html): its title, the
 //   screen's frame pre-rendered in #app and the screen's chunks in "preload", fetched together with the entry instead
 //   of after it. The server answers /web/<name> with <name>.html (server/plugins/web.ts).
+// - Those pages inline only the entry's rules their first screen can use (criticalCss: the rules whose classes all
+//   occur in the page's markup or in the scripts it loads); the whole stylesheet is listed in the data block as
+//   "styles" and the app loads it once that screen is shown (src/app/deferred-styles.ts).
 // Runs when the bundle is written, before the precompression plugin (which must come after it in the plugin list).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,6 +29,79 @@ function scripts(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
+/** The class names of one selector, leaving out those a :not() names (they need not occur). */
+const selectorClasses = (selector: string) =>
+  [...selector.replace(/:not\([^)]*\)/g, '').matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1]!);
+
+/** The top-level blocks of a minified stylesheet (rules and at-rules), each with its braces. */
+function blocks(css: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < css.length; i++) {
+    if (css[i] === '{') depth++;
+    else if (css[i] === '}' && --depth === 0) {
+      out.push(css.slice(start, i + 1));
+      start = i + 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * The rules of a stylesheet that can apply to markup whose class names are all among `words`: a rule is kept when one
+ * of its selectors names only such classes. Media and support blocks are filtered inside; other at-rules are kept.
+ * Class names the scripts compose at run time from pieces would be missed: the app writes every class name whole.
+ */
+export function criticalCss(css: string, words: ReadonlySet<string>): string {
+  return blocks(css)
+    .map((block) => {
+      const open = block.indexOf('{');
+      const head = block.slice(0, open);
+      if (head.startsWith('@media') || head.startsWith('@supports')) {
+        const inner = criticalCss(block.slice(open + 1, -1), words);
+        return inner ? `${head}{${inner}}` : '';
+      }
+      if (head.startsWith('@')) return block;
+      return head.split(',').some((selector) => selectorClasses(selector).every((c) => words.has(c))) ? block : '';
+    })
+    .join('');
+}
+
+/**
+ * A stylesheet without the custom properties that nothing reads: neither its own rules, nor `referencing` (the
+ * scripts and the other stylesheets of the page), nor the properties that are read (transitively).
+ */
+export function withoutUnreadProperties(css: string, referencing: string): string {
+  const declarations = [...css.matchAll(/(--[\w-]+):([^;}]*)/g)];
+  const read = new Set<string>();
+  const reads = (text: string) => {
+    for (const m of text.matchAll(/var\((--[\w-]+)/g)) read.add(m[1]!);
+  };
+  reads(css.replace(/(--[\w-]+):[^;}]*/g, '') + referencing);
+  for (let size = -1; size !== read.size;) {
+    size = read.size;
+    for (const [, name, value] of declarations) if (read.has(name!)) reads(value!);
+  }
+  let out = css
+    .replace(/(--[\w-]+):[^;}]*(;|(?=\}))/g, (declaration, name: string) => (read.has(name) ? declaration : ''))
+    .replace(/;}/g, '}');
+  // Rules left empty, then the media blocks they emptied.
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(/[^{}]+\{\}/g, '');
+  }
+  return out;
+}
+
+/** The stylesheets a chunk loads with it (its own and its static imports', transitively). */
+function styleFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => styleFiles(manifest, imported, seen))];
+}
+
 /** Rewrites the built index.html and writes the first-load pages into outDir. */
 export function writeShellPages(outDir: string, base: string): string[] {
   const manifest: Manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
@@ -40,12 +116,15 @@ export function writeShellPages(outDir: string, base: string): string[] {
   // The entry (and a page's first screen) fetched and run once the first frame is painted.
   const script = new RegExp(`<script type="module" crossorigin src="${base}${entry.file}"></script>`);
   if (!script.test(html)) throw new Error(`shell pages: the entry script ${entry.file} is not in index.html`);
-  const boot = (preload: string[]) =>
-    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload })}</script>\n    ` +
+  const boot = (preload: string[], styles: string[] = []) =>
+    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}) })}</script>\n    ` +
     `<script type="module">${BOOT_SCRIPT}</script>`;
   html = html.replace(script, '<!--app-boot-->');
-  html = html.replace('</head>', `  <style>${styles}</style>\n  </head>`);
-  writeFileSync(join(outDir, 'index.html'), html.replace('<!--app-boot-->', boot([])));
+  // index.html answers every other path, whose first screen could be any: it carries all the entry's rules.
+  writeFileSync(
+    join(outDir, 'index.html'),
+    html.replace('</head>', `  <style>${styles}</style>\n  </head>`).replace('<!--app-boot-->', boot([])),
+  );
 
   const entryScripts = scripts(manifest, entryKey);
   const written = ['index.html'];
@@ -55,9 +134,28 @@ export function writeShellPages(outDir: string, base: string): string[] {
       if (!manifest[module]) throw new Error(`shell pages: ${module} (${name}) is not a chunk of the build`);
       for (const file of scripts(manifest, module)) if (!entryScripts.has(file)) preload.add(file);
     }
+    // The words of everything the first screen can draw: its pre-rendered markup and the scripts it loads.
+    const words = new Set<string>(page.html.match(/[\w-]+/g));
+    let referencing = page.html;
+    for (const file of new Set([...entryScripts, ...preload])) {
+      const text = readFileSync(join(outDir, file), 'utf8');
+      referencing += text;
+      for (const word of text.match(/[\w-]+/g) ?? []) words.add(word);
+    }
+    // The screens' own stylesheets read the theme's properties too.
+    for (const module of page.modules)
+      for (const file of styleFiles(manifest, module)) referencing += readFileSync(join(outDir, file), 'utf8');
+    const critical = withoutUnreadProperties(criticalCss(styles, words), referencing);
     const pageHtml = html
+      .replace('</head>', `  <style>${critical}</style>\n  </head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-      .replace('<!--app-boot-->', boot([...preload].map((file) => base + file)))
+      .replace(
+        '<!--app-boot-->',
+        boot(
+          [...preload].map((file) => base + file),
+          (entry.css ?? []).map((file) => base + file),
+        ),
+      )
       .replace('<div id="app"></div>', `<div id="app">${page.html}</div>`);
     if (!pageHtml.includes(page.html)) throw new Error('shell pages: index.html has no <div id="app"></div>');
     writeFileSync(join(outDir, `${name}.html`), pageHtml);

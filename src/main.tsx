@@ -1,7 +1,14 @@
 import './styles/weui.less';
 import './app/app.css';
+// The shell's stylesheet also holds the styles of the first screens and of every form (the tab bar, home, the form
+// fields): login.html and home.html inline only the rules their screen uses (scripts/vite-plugin-shell-html.ts), and
+// every other screen finds them loaded instead of fetching one more small file.
+import './components/ui/tab-bar.less';
+import './components/ui/form.css';
+import './features/home/home.css';
 import { render } from 'preact';
 import { App } from './app/app';
+import { loadDeferredStyles } from './app/deferred-styles';
 import { preloadScreen } from './app/routes';
 import { initCareMode } from './lib/care-mode';
 import { currentAppPath } from './lib/nav';
@@ -28,4 +35,9 @@ initCareMode();
 // The first screen's code comes before the first render, so the page's pre-rendered shell (login.html, home.html)
 // stays until the real screen replaces it in one go, never an empty fallback in between.
 const root = document.getElementById('app');
-if (root) void preloadScreen(currentAppPath()).then(() => render(<App />, root));
+if (root) {
+  void preloadScreen(currentAppPath()).then(() => {
+    render(<App />, root);
+    loadDeferredStyles();
+  });
+}

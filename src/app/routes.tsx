@@ -4,6 +4,7 @@ import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type Route
 import { navigateApp } from '@/lib/nav';
 import { setScreensKnown } from '@/lib/screens';
 import { moveOutSubRoute } from '@/lib/move-out-route';
+import { stylesReady } from './deferred-styles';
 import { guardNavigation } from './navigation';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
@@ -61,18 +62,24 @@ export const screens: Partial<Record<RouteKey, Loader>> = {
   ),
 };
 
+/** A screen shows once its code and the page's deferred stylesheet are both in (./deferred-styles). */
+const withStyles =
+  (loader: Loader): Loader =>
+  () =>
+    Promise.all([loader(), stylesReady()]).then(([screen]) => screen);
+
 const notFoundLoader: Loader = () => import('./not-found-page');
 // Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
 // (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
 // component renders at once, without the Suspense fallback).
-const NotFound = lazy(notFoundLoader);
+const NotFound = lazy(withStyles(notFoundLoader));
 
 /**
  * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
  * so the students' first load does not grow with the console.
  */
 const consoleLoader: Loader = () => import('@/features/admin/admin-app');
-const Console = lazy(consoleLoader);
+const Console = lazy(withStyles(consoleLoader));
 
 type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
@@ -93,7 +100,7 @@ setScreensKnown((key) => loaderFor(key) !== undefined);
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);
-  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(loader) }] : [];
+  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(withStyles(loader)) }] : [];
 });
 
 export const PAGE_NOT_FOUND = '页面不存在';

@@ -329,7 +329,7 @@ describe('first-load pages', () => {
     }
   });
 
-  it("the build inlines the entry's styles and writes a page per first-load route with its frame and its screen's chunks", () => {
+  it("the build inlines the entry's styles and writes a page per first-load route with its frame, its screen's chunks and its screen's rules", () => {
     const out = mkdtempSync(join(tmpdir(), 'hukou-shell-'));
     try {
       mkdirSync(join(out, '.vite'));
@@ -351,7 +351,21 @@ describe('first-load pages', () => {
         'src/app/app-tab-bar.tsx': { file: 'assets/app-tab-bar-t1.js', isDynamicEntry: true, imports: ['index.html'] },
       };
       writeFileSync(join(out, '.vite/manifest.json'), JSON.stringify(manifest));
-      writeFileSync(join(out, 'assets/index-c1.css'), '.app-header{color:#fff}');
+      writeFileSync(
+        join(out, 'assets/index-c1.css'),
+        'body{--tile:red;--unused:blue}.app-header{color:#fff}.home-tile{color:red}.weui-input{x:y}',
+      );
+      // The words of the scripts decide which rules a page inlines; the screens' own stylesheets read properties too.
+      for (const [file, text] of Object.entries({
+        'index-e1.js': 'export{}',
+        'login-page-l1.js': 'h("input",{class:"weui-input"})',
+        'forms-f1.js': 'export{}',
+        'home-page-h1.js': 'h("li",{class:"home-tile"})',
+        'home-page-h1.css': '.home-tile__icon{color:var(--tile)}',
+        'app-tab-bar-t1.js': 'export{}',
+      })) {
+        writeFileSync(join(out, 'assets', file), text);
+      }
       writeFileSync(
         join(out, 'index.html'),
         '<!doctype html><html><head><title>高校户籍业务办理</title>\n' +
@@ -363,7 +377,7 @@ describe('first-load pages', () => {
       const index = readFileSync(join(out, 'index.html'), 'utf8');
       expect(index).not.toContain('<link rel="stylesheet"');
       expect(index).not.toContain('src="/web/assets/index-e1.js"');
-      expect(index).toContain('<style>.app-header{color:#fff}</style>');
+      expect(index).toContain('<style>body{--tile:red;--unused:blue}.app-header{color:#fff}.home-tile{color:red}.weui-input{x:y}</style>');
       expect(index).toContain(`<script type="module">${BOOT_SCRIPT}</script>`);
       const boot = (html: string) => JSON.parse(/<script type="application\/json" id="app-boot">(.*?)<\/script>/.exec(html)![1]!);
       expect(boot(index)).toEqual({ entry: '/web/assets/index-e1.js', preload: [] });
@@ -372,15 +386,18 @@ describe('first-load pages', () => {
       const login = readFileSync(join(out, 'login.html'), 'utf8');
       expect(login).toContain('<title>登录</title>');
       expect(login).toContain(`<div id="app">${SHELL_PAGES.login!.html}</div>`);
-      expect(login).toContain('<style>.app-header{color:#fff}</style>');
+      // Only the rules its screen can use, and the whole stylesheet for after it.
+      expect(login).toContain('<style>.app-header{color:#fff}.weui-input{x:y}</style>');
       expect(boot(login)).toEqual({
         entry: '/web/assets/index-e1.js',
         preload: ['/web/assets/login-page-l1.js', '/web/assets/forms-f1.js'],
+        styles: ['/web/assets/index-c1.css'],
       });
 
       const home = readFileSync(join(out, 'home.html'), 'utf8');
       expect(home).toContain('<title>办事服务</title>');
       expect(boot(home).preload).toEqual(['/web/assets/home-page-h1.js', '/web/assets/app-tab-bar-t1.js']);
+      expect(home).toContain('<style>body{--tile:red}.app-header{color:#fff}.home-tile{color:red}</style>');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }

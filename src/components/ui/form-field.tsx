@@ -1,5 +1,4 @@
 import type { SelectOption } from '@/lib/options';
-import './form.css';
 import { createContext, useContext, type ReactNode } from 'react';
 
 const FormIdContext = createContext('form');

@@ -1,4 +1,3 @@
-import './tab-bar.less';
 import type { ReactNode } from 'react';
 import { ROUTER_BASE } from '@/config/paths';
 

@@ -1,4 +1,3 @@
-import './home.css';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
