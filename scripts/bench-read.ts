@@ -1,7 +1,9 @@
 // `npm run bench:read [-- --pg] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cpu-prof DIR]`:
 // signed-in reads (the home screen's calls: user info, open sectors, unread notices; and 我的户籍) and one public read
 // (a service guide) against the real server over HTTP on loopback, each measured with autocannon, and a bare Fastify
-// handler started by this script in the same run, so every figure is also printed as a ratio to it. Requests rotate
+// handler started by this script in the same run, so every figure is also printed as a ratio to it: each read takes
+// one-second turns with the bare handler (--duration turns each), and its ratio is to the bare turns beside it, so a
+// change in the machine's load during the run weighs on both (the other work on a shared machine). Requests rotate
 // through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
 // The first signed-in read is also measured once per user before anything else ("first of session": the session and
@@ -86,6 +88,19 @@ async function measure(
   };
 }
 
+/** One-second slices as one measurement: mean req/s, median p50 and p99 of the slices, problems summed. */
+function combine(slices: Figures[]): Figures {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+  return {
+    rps: slices.reduce((sum, f) => sum + f.rps, 0) / slices.length,
+    p50: median(slices.map((f) => f.p50)),
+    p99: median(slices.map((f) => f.p99)),
+    non2xx: slices.reduce((sum, f) => sum + f.non2xx, 0),
+    errors: slices.reduce((sum, f) => sum + f.errors, 0),
+    timeouts: slices.reduce((sum, f) => sum + f.timeouts, 0),
+  };
+}
+
 async function main() {
   const { values: args } = parseArgs({
     options: {
@@ -154,41 +169,57 @@ async function main() {
         throw new Error(`${e.name} answered HTTP ${response.status} code ${body.code} ${body.msg}`);
     }
 
+    const rounds = Math.max(1, Math.round(duration));
     console.log(
-      `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; ${duration} s per measurement after a 1 s warm-up.`,
+      `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; each read ${rounds} s after a 1 s warm-up, in one-second turns with the bare handler (p50 and p99: medians of the turns).`,
     );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
     let coldMeasured = false;
     for (const size of sizes) {
-      const rows: { name: string; f: Figures }[] = [];
-      for (const [e, base] of [[bareEndpoint, bareRun.base] as const, ...reads.map((r) => [r, server!.base] as const)]) {
+      const rows: { name: string; f: Figures; bare: Figures }[] = [];
+      const bareSlices: Figures[] = [];
+      const bareRun1s = async () => {
+        const f = await measure(bareRun.base, bareEndpoint, tokens, size, 1);
+        bareSlices.push(f);
+        return f;
+      };
+      for (const e of reads) {
         if (e.signedIn && !coldMeasured) {
           // Before any signed-in read: one request per user, each the first of its session on this server (the
           // session and the user's record read from the database), as when everyone opens the app at once.
           coldMeasured = true;
-          const f = await measure(base, e, tokens, size, duration, tokens.length);
-          rows.push({ name: `${e.name}, first of session`, f });
+          const bare = await bareRun1s();
+          const f = await measure(server.base, e, tokens, size, duration, tokens.length);
+          rows.push({ name: `${e.name}, first of session`, f, bare });
           if (f.non2xx || f.errors || f.timeouts) failed = true;
         }
-        await measure(base, e, tokens, size, 1); // warm-up
-        const f = await measure(base, e, tokens, size, duration);
-        rows.push({ name: e.name, f });
+        await measure(server.base, e, tokens, size, 1); // warm-up
+        // The read and the bare handler take turns, a second each: a machine whose load changes (other work on its
+        // two cores) weighs on both alike, and the ratio is of the pairs.
+        const own: Figures[] = [];
+        const bare: Figures[] = [];
+        for (let r = 0; r < rounds; r += 1) {
+          bare.push(await bareRun1s());
+          own.push(await measure(server.base, e, tokens, size, 1));
+        }
+        const f = combine(own);
+        rows.push({ name: e.name, f, bare: combine(bare) });
         if (f.non2xx || f.errors || f.timeouts) failed = true;
       }
-      const bareRps = rows[0]!.f.rps;
+      const bareAll = combine(bareSlices);
       console.log(`\n  ${size} connections (${t.kind})`);
       console.log(
-        `  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'x bare'.padStart(7)}  problems`,
+        `  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bare/s'.padStart(8)} ${'x bare'.padStart(7)}  problems`,
       );
-      for (const { name, f } of rows) {
-        const ratio = f.rps / bareRps;
+      for (const { name, f, bare } of [{ name: bareEndpoint.name, f: bareAll, bare: bareAll }, ...rows]) {
+        const ratio = f.rps / bare.rps;
         table.push({ size, name, f, ratio });
         const problems = [f.non2xx && `${f.non2xx} non-2xx`, f.errors && `${f.errors} errors`, f.timeouts && `${f.timeouts} timeouts`]
           .filter(Boolean)
           .join(', ');
         console.log(
-          `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${ratio.toFixed(3).padStart(7)}  ${problems}`,
+          `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${bare.rps.toFixed(0).padStart(8)} ${ratio.toFixed(3).padStart(7)}  ${problems}`,
         );
       }
     }
