@@ -3,7 +3,9 @@
 // (a service guide) against the real server over HTTP on loopback, each measured with autocannon, and a bare Fastify
 // handler started by this script in the same run, so every figure is also printed as a ratio to it: each read takes
 // one-second turns with the bare handler (--duration turns each), and its ratio is to the bare turns beside it, so a
-// change in the machine's load during the run weighs on both (the other work on a shared machine). Requests rotate
+// change in the machine's load during the run weighs on both (the other work on a shared machine). Beside it, the CPU
+// time the server spent per answered request (from /proc, user + system), and the bare handler's over the server's:
+// the cost ratio, which the neighbours' load moves far less than the throughput ratio. Requests rotate
 // through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
 // The first signed-in read is also measured once per user before anything else ("first of session": the session and
@@ -11,6 +13,7 @@
 // latency curve is printed. Not part of npm test.
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
@@ -40,9 +43,24 @@ interface Figures {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Completed requests, and the CPU time the answering process spent meanwhile (ms; NaN where /proc is missing). */
+  requests: number;
+  cpuMs: number;
 }
 
+/** User plus system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
 async function measure(
+  pid: number | undefined,
   base: string,
   e: Endpoint,
   tokens: string[],
@@ -52,6 +70,7 @@ async function measure(
 ): Promise<Figures> {
   let next = Math.floor(Math.random() * tokens.length);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const cpuBefore = cpuMsOf(pid);
   const result = await autocannon({
     url: base,
     connections,
@@ -88,6 +107,8 @@ async function measure(
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    requests: total,
+    cpuMs: cpuMsOf(pid) - cpuBefore,
   };
 }
 
@@ -101,6 +122,8 @@ function combine(slices: Figures[]): Figures {
     non2xx: slices.reduce((sum, f) => sum + f.non2xx, 0),
     errors: slices.reduce((sum, f) => sum + f.errors, 0),
     timeouts: slices.reduce((sum, f) => sum + f.timeouts, 0),
+    requests: slices.reduce((sum, f) => sum + f.requests, 0),
+    cpuMs: slices.reduce((sum, f) => sum + f.cpuMs, 0),
   };
 }
 
@@ -183,7 +206,7 @@ async function main() {
       const rows: { name: string; f: Figures; bare: Figures }[] = [];
       const bareSlices: Figures[] = [];
       const bareRun1s = async () => {
-        const f = await measure(bareRun.base, bareEndpoint, tokens, size, 1);
+        const f = await measure(bareRun.child.pid, bareRun.base, bareEndpoint, tokens, size, 1);
         bareSlices.push(f);
         return f;
       };
@@ -193,18 +216,18 @@ async function main() {
           // session and the user's record read from the database), as when everyone opens the app at once.
           coldMeasured = true;
           const bare = await bareRun1s();
-          const f = await measure(server.base, e, tokens, size, duration, tokens.length);
+          const f = await measure(server.child.pid, server.base, e, tokens, size, duration, tokens.length);
           rows.push({ name: `${e.name}, first of session`, f, bare });
           if (f.non2xx || f.errors || f.timeouts) failed = true;
         }
-        await measure(server.base, e, tokens, size, 1); // warm-up
+        await measure(server.child.pid, server.base, e, tokens, size, 1); // warm-up
         // The read and the bare handler take turns, a second each: a machine whose load changes (other work on its
         // two cores) weighs on both alike, and the ratio is of the pairs.
         const own: Figures[] = [];
         const bare: Figures[] = [];
         for (let r = 0; r < rounds; r += 1) {
           bare.push(await bareRun1s());
-          own.push(await measure(server.base, e, tokens, size, 1));
+          own.push(await measure(server.child.pid, server.base, e, tokens, size, 1));
         }
         const f = combine(own);
         rows.push({ name: e.name, f, bare: combine(bare) });
@@ -213,16 +236,17 @@ async function main() {
       const bareAll = combine(bareSlices);
       console.log(`\n  ${size} connections (${t.kind})`);
       console.log(
-        `  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bare/s'.padStart(8)} ${'x bare'.padStart(7)}  problems`,
+        `  ${'read'.padEnd(30)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'bare/s'.padStart(8)} ${'x bare'.padStart(7)} ${'CPU µs'.padStart(7)} ${'x bare'.padStart(7)}  problems`,
       );
       for (const { name, f, bare } of [{ name: bareEndpoint.name, f: bareAll, bare: bareAll }, ...rows]) {
         const ratio = f.rps / bare.rps;
+        const cpu = (x: Figures) => (x.cpuMs * 1000) / x.requests;
         table.push({ size, name, f, ratio });
         const problems = [f.non2xx && `${f.non2xx} non-2xx`, f.errors && `${f.errors} errors`, f.timeouts && `${f.timeouts} timeouts`]
           .filter(Boolean)
           .join(', ');
         console.log(
-          `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${bare.rps.toFixed(0).padStart(8)} ${ratio.toFixed(3).padStart(7)}  ${problems}`,
+          `  ${name.padEnd(30)} ${f.rps.toFixed(0).padStart(8)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(7)} ${bare.rps.toFixed(0).padStart(8)} ${ratio.toFixed(3).padStart(7)} ${cpu(f).toFixed(0).padStart(7)} ${(cpu(bare) / cpu(f)).toFixed(3).padStart(7)}  ${problems}`,
         );
       }
     }
