@@ -1,16 +1,19 @@
 // The shell's navigation guard: a navigation to a move-out sub-route first asks GET /api/qianchu/check. The guard's
-// code (./move-out-guard) loads only for such a route. Installed into lib/nav when this module loads (routes.tsx
+// code (./move-out-guard, with the exact test of lib/move-out-route) loads only for a path under /move-out/. Installed into lib/nav when this module loads (routes.tsx
 // imports it into the entry), so every link and button of every layer passes it.
-import { moveOutSubRoute } from '@/lib/move-out-route';
 import { navigate, setNavigationGuard } from '@/lib/nav';
 
 export { navigate };
 
+/** Whether a target may be a guarded screen: a path under /move-out/ (the guard tells the sub-routes apart). */
+export const mayBeGuarded = (to: string): boolean => to.startsWith('/move-out/');
+
 /**
- * Runs the guard for a navigation target: the href to go to, or null when cancelled.
+ * Runs the guard for a navigation target: the href to go to (the target itself when it is not guarded), or null when
+ * cancelled.
  */
 export async function guardNavigation(to: string): Promise<string | null> {
-  if (!moveOutSubRoute(to)) return to;
+  if (!mayBeGuarded(to)) return to;
   const guard = await import('./move-out-guard');
   return guard.guardNavigation(to);
 }

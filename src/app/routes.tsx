@@ -3,64 +3,46 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { setScreensKnown } from '@/lib/screens';
-import { moveOutSubRoute } from '@/lib/move-out-route';
 import { stylesReady } from './deferred-styles';
-import { guardNavigation } from './navigation';
+import { guardNavigation, mayBeGuarded } from './navigation';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;
 
 /**
- * Routes whose screens a feature lists in one small lazy module (its screens.ts): the entry carries one import
- * for all of them instead of one per screen.
+ * The screens other than the two first ones, with the chunks each loads (./screen-table): one small lazy module that
+ * the page fetches once its first screen is shown, so the entry does not carry an import and a preload list for every
+ * screen (the entry of login.html and home.html is that much smaller). index.html, which answers every other path,
+ * preloads it with the entry.
  */
-function featureScreens<K extends RouteKey>(feature: () => Promise<{ screens: Record<K, Loader> }>, keys: K[]) {
-  return Object.fromEntries(keys.map((key) => [key, () => feature().then((m) => m.screens[key]())])) as Record<K, Loader>;
-}
+const screenTable = () => import('./screen-table');
+const notFoundLoader: Loader = () => import('./not-found-page');
 
-/** Screens that exist, by route (lazy chunks). A route without a screen shows the 404 page. */
-export const screens: Partial<Record<RouteKey, Loader>> = {
+type Screens = Partial<Record<RouteKey, Loader>>;
+
+/** The first screens; every other route's screen comes from the screen table (or the 404 page, should it have none). */
+const FIRST_SCREENS: Screens = {
   login: () => import('@/features/auth/login-page'),
-  register: () => import('@/features/auth/register-page'),
-  forget: () => import('@/features/auth/forget-page'),
   home: () => import('@/features/home/home-page'),
-  my: () => import('@/features/my/my-page'),
-  info: () => import('@/features/my/info-page'),
-  news: () => import('@/features/news/news-page'),
-  announcement: () => import('@/features/announcement/announcement-page'),
-  contactInformation: () => import('@/features/contact/contact-page'),
-  address: () => import('@/features/address/address-page'),
-  applyList: () => import('@/features/applications/apply-list-page'),
-  details: () => import('@/features/applications/details-page'),
-  certif: () => import('@/features/certif/certif-page'),
-  certifIdCard: () => import('@/features/certif/id-card-page'),
-  certifHrCard: () => import('@/features/certif/hr-card-page'),
-  borrow: () => import('@/features/borrow/borrow-page'),
-  ...featureScreens(() => import('@/features/prove/screens'), ['prove', 'proveHrIssued', 'proveCIssued', 'proveNIssued']),
-  ...featureScreens(() => import('@/features/change/screens'), ['change', 'changeEducation', 'changeMarriage']),
-  ...featureScreens(() => import('@/features/other/screens'), ['other', 'changeOther']),
-  ...featureScreens(() => import('@/features/feedback/screens'), ['feedback', 'feedbackAdd', 'feedbackDetail']),
-  ...featureScreens(
-    () => import('@/features/move-in/screens'),
-    ['moveIn', 'mIndex', 'moveInNew', 'moveInDr', 'moveInStaff', 'moveInStaffM', 'mCr', 'moveInVoucher'],
-  ),
-  ...featureScreens(
-    () => import('@/features/move-out/screens'),
-    [
-      'moveOut',
-      'moveOutGraduate',
-      'moveOutPostDoctoral',
-      'moveOutStaff',
-      'moveOutLeaveSchool',
-      'moveOutMoveOut',
-      'moveOutReassignment',
-      'moveOutPostpone',
-      'moveOutChange',
-      'moveOutMcCard',
-      'moveOutCIssued',
-    ],
-  ),
 };
+
+const fromTable =
+  (key: RouteKey): Loader =>
+  () =>
+    screenTable().then((m) => ((m.screens as Screens)[key] ?? notFoundLoader)());
+
+/**
+ * Screens by route (lazy chunks); alias routes show their canonical route's screen (loaderFor). Every route has one:
+ * tests/unit/paths.test.ts keeps the screen table complete.
+ */
+export const screens: Screens = Object.fromEntries(
+  (Object.keys(paths) as RouteKey[])
+    .filter((key) => !(paths[key] as RouteDef).aliasOf)
+    .map((key) => [key, FIRST_SCREENS[key] ?? fromTable(key)]),
+);
+
+/** Fetches the screen table once the first screen is shown, so the next navigation need not wait for it. */
+export const prefetchScreenTable = (): void => void screenTable();
 
 /** A screen shows once its code and the page's deferred stylesheet are both in (./deferred-styles). */
 const withStyles =
@@ -68,7 +50,6 @@ const withStyles =
   () =>
     Promise.all([loader(), stylesReady()]).then(([screen]) => screen);
 
-const notFoundLoader: Loader = () => import('./not-found-page');
 // Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
 // (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
 // component renders at once, without the Suspense fallback).
@@ -132,7 +113,11 @@ function useNavigationEffects(path: string, search: string) {
     if (first.current) {
       // The first screen loads with the page; the bar serves the navigations after it.
       first.current = false;
-      void screen.then(loadProgress, loadProgress);
+      const after = () => {
+        prefetchScreenTable();
+        return loadProgress();
+      };
+      void screen.then(after, after);
       return;
     }
     void loadProgress().then((bar) => {
@@ -145,8 +130,9 @@ function useNavigationEffects(path: string, search: string) {
   useEffect(() => {
     // A move-out screen opened directly (reload, shared link) still passes the guard.
     const to = search ? `${path}?${search}` : path;
-    if (!moveOutSubRoute(to) || new URLSearchParams(search).has('dizhi')) return;
+    if (!mayBeGuarded(to) || new URLSearchParams(search).has('dizhi')) return;
     void guardNavigation(to).then((target) => {
+      if (target === to) return; // not a guarded screen after all (edit=1, an unknown sub-route)
       if (target === null) navigateApp(paths.moveOut.href(), { replace: true });
       else navigateApp(target, { replace: true });
     });

@@ -83,6 +83,15 @@ describe('route table (spec §2)', () => {
     expect(loaderFor('proveNIssuedCopy')).toBe(screens.proveNIssued);
   });
 
+  it('has a screen in the screen table for every route but the first ones (login, home) and the aliases', async () => {
+    const { screens: table } = await import('@/app/screen-table');
+    const expected = (Object.keys(paths) as (keyof typeof paths)[]).filter(
+      (key) => !('aliasOf' in paths[key]) && key !== 'login' && key !== 'home',
+    );
+    expect(Object.keys(table).sort()).toEqual(expected.sort());
+    for (const loader of Object.values(table)) expect(loader).toBeTypeOf('function');
+  });
+
   it('builds hrefs with query and params', () => {
     expect(paths.details.href({ id: 12, edit: undefined })).toBe('/details?id=12');
     expect(paths.feedbackDetail.href({ id: 'a b' })).toBe('/feedback/a%20b');
