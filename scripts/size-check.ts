@@ -158,10 +158,16 @@ async function main() {
         styles?: string[];
       };
       const deferred = await total(boot.styles ?? []);
+      // And the table of the other screens (src/app/screen-table.ts), fetched then too.
+      const tableKey = 'src/app/screen-table.ts';
+      const table = manifest[tableKey]
+        ? await total([...closure(tableKey)].filter((f) => !entryFiles.has(f)).map(asset))
+        : { br: 0, gzip: 0 };
       console.log(
         `${flag} ${pad(route, 30)} ${kb(sum.br).padStart(8)} ${kb(sum.gzip).padStart(8)}   ${kb(BUDGETS.firstLoad.br)} / ${kb(BUDGETS.firstLoad.gzip)}` +
           `  (HTML ${kb(html.br)}, ${files.size} files${sum.br <= MOONSHOT ? ', within the 14 kB round trip' : ''}` +
-          `${deferred.br ? `; after the first screen, the whole stylesheet: ${kb(deferred.br)}` : ''})`,
+          `${deferred.br ? `; after the first screen, the whole stylesheet ${kb(deferred.br)}` : ''}` +
+          `${table.br ? ` and the screen table ${kb(table.br)}` : ''})`,
       );
     }
 

@@ -20,6 +20,16 @@ type Manifest = Record<string, Chunk>;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * Classes of what a first screen does not draw until the whole stylesheet is in: the toast and the loading layer
+ * (they wait for it, src/stores/ui.ts $stylesLoaded), a button's spinner and the error states (they follow a tap),
+ * the header's back button (shown after a navigation). Their rules are not inlined.
+ */
+const LATER_LAYERS = /toast|loading|spinner|error|_warn|app-header__back/;
+
+/** The lazy module that lists the screens other than the first ones (src/app/routes.tsx). */
+const SCREEN_TABLE = 'src/app/screen-table.ts';
+
 /** The JS files a chunk loads with it (itself and its static imports, transitively). */
 function scripts(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
   const chunk = manifest[key];
@@ -113,26 +123,34 @@ export function writeShellPages(outDir: string, base: string): string[] {
   // The entry's styles inline, in the order Vite linked them.
   const styles = (entry.css ?? []).map((file) => readFileSync(join(outDir, file), 'utf8')).join('');
   html = html.replace(/\s*<link rel="stylesheet"[^>]*href="[^"]*"[^>]*>/g, '');
+  // Neither the template's comments nor its indentation travel (no element of it depends on white space).
+  html = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/>\s+</g, '><')
+    .trim();
   // The entry (and a page's first screen) fetched and run once the first frame is painted.
   const script = new RegExp(`<script type="module" crossorigin src="${base}${entry.file}"></script>`);
   if (!script.test(html)) throw new Error(`shell pages: the entry script ${entry.file} is not in index.html`);
   const boot = (preload: string[], styles: string[] = []) =>
-    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}) })}</script>\n    ` +
+    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}) })}</script>` +
     `<script type="module">${BOOT_SCRIPT}</script>`;
   html = html.replace(script, '<!--app-boot-->');
-  // index.html answers every other path, whose first screen could be any: it carries all the entry's rules.
+  const entryScripts = scripts(manifest, entryKey);
+  const beyondEntry = (module: string) => [...scripts(manifest, module)].filter((file) => !entryScripts.has(file));
+  // index.html answers every other path, whose first screen could be any: it carries all the entry's rules, and
+  // fetches the table of the other screens (src/app/screen-table.ts) with the entry.
+  const table = manifest[SCREEN_TABLE] ? beyondEntry(SCREEN_TABLE) : [];
   writeFileSync(
     join(outDir, 'index.html'),
-    html.replace('</head>', `  <style>${styles}</style>\n  </head>`).replace('<!--app-boot-->', boot([])),
+    html.replace('</head>', `<style>${styles}</style></head>`).replace('<!--app-boot-->', boot(table.map((file) => base + file))),
   );
 
-  const entryScripts = scripts(manifest, entryKey);
   const written = ['index.html'];
   for (const [name, page] of Object.entries(SHELL_PAGES)) {
     const preload = new Set<string>();
     for (const module of page.modules) {
       if (!manifest[module]) throw new Error(`shell pages: ${module} (${name}) is not a chunk of the build`);
-      for (const file of scripts(manifest, module)) if (!entryScripts.has(file)) preload.add(file);
+      for (const file of beyondEntry(module)) preload.add(file);
     }
     // The words of everything the first screen can draw: its pre-rendered markup and the scripts it loads.
     const words = new Set<string>(page.html.match(/[\w-]+/g));
@@ -140,14 +158,14 @@ export function writeShellPages(outDir: string, base: string): string[] {
     for (const file of new Set([...entryScripts, ...preload])) {
       const text = readFileSync(join(outDir, file), 'utf8');
       referencing += text;
-      for (const word of text.match(/[\w-]+/g) ?? []) words.add(word);
+      for (const word of text.match(/[\w-]+/g) ?? []) if (!LATER_LAYERS.test(word)) words.add(word);
     }
     // The screens' own stylesheets read the theme's properties too.
     for (const module of page.modules)
       for (const file of styleFiles(manifest, module)) referencing += readFileSync(join(outDir, file), 'utf8');
     const critical = withoutUnreadProperties(criticalCss(styles, words), referencing);
     const pageHtml = html
-      .replace('</head>', `  <style>${critical}</style>\n  </head>`)
+      .replace('</head>', `<style>${critical}</style></head>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         '<!--app-boot-->',

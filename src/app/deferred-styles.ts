@@ -1,37 +1,49 @@
+import { $stylesLoaded } from '@/stores/ui';
+
 /**
- * login.html and home.html inline only the rules of the entry's stylesheet that their first screen can use
+ * login.html and home.html inline only the rules of the entry's stylesheet that their first screen draws
  * (scripts/vite-plugin-shell-html.ts) and list the whole stylesheet in the data block #app-boot as "styles".
  * Once that screen is shown, the app adds it right after the inline rules, so the screens' own stylesheets, which the
- * chunks append at the end of <head>, still come after it. Other screens wait for it before they show.
+ * chunks append at the end of <head>, still come after it. Other screens, and the toast and loading layers (whose
+ * rules are not inline), wait for it.
  */
-let ready: Promise<unknown> = Promise.resolve();
-
-/** Starts loading the stylesheets the page deferred (none on index.html, nor in development). */
-export function loadDeferredStyles(): void {
-  const data = document.getElementById('app-boot')?.textContent;
-  let styles: unknown;
+function deferredStyles(): string[] {
   try {
-    styles = data ? (JSON.parse(data) as { styles?: unknown }).styles : undefined;
+    const styles: unknown = JSON.parse(document.getElementById('app-boot')?.textContent || '{}').styles;
+    return Array.isArray(styles) ? styles.map(String) : [];
   } catch {
-    return;
+    return [];
   }
-  if (!Array.isArray(styles) || !styles.length) return;
+}
+
+const deferred = typeof document === 'undefined' ? [] : deferredStyles();
+
+// On index.html and in development none is deferred: the whole stylesheet is in from the start.
+$stylesLoaded.set(deferred.length === 0);
+
+let ready: Promise<unknown> = Promise.resolve();
+let started = false;
+
+/** Starts loading the stylesheets the page deferred (once). */
+export function loadDeferredStyles(): void {
+  if (started || !deferred.length) return;
+  started = true;
   let after: Element | null = document.head.querySelector('style');
   ready = Promise.all(
-    styles.map(
+    deferred.map(
       (href) =>
         new Promise<void>((resolve) => {
           const link = document.createElement('link');
           link.rel = 'stylesheet';
-          link.href = String(href);
+          link.href = href;
           link.onload = link.onerror = () => resolve();
           if (after) after.after(link);
           else document.head.prepend(link);
           after = link;
         }),
     ),
-  );
+  ).then(() => $stylesLoaded.set(true));
 }
 
-/** Resolves once the deferred stylesheets have loaded (or failed): at once where none were deferred. */
+/** Resolves once the deferred stylesheets have loaded (or failed): at once before they are asked for, or without any. */
 export const stylesReady = (): Promise<unknown> => ready;

@@ -89,3 +89,9 @@ export function resetUi(): void {
   $dialogs.set([]);
   $loading.set(0);
 }
+
+/**
+ * Whether the app's whole stylesheet is in. login.html and home.html inline only their first screen's rules and load
+ * the rest after it (src/app/deferred-styles.ts, which sets this): the toast and loading layers wait for it.
+ */
+export const $stylesLoaded = atom(true);

@@ -1,9 +1,9 @@
 // @vitest-environment-options {"settings":{"handleDisabledFileLoadingAsSuccess":true}}
 // The first-load pages inline only the rules their screen can use (scripts/vite-plugin-shell-html.ts) and the app
 // loads the whole stylesheet after that screen (src/app/deferred-styles.ts).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { criticalCss, withoutUnreadProperties } from '../../scripts/vite-plugin-shell-html';
-import { loadDeferredStyles, stylesReady } from '@/app/deferred-styles';
+import { $stylesLoaded } from '@/stores/ui';
 
 describe('criticalCss', () => {
   const words = new Set(['app-header', 'weui-btn', 'weui-btn_primary', 'home-tile']);
@@ -38,21 +38,32 @@ describe('deferred styles', () => {
   afterEach(() => {
     document.head.innerHTML = '';
     document.body.innerHTML = '';
+    $stylesLoaded.set(true);
   });
 
-  it('adds the listed stylesheets right after the inline rules, and navigations wait for them', async () => {
+  /** The module as a page starts it: it reads the page's data block when it loads. */
+  async function freshModule(boot: object) {
+    document.body.innerHTML = `<script type="application/json" id="app-boot">${JSON.stringify(boot)}</script>`;
+    vi.resetModules();
+    const ui = await import('@/stores/ui');
+    return { ...(await import('@/app/deferred-styles')), ui };
+  }
+
+  it('adds the listed stylesheets right after the inline rules; the toast and loading layers wait for them', async () => {
     document.head.innerHTML = '<style>.a{}</style><link rel="stylesheet" href="/web/assets/screen.css">';
-    document.body.innerHTML =
-      '<script type="application/json" id="app-boot">{"entry":"/e.js","preload":[],"styles":["/web/assets/index.css"]}</script>';
+    const { loadDeferredStyles, stylesReady, ui } = await freshModule({ entry: '/e.js', preload: [], styles: ['/web/assets/index.css'] });
+    expect(ui.$stylesLoaded.get()).toBe(false);
     loadDeferredStyles();
     const links = [...document.head.querySelectorAll('style, link')].map((e) => e.getAttribute('href') ?? 'inline');
     expect(links).toEqual(['inline', '/web/assets/index.css', '/web/assets/screen.css']);
     // Resolves when the stylesheet has loaded (happy-dom reports the load without fetching it).
-    await expect(stylesReady()).resolves.toBeDefined();
+    await stylesReady();
+    expect(ui.$stylesLoaded.get()).toBe(true);
   });
 
-  it('does nothing on a page that deferred none (index.html)', () => {
-    document.body.innerHTML = '<script type="application/json" id="app-boot">{"entry":"/e.js","preload":[]}</script>';
+  it('does nothing on a page that deferred none (index.html)', async () => {
+    const { loadDeferredStyles, ui } = await freshModule({ entry: '/e.js', preload: [] });
+    expect(ui.$stylesLoaded.get()).toBe(true);
     loadDeferredStyles();
     expect(document.head.querySelector('link')).toBeNull();
   });

@@ -13,7 +13,7 @@ import { ResultPage } from '@/components/ui/result-page';
 import { TabBar } from '@/components/ui/tab-bar';
 import { Toast } from '@/components/ui/toast';
 import { userInfoSchema } from '@/lib/validators';
-import { alertDialog, confirmDialog, showToast, SHORT_TOAST_MS, startLoading, stopLoading, TOAST_MS } from '@/stores/ui';
+import { $stylesLoaded, alertDialog, confirmDialog, showToast, SHORT_TOAST_MS, startLoading, stopLoading, TOAST_MS } from '@/stores/ui';
 import { selectOption } from './helpers';
 
 describe('Button', () => {
@@ -49,6 +49,19 @@ describe('Button', () => {
 });
 
 describe('Toast', () => {
+  it('waits, with an empty live region, until the whole stylesheet is in (login.html and home.html defer it)', () => {
+    $stylesLoaded.set(false);
+    try {
+      render(<Toast />);
+      act(() => showToast('请先登录'));
+      expect(screen.getByRole('status').textContent).toBe('');
+      act(() => $stylesLoaded.set(true));
+      expect(screen.getByRole('status').textContent).toBe('请先登录');
+    } finally {
+      $stylesLoaded.set(true);
+    }
+  });
+
   it('closes after 2000 ms by default', async () => {
     vi.useFakeTimers();
     render(<Toast />);

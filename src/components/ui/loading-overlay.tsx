@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $loading } from '@/stores/ui';
+import { $loading, $stylesLoaded } from '@/stores/ui';
 
 export const LOADING_TEXT = '加载中...';
 
@@ -9,7 +9,9 @@ export const LOADING_TEXT = '加载中...';
  */
 export function LoadingOverlay() {
   const count = useStore($loading);
-  if (count <= 0) return null;
+  // Its rules come with the whole stylesheet ($stylesLoaded).
+  const styled = useStore($stylesLoaded);
+  if (count <= 0 || !styled) return null;
   return (
     <div class="app-loading" data-testid="loading-overlay" aria-busy="true">
       <div class="weui-toast" role="status" aria-live="polite">
