@@ -48,10 +48,10 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
-            // Form building blocks shared by the form screens.
+            // Form building blocks shared by the form screens (lazy-schema: every screen that names a schema has a form).
             {
               name: 'forms',
-              test: /[\\/]src[\\/](components[\\/]ui[\\/](button|form|form-field|error-summary)|app[\\/]app-link)\.tsx?$/,
+              test: /[\\/]src[\\/](components[\\/]ui[\\/](button|form|form-field|error-summary)|app[\\/]app-link|lib[\\/]lazy-schema)\.tsx?$/,
               priority: 1,
             },
             // The staff console's shared code (session, route table, page blocks) in its own chunk next to the

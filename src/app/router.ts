@@ -1,5 +1,5 @@
 // The router: the part of wouter 3 this app uses, with wouter's behaviour (base paths, nested routes, regexparam
-// patterns, history events) in a third of its size; vite.config.ts resolves 'wouter' and
+// patterns without the library, history events) in a third of its size; vite.config.ts resolves 'wouter' and
 // 'wouter/use-browser-location' here (build and tests), TypeScript still reads wouter's types.
 // Used: Router (base), Switch, Route (path, nest, children as nodes or a function of the params), Redirect, Link,
 // useLocation, useSearch, navigate. Not kept: custom location hooks, SSR options, useParams, useRoute, asChild.
@@ -16,7 +16,6 @@ import {
   type ComponentType,
 } from 'react';
 import type { ComponentChildren, VNode } from 'preact';
-import { parse } from 'regexparam';
 
 type Params = Record<string | number, string | undefined>;
 type NavigateOptions = { replace?: boolean; state?: unknown };
@@ -91,6 +90,21 @@ export function useSearch(): string {
   return unescape(search[0] === '?' ? search.slice(1) : search);
 }
 
+/**
+ * regexparam's pattern for the routes the app writes: static segments, `:name` and `*` (wouter's syntax; neither
+ * optional parameters nor suffixes are used); `loose` matches the start of a path.
+ */
+function parse(route: string, loose?: boolean) {
+  const keys: string[] = [];
+  let pattern = '';
+  for (const segment of route.split('/')) {
+    if (!segment) continue;
+    if (segment === '*' || segment[0] === ':') keys.push(segment === '*' ? segment : segment.slice(1));
+    pattern += segment === '*' ? '/(.*)' : segment[0] === ':' ? '/([^/]+?)' : `/${segment}`;
+  }
+  return { keys, pattern: new RegExp(`^${pattern}${loose ? '(?=$|/)' : '/?$'}`, 'i') };
+}
+
 /** regexparam's match of a pattern (all paths without one); `nest` matches the start and gives the matched base. */
 function matchRoute(route: string | undefined, path: string, nest?: boolean): Match {
   const { pattern, keys } = parse(route || '*', nest);
@@ -98,7 +112,7 @@ function matchRoute(route: string | undefined, path: string, nest?: boolean): Ma
   if (!result) return [false, null];
   const params: Params = {};
   for (let i = 1; i < result.length; i++) params[i - 1] = result[i];
-  if (keys) keys.forEach((key, i) => (params[key] = result[i + 1]));
+  keys.forEach((key, i) => (params[key] = result[i + 1]));
   return nest ? [true, params, result[0]] : [true, params];
 }
 
