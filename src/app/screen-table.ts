@@ -14,7 +14,7 @@ function featureScreens<K extends RouteKey>(feature: () => Promise<{ screens: Re
   return Object.fromEntries(keys.map((key) => [key, () => feature().then((m) => m.screens[key]())])) as Record<K, Loader>;
 }
 
-export const screens = {
+const table = {
   register: () => import('@/features/auth/register-page'),
   forget: () => import('@/features/auth/forget-page'),
   my: () => import('@/features/my/my-page'),
@@ -54,3 +54,47 @@ export const screens = {
     ],
   ),
 } satisfies Partial<Record<RouteKey, Loader>>;
+
+/**
+ * Screens that open on a service form's guide (components/service-form/service-flow.tsx): the chunk of the guide,
+ * review and confirmation steps is fetched together with the screen, not after the screen's first render asks for it.
+ */
+const OPEN_ON_GUIDE = new Set<RouteKey>([
+  'borrow',
+  'certifIdCard',
+  'certifHrCard',
+  'proveHrIssued',
+  'proveCIssued',
+  'proveNIssued',
+  'changeEducation',
+  'changeMarriage',
+  'other',
+  'changeOther',
+  'moveInNew',
+  'moveInDr',
+  'moveInStaff',
+  'moveInStaffM',
+  'moveOutGraduate',
+  'moveOutPostDoctoral',
+  'moveOutStaff',
+  'moveOutLeaveSchool',
+  'moveOutMoveOut',
+  'moveOutReassignment',
+  'moveOutPostpone',
+  'moveOutChange',
+  'moveOutMcCard',
+  'moveOutCIssued',
+]);
+const guideSteps = () => import('@/components/service-form/service-steps');
+
+export const screens = Object.fromEntries(
+  Object.entries(table).map(([key, load]) => [
+    key,
+    OPEN_ON_GUIDE.has(key as RouteKey)
+      ? () => {
+          void guideSteps();
+          return load();
+        }
+      : load,
+  ]),
+) as typeof table;
