@@ -8,6 +8,13 @@ export interface ButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement
   loading?: boolean;
 }
 
+/**
+ * Each class written whole: login.html and home.html inline the rules whose class names occur in their scripts
+ * (scripts/vite-plugin-shell-html.ts), so a name put together at run time would have no rule at the first paint.
+ */
+const VARIANT_CLASS = { primary: 'weui-btn_primary', default: 'weui-btn_default', warn: 'weui-btn_warn' };
+const SIZE_CLASS = { normal: '', medium: 'weui-btn_medium', mini: 'weui-btn_mini' };
+
 /** WeUI button with loading and disabled states (spec §4). */
 export function Button({
   variant = 'primary',
@@ -23,8 +30,8 @@ export function Button({
   const inactive = disabled || loading;
   const classes = [
     'weui-btn',
-    `weui-btn_${variant}`,
-    size !== 'normal' && `weui-btn_${size}`,
+    VARIANT_CLASS[variant],
+    SIZE_CLASS[size],
     loading && 'weui-btn_loading',
     inactive && 'weui-btn_disabled',
     className,
@@ -50,7 +57,7 @@ export interface LinkButtonProps {
 /** A link that looks like a WeUI button (navigation, not an action). */
 export function LinkButton({ href, variant = 'primary', replace, children }: LinkButtonProps) {
   return (
-    <AppLink href={href} replace={replace} class={`weui-btn weui-btn_${variant}`}>
+    <AppLink href={href} replace={replace} class={`weui-btn ${VARIANT_CLASS[variant]}`}>
       {children}
     </AppLink>
   );
