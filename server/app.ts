@@ -20,7 +20,7 @@ import webPlugin, { BOOT_SCRIPT_SOURCE } from './plugins/web.ts';
 import routes from './routes/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { MAX_UPLOAD_BYTES } from './services/files.ts';
-import { maskPersonalData, serializeError } from './lib/log-safety.ts';
+import { maskPersonalData, redactSecrets, serializeError } from './lib/log-safety.ts';
 import type { SmsSender } from './services/sms.ts';
 import './types.ts';
 
@@ -49,19 +49,8 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): F
     level,
     ...(stream ? { stream } : {}),
     hooks: { streamWrite: maskPersonalData },
-    redact: {
-      // Headers also reach the log through plugins (multipart logs its busboy options, headers included, at trace).
-      paths: [
-        ...['headers', '*.headers'].flatMap((h) => ['qhyhauthorization', 'authorization', 'cookie'].map((k) => `${h}.${k}`)),
-        'req.body',
-        '*.password',
-        '*.token',
-        '*.sfzjh',
-        '*.smsCode',
-        '*.code',
-      ],
-      censor: '[redacted]',
-    },
+    // Secret fields censored at the top level and one level down (log-safety.ts), instead of pino's wildcard redaction.
+    formatters: { log: redactSecrets },
     serializers: {
       err: serializeError,
       req: (req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) => ({

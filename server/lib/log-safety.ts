@@ -39,3 +39,54 @@ const PHONE = /(?<![0-9A-Za-z])1[3-9]\d{9}(?![0-9A-Za-z])/g;
 
 export const maskPersonalData = (text: string) =>
   text.replace(ID_NUMBER, (m) => `${m.slice(0, 4)}**********${m.slice(-4)}`).replace(PHONE, (m) => `${m.slice(0, 3)}****${m.slice(-4)}`);
+
+/** Keys whose values never reach a log line, at the top level of what is logged or one level down. */
+const SECRET_KEYS = ['password', 'token', 'sfzjh', 'smsCode', 'code'] as const;
+/** Credential headers, in `headers` at the top level or one level down (multipart logs its busboy options at trace). */
+const SECRET_HEADERS = ['qhyhauthorization', 'authorization', 'cookie'] as const;
+/** Logged through serializers of their own that keep only safe fields (the request line, errors). */
+const SERIALIZED = new Set(['req', 'res', 'err']);
+export const CENSOR = '[redacted]';
+
+type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function censorHeaders(headers: unknown): unknown {
+  if (!isObject(headers)) return headers;
+  let copy: Fields | undefined;
+  for (const name of SECRET_HEADERS) if (Object.hasOwn(headers, name)) (copy ??= { ...headers })[name] = CENSOR;
+  return copy ?? headers;
+}
+
+function censorFields(fields: Fields): Fields {
+  let copy: Fields | undefined;
+  for (const name of SECRET_KEYS) if (Object.hasOwn(fields, name)) (copy ??= { ...fields })[name] = CENSOR;
+  if (Object.hasOwn(fields, 'headers')) {
+    const headers = censorHeaders(fields.headers);
+    if (headers !== fields.headers) (copy ??= { ...fields }).headers = headers;
+  }
+  return copy ?? fields;
+}
+
+/**
+ * pino's `formatters.log`: what is logged, with secret values censored (the fields above, at the top level and one
+ * level down, and credential headers), copied only where something is censored. It does the work pino's `redact`
+ * did with wildcard paths (`*.password`), which cloned and walked every logged value: 8% of a cached read's CPU went
+ * to the request line's redaction. `req`, `res` and `err` go through their serializers, which keep safe fields only.
+ */
+export function redactSecrets(object: Fields): Fields {
+  let copy: Fields | undefined;
+  for (const key in object) {
+    if (!Object.hasOwn(object, key) || SERIALIZED.has(key)) continue;
+    const value = object[key];
+    const safe = (SECRET_KEYS as readonly string[]).includes(key)
+      ? CENSOR
+      : key === 'headers'
+        ? censorHeaders(value)
+        : isObject(value)
+          ? censorFields(value)
+          : value;
+    if (safe !== value) (copy ??= { ...object })[key] = safe;
+  }
+  return copy ?? object;
+}

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskPersonalData, serializeError } from '../../server/lib/log-safety.ts';
+import { CENSOR, maskPersonalData, redactSecrets, serializeError } from '../../server/lib/log-safety.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { LogWatch } from './log-watch.ts';
 
@@ -58,6 +58,42 @@ describe('error serializer', () => {
       `id ${demo.master.sfzjh.slice(0, 4)}**********${demo.master.sfzjh.slice(-4)}, tel ${demo.master.phone.slice(0, 3)}****${demo.master.phone.slice(-4)}`,
     );
     expect(maskPersonalData('"time":1763900000000')).toBe('"time":1763900000000');
+  });
+});
+
+describe('secret fields', () => {
+  it('are censored at the top level and one level down, credential headers too, and nothing else is copied', () => {
+    const headers = { qhyhauthorization: 'Bearer tok_secret', cookie: 'a=b', accept: 'application/json' };
+    const logged = {
+      password: 'Top@2026',
+      body: { password: 'Demo@2026', smsCode: '493817', token: 'tok_x', sfzjh: demo.master.sfzjh, code: '1234', xm: '张三' },
+      headers,
+      busboyOptions: { headers: { authorization: 'Bearer tok_y', 'content-type': 'multipart/form-data' }, limits: { files: 1 } },
+      count: 3,
+      list: [1, 2],
+    };
+    const safe = redactSecrets(logged);
+    expect(safe).toEqual({
+      password: CENSOR,
+      body: { password: CENSOR, smsCode: CENSOR, token: CENSOR, sfzjh: CENSOR, code: CENSOR, xm: '张三' },
+      headers: { qhyhauthorization: CENSOR, cookie: CENSOR, accept: 'application/json' },
+      busboyOptions: { headers: { authorization: CENSOR, 'content-type': 'multipart/form-data' }, limits: { files: 1 } },
+      count: 3,
+      list: [1, 2],
+    });
+    // What was logged is left as it was (the caller's objects are not changed), and a clean line is not copied.
+    expect(logged.headers).toBe(headers);
+    expect(headers.qhyhauthorization).toBe('Bearer tok_secret');
+    const clean = { operationId: 'getUserInfo', sqlstate: '22P02', task: { name: 'x' } };
+    expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it('never reach the server’s log, whatever logs them', async () => {
+    t.app.log.info({ body: { password: 'Demo@2026x', smsCode: '749201' }, headers: { authorization: 'Bearer tok_zzzzzzzz' } }, 'fields');
+    await new Promise((resolve) => setImmediate(resolve));
+    const log = lines.join('');
+    expect(log).toContain('"msg":"fields"');
+    for (const secret of ['Demo@2026x', '749201', 'tok_zzzzzzzz']) expect(log).not.toContain(secret);
   });
 });
 
