@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceCache } from '../../server/lib/reference-cache.ts';
 import { sessionCache } from '../../server/lib/session-cache.ts';
 import { hashToken } from '../../server/services/sessions.ts';
+import { call, createStaff } from './admin-helpers.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -273,6 +274,49 @@ describe('reference cache', () => {
       t.changedByHand();
       expect(await guideTitle()).toBe('手工改过的标题');
     }
+  });
+});
+
+describe('the home tiles of a user', () => {
+  const tilesOf = async (token: string) => (await t.json({ method: 'GET', url: '/api/userOpenSector', token })).body.data;
+
+  it('are worked out once for the same tiles and settings, and follow the console and a change by hand (after its notification)', async () => {
+    const token = await t.login(demo.master.phone);
+    const before = await tilesOf(token);
+    expect(await tilesOf(token)).toEqual(before);
+    const admin = await createStaff(t, 'admin');
+    const home = (await call(t, 'GET', '/api/admin/settings/home', admin.token)).body.data;
+    const groups = (await call(t, 'GET', '/api/admin/sectors', admin.token)).body.data;
+    const masters = groups.find((g: { rylb: string }) => g.rylb === '1').sectors;
+    try {
+      // Through the console: the same user sees the new tip and the new tiles at once.
+      await call(t, 'PUT', '/api/admin/settings/home', admin.token, { ...home, tips: { ...home.tips, '1': '缓存后的新提示' } });
+      expect((await tilesOf(token)).tips).toBe('缓存后的新提示');
+      await call(t, 'PUT', '/api/admin/sectors/1', admin.token, { sectors: [{ sectorCode: '10', disabled: false }] });
+      expect((await tilesOf(token)).openSectors.map((s: { sectorCode: string }) => s.sectorCode)).toEqual(['10']);
+      // By hand: seen after the notification (another instance's, on PostgreSQL). Not asserted stale before it: the
+      // console's own notifications may still be arriving and evict first.
+      await t.app.db.execute(sql`update sectors set disabled = true where person_type = '1' and sector_code = '10'`);
+      if (process.env.TEST_DATABASE_URL) {
+        const other = new pg.Client({ connectionString: await databaseUrlOf(t) });
+        await other.connect();
+        await other.query(`select pg_notify('hukou_cache', 'r:sectors')`);
+        await other.end();
+        let disabled = false;
+        for (let i = 0; i < 50 && !disabled; i++) {
+          await new Promise((r) => setTimeout(r, 20));
+          disabled = (await tilesOf(token)).openSectors[0].disabled;
+        }
+        expect(disabled).toBe(true);
+      } else {
+        t.changedByHand();
+        expect((await tilesOf(token)).openSectors[0].disabled).toBe(true);
+      }
+    } finally {
+      await call(t, 'PUT', '/api/admin/sectors/1', admin.token, { sectors: masters });
+      await call(t, 'PUT', '/api/admin/settings/home', admin.token, home);
+    }
+    expect(await tilesOf(token)).toEqual(before);
   });
 });
 
