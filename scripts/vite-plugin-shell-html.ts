@@ -30,14 +30,20 @@ const LATER_LAYERS = /toast|loading|spinner|error|_warn|app-header__back/;
 /** The lazy module that lists the screens other than the first ones (src/app/routes.tsx). */
 const SCREEN_TABLE = 'src/app/screen-table.ts';
 
-/** The JS files a chunk loads with it (itself and its static imports, transitively). */
-function scripts(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+/** A chunk and the chunks it imports statically, transitively. */
+function chunks(manifest: Manifest, key: string, seen = new Map<string, Chunk>()): Map<string, Chunk> {
   const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) scripts(manifest, imported, seen);
+  if (!chunk || seen.has(key)) return seen;
+  seen.set(key, chunk);
+  for (const imported of chunk.imports ?? []) chunks(manifest, imported, seen);
   return seen;
 }
+
+/** The JS files a chunk loads with it (itself and its static imports, transitively). */
+const scripts = (manifest: Manifest, key: string) => new Set([...chunks(manifest, key).values()].map((c) => c.file));
+
+/** The stylesheets a chunk loads with it (its own and its static imports', transitively). */
+const styleFiles = (manifest: Manifest, key: string) => [...chunks(manifest, key).values()].flatMap((c) => c.css ?? []);
 
 /** The class names of one selector, leaving out those a :not() names (they need not occur). */
 const selectorClasses = (selector: string) =>
@@ -102,14 +108,6 @@ export function withoutUnreadProperties(css: string, referencing: string): strin
     out = out.replace(/[^{}]+\{\}/g, '');
   }
   return out;
-}
-
-/** The stylesheets a chunk loads with it (its own and its static imports', transitively). */
-function styleFiles(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
-  seen.add(key);
-  return [...(chunk.css ?? []), ...(chunk.imports ?? []).flatMap((imported) => styleFiles(manifest, imported, seen))];
 }
 
 /** Rewrites the built index.html and writes the first-load pages into outDir. */

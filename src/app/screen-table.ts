@@ -1,7 +1,7 @@
 // The screens other than the first ones (src/app/routes.tsx), each with the chunks it loads: a lazy module of its own,
 // fetched once the first screen is shown, so the entry does not carry an import and a preload list per screen.
 import type { ComponentType } from 'react';
-import type { RouteKey } from '@/config/paths';
+import { paths, type RouteKey } from '@/config/paths';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;
@@ -74,16 +74,8 @@ const OPEN_ON_GUIDE = new Set<RouteKey>([
   'moveInDr',
   'moveInStaff',
   'moveInStaffM',
-  'moveOutGraduate',
-  'moveOutPostDoctoral',
-  'moveOutStaff',
-  'moveOutLeaveSchool',
-  'moveOutMoveOut',
-  'moveOutReassignment',
-  'moveOutPostpone',
-  'moveOutChange',
-  'moveOutMcCard',
-  'moveOutCIssued',
+  // Every move-out sub-route (/move-out/<sub>) is the one move-out form.
+  ...(Object.keys(paths) as RouteKey[]).filter((key) => paths[key].path.startsWith('/move-out/')),
 ]);
 const guideSteps = () => import('@/components/service-form/service-steps');
 
