@@ -26,6 +26,7 @@ import { FieldCipher, FieldCryptoError, KEY_FILE, isSealed, resolveDataKey } fro
 import { createTestApp, demo, DEMO_PASSWORD, nextIp, PUBLIC_URL, TEST_DATA_KEY, type TestApp } from './helpers.ts';
 import { call, createStaff } from './admin-helpers.ts';
 import { createPerson, idNumber, material, personOf, postdocMoveInReadyToFinish } from './movement-helpers.ts';
+import { scratchDatabase } from './scratch-db.ts';
 import { get, key, post, staffMoves } from './service-helpers.ts';
 
 const testKey = Buffer.from(TEST_DATA_KEY, 'hex');
@@ -423,25 +424,15 @@ async function openOldDatabase(): Promise<{ handle: DatabaseHandle; upgrade(): P
       drop: async () => {},
     };
   }
-  const name = `hukou_test_old_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  const scratch = await scratchDatabase(adminUrl, 'hukou_test_old');
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   await migratePg(db as never, { migrationsFolder: folder });
   return {
     handle: { db, kind: 'postgres', close: () => pool.end() },
     upgrade: () => migratePg(db as never, { migrationsFolder }),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
+    drop: scratch.drop,
   };
 }
 

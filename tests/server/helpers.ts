@@ -3,8 +3,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -12,6 +10,7 @@ import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data/index.ts';
 import { sessionCache } from '../../server/lib/session-cache.ts';
 import { LogWatch } from './log-watch.ts';
+import { scratchDatabase } from './scratch-db.ts';
 
 export const PUBLIC_URL = 'http://localhost:8080';
 /** The fixed data encryption key of test apps (64 hex characters). */
@@ -65,23 +64,8 @@ export interface TestApp {
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { handle: await openDatabase({}), drop: async () => {} };
-  const name = `hukou_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    handle,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await scratchDatabase(adminUrl, 'hukou_test');
+  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
 }
 
 export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & { env?: Record<string, string> } = {}): Promise<TestApp> {

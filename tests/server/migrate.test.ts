@@ -7,27 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { main as migrate } from '../../server/cli/migrate.ts';
 import { migrateOnce, openDatabase } from '../../server/db/client.ts';
 import { releaseMigrations } from '../../server/plugins/health.ts';
+import { scratchDatabase } from './scratch-db.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-
-async function scratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `hukou_migrate_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 describe('npm run db:migrate', () => {
   it('applies every migration to an embedded database and says so', async () => {
@@ -52,8 +34,9 @@ describe('npm run db:migrate', () => {
 
 describe.skipIf(!adminUrl)('migrations on PostgreSQL run once across instances', () => {
   it('two instances starting at once: one migrates while the other waits (never overlapping), both open', async () => {
-    const scratch = await scratchDatabase();
+    const scratch = await scratchDatabase(adminUrl!, 'hukou_migrate');
     const pool = new pg.Pool({ connectionString: scratch.url, max: 4 });
+    pool.on('error', () => {});
     try {
       let running = 0;
       let overlap = false;
