@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import WebSocket from 'ws';
-import { DEFAULT_DIST, startWebServer } from './web-server.ts';
+import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // As tests/e2e/playwright.config.ts, headless.
@@ -26,7 +26,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const DEMO_USER = { username: '13800138001', password: 'Demo@2026' };
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, dist: { type: 'string' }, route: { type: 'string' } },
@@ -46,34 +45,6 @@ interface Figures {
   bytes: number;
   requests: number;
   lcpElement: string;
-}
-
-/** The session a sign-in leaves in localStorage (src/stores/session.ts: token, userInfo, hyzk, xh, xl, id). */
-async function signedInStorage(base: string): Promise<Record<string, string>> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-    const env = (await res.json()) as { code: number; msg?: string; token?: string; data?: Record<string, unknown> };
-    if (env.code !== 200) throw new Error(`${path}: ${env.code} ${env.msg ?? ''}`);
-    return env;
-  };
-  const { token } = await post('/qhyhlogin_false', DEMO_USER);
-  if (!token) throw new Error('/qhyhlogin_false gave no token');
-  const { data: user } = await post('/api/userinfo', {}, token);
-  if (!user) throw new Error('/api/userinfo gave no user');
-  const storage: Record<string, string> = { token, userInfo: JSON.stringify(user) };
-  for (const [key, field] of [
-    ['hyzk', 'hyzkm'],
-    ['xh', 'xh'],
-    ['xl', 'zhxlm'],
-    ['id', 'id'],
-  ] as const) {
-    if (user[field] !== null && user[field] !== undefined && user[field] !== '') storage[key] = String(user[field]);
-  }
-  return storage;
 }
 
 /** Opens the origin in the browser's tab (a small 404 page) and writes localStorage there, over the DevTools protocol. */

@@ -18,6 +18,37 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
+/** The demo student (server/db/seed-data). */
+const DEMO_USER = { username: '13800138001', password: 'Demo@2026' };
+
+/** The session a sign-in leaves in localStorage (src/stores/session.ts: token, userInfo, hyzk, xh, xl, id). */
+export async function signedInStorage(base: string): Promise<Record<string, string>> {
+  const post = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { qhyhAuthorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const env = (await res.json()) as { code: number; msg?: string; token?: string; data?: Record<string, unknown> };
+    if (env.code !== 200) throw new Error(`${path}: ${env.code} ${env.msg ?? ''}`);
+    return env;
+  };
+  const { token } = await post('/qhyhlogin_false', DEMO_USER);
+  if (!token) throw new Error('/qhyhlogin_false gave no token');
+  const { data: user } = await post('/api/userinfo', {}, token);
+  if (!user) throw new Error('/api/userinfo gave no user');
+  const storage: Record<string, string> = { token, userInfo: JSON.stringify(user) };
+  for (const [key, field] of [
+    ['hyzk', 'hyzkm'],
+    ['xh', 'xh'],
+    ['xl', 'zhxlm'],
+    ['id', 'id'],
+  ] as const) {
+    if (user[field] !== null && user[field] !== undefined && user[field] !== '') storage[key] = String(user[field]);
+  }
+  return storage;
+}
+
 /** Starts the server on 127.0.0.1 (port chosen by the system) serving `dist`; resolves once it listens. */
 export function startWebServer(opts: { dist?: string; demo?: boolean } = {}): Promise<WebServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hukou-web-'));

@@ -143,13 +143,17 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     return validate(resolved, nest(values));
   };
 
+  const validationFetched = useRef(false);
   useEffect(() => {
-    // Fetched while the user reads the guide or types, so 下一步 does not wait for it.
+    // Fetched once the form shows, while the user types, so 下一步 does not wait for it; not with the guide, which a
+    // weak connection should bring first (npm run size:screens counts it apart).
+    if (validationFetched.current || (step !== 'form' && step !== 'review')) return;
+    validationFetched.current = true;
     void loadValidators();
     void schema(values);
-    // Once, at mount.
+    // Once, when the form or the review first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [step]);
 
   useEffect(() => {
     if (!editId) return;

@@ -1,0 +1,132 @@
+// `npm run size:screens [-- --dist dir] [--route /borrow]`: what a phone fetches to open each screen of the app, measured
+// in Chromium against the real server in demo mode (scripts/web-server.ts), signed in as the demo student. For each
+// route: a fresh browser context opens /web/home and waits until the network is quiet (the deferred stylesheet and the
+// screen table are in), then moves to the route inside the app, as a tap does, and sums the script and stylesheet bytes
+// received (encoded: brotli as the server sends it) until nothing more is fetched for a second. The first service screen
+// a phone opens pays the shared form code; the figures are that worst case.
+// `npm run size`'s lazy table counts one chunk with what it imports statically; this counts what a screen really
+// fetches: the feature's screen list, the guide that a service screen opens on, the sub-form a move-in route loads.
+// A form's validation (its schema and valibot) is fetched once the form shows, so that 下一步 does not wait: a screen
+// that opens on its form fetches it at once, and it is printed apart.
+// A measurement, not a test; not part of `npm test`.
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Request } from 'playwright';
+import { paths, type RouteDef } from '../src/config/paths.ts';
+import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
+
+const KB = 1024;
+const GOAL = 8 * KB;
+const { values: args } = parseArgs({ options: { dist: { type: 'string' }, route: { type: 'string' } } });
+const dist = resolve(args.dist ?? DEFAULT_DIST);
+
+type Chunk = { file: string; src?: string; name?: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
+const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+/** A built file's name as a reader knows it: its source, or the name of its shared chunk. */
+const sourceOf = new Map<string, string>();
+for (const [key, chunk] of Object.entries(manifest)) {
+  const label = chunk.src ?? chunk.name ?? key;
+  sourceOf.set(chunk.file, label);
+  for (const css of chunk.css ?? []) sourceOf.set(css, `${label} (css)`);
+}
+const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+/** Files a chunk loads with it: itself, its static imports (transitively) and their CSS. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const c = manifest[key];
+  if (!c || seen.has(c.file)) return seen;
+  seen.add(c.file);
+  for (const css of c.css ?? []) seen.add(css);
+  for (const imp of c.imports ?? []) closure(imp, seen);
+  return seen;
+}
+/** Validation, fetched while the user reads and types (src/lib/lazy-schema.ts): a form's schema module and valibot. */
+const VALIDATION = /-schema\.ts$|^src\/lib\/validators\.ts$/;
+
+/** Of the files fetched, those only the validation modules among them need. */
+function validationFiles(files: string[]): Set<string> {
+  const entries = files.map((f) => keyOf.get(f)).filter((k): k is string => !!k && !!manifest[k]!.isDynamicEntry);
+  const screen = new Set<string>();
+  const validation = new Set<string>();
+  for (const key of entries) for (const f of closure(key)) (VALIDATION.test(key) ? validation : screen).add(f);
+  return new Set([...validation].filter((f) => !screen.has(f)));
+}
+
+/** Routes a tap can reach without a parameter (aliases show another route's screen; the console is its own app). */
+const routes = (Object.values(paths) as RouteDef[])
+  .filter((r) => !r.aliasOf && !r.path.includes(':') && !['/', '/login', '/home'].includes(r.path))
+  .map((r) => r.path)
+  .filter((p) => !args.route || p === args.route);
+
+interface Figure {
+  route: string;
+  landed: string;
+  screen: number;
+  validation: number;
+  files: { file: string; name: string; bytes: number }[];
+}
+
+async function main() {
+  const server = await startWebServer({ dist });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const figures: Figure[] = [];
+  try {
+    const storage = await signedInStorage(server.base);
+    for (const route of routes) {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+      await context.addInitScript((entries) => {
+        if (!localStorage.getItem('token')) for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);
+      }, storage);
+      const page = await context.newPage();
+      await page.goto(`${server.base}/web/home`, { waitUntil: 'networkidle' });
+      const fetched: Request[] = [];
+      let last = Date.now();
+      page.on('request', () => (last = Date.now()));
+      page.on('requestfinished', (request) => {
+        last = Date.now();
+        if (['script', 'stylesheet'].includes(request.resourceType())) fetched.push(request);
+      });
+      await page.evaluate((to) => history.pushState(null, '', to), `/web${route}`);
+      const deadline = Date.now() + 15_000;
+      while (Date.now() - last < 1000 && Date.now() < deadline) await page.waitForTimeout(100);
+      const files = await Promise.all(
+        fetched.map(async (request) => {
+          const file = new URL(request.url()).pathname.replace(/^\/web\//, '');
+          return { file, name: sourceOf.get(file) ?? file, bytes: (await request.sizes()).responseBodySize };
+        }),
+      );
+      const later = validationFiles(files.map((f) => f.file));
+      for (const f of files) if (later.has(f.file)) f.name += '  [validation]';
+      const validation = files.filter((f) => later.has(f.file)).reduce((n, f) => n + f.bytes, 0);
+      const all = files.reduce((n, f) => n + f.bytes, 0);
+      const landed = new URL(page.url()).pathname.replace(/^\/web/, '');
+      figures.push({ route, landed, screen: all - validation, validation, files: files.sort((a, b) => b.bytes - a.bytes) });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  const kb = (n: number) => `${(n / KB).toFixed(1)} kB`.padStart(8);
+  console.log(`What opening each screen from /web/home fetches (scripts and stylesheets, brotli as received), ${dist}`);
+  console.log(
+    `ok / goal: the screen within or over ${kb(GOAL).trim()}; validation: a form's schema and valibot, fetched once the form shows\n`,
+  );
+  console.log(`${'route'.padEnd(28)}   screen  validation  files`);
+  for (const f of figures) {
+    const moved = f.landed === f.route ? '' : `  (landed on ${f.landed})`;
+    console.log(
+      `${f.screen <= GOAL ? 'ok  ' : 'goal'} ${f.route.padEnd(24)} ${kb(f.screen)} ${kb(f.validation)}  ${f.files.length}${moved}`,
+    );
+    if (args.route) for (const file of f.files) console.log(`       ${kb(file.bytes)}  ${file.name}`);
+  }
+  const screens = figures.map((f) => f.screen).sort((a, b) => a - b);
+  console.log(
+    `\n${figures.filter((f) => f.screen <= GOAL).length} of ${figures.length} screens within ${kb(GOAL).trim()}; median ${kb(screens[screens.length >> 1] ?? 0).trim()}, largest ${kb(screens.at(-1) ?? 0).trim()}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
