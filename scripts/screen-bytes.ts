@@ -40,15 +40,18 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   for (const imp of c.imports ?? []) closure(imp, seen);
   return seen;
 }
-/** Validation, fetched while the user reads and types (src/lib/lazy-schema.ts): a form's schema module and valibot. */
-const VALIDATION = /-schema\.ts$|^src\/lib\/validators\.ts$/;
+/**
+ * Validation, fetched while the user types (src/lib/lazy-schema.ts, components/ui/form.tsx): a form's schema module and
+ * valibot (lib/validators, which the schemas import too, so it is built as a shared chunk named validators).
+ */
+const isValidation = (key: string) => /-schema\.ts$/.test(key) || manifest[key]!.name === 'validators';
 
 /** Of the files fetched, those only the validation modules among them need. */
 function validationFiles(files: string[]): Set<string> {
-  const entries = files.map((f) => keyOf.get(f)).filter((k): k is string => !!k && !!manifest[k]!.isDynamicEntry);
+  const entries = files.map((f) => keyOf.get(f)).filter((k): k is string => !!k && (!!manifest[k]!.isDynamicEntry || isValidation(k)));
   const screen = new Set<string>();
   const validation = new Set<string>();
-  for (const key of entries) for (const f of closure(key)) (VALIDATION.test(key) ? validation : screen).add(f);
+  for (const key of entries) for (const f of closure(key)) (isValidation(key) ? validation : screen).add(f);
   return new Set([...validation].filter((f) => !screen.has(f)));
 }
 
