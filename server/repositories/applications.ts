@@ -83,8 +83,8 @@ export const applicationsRepo = (db: Executor) => ({
     );
     // Kept per instance with the user's other data (我的户籍 asks on every visit): every change of an application's
     // status goes through update below, which evicts it ('d:<user id>', at commit on every instance).
-    const load = async () => (await statement.execute({ userId }))[0] ?? null;
-    const row = await sessionCache.userData(db, userId, 'cardOut', load);
+    // The loader inline, not a named closure (wrapped by esbuild's keepNames helper on every call under tsx).
+    const row = await sessionCache.userData(db, userId, 'cardOut', async () => (await statement.execute({ userId }))[0] ?? null);
     return openApplication(row && { ...row });
   },
 

@@ -391,6 +391,12 @@ describe('a running server', () => {
       expect(answers.ryxx.sfzjh).toBe(members[0]);
       expect((rows[0]!.answers as typeof answers).sqjs[0]!.sfzjh).toBe(members[1]);
       expect(decrypt).toHaveBeenCalledTimes(3);
+      // A copy carries the number as opened (no second decryption), and none of the row's hidden keys.
+      const copy = { ...user };
+      expect(copy.idNumber).toBe(head.idNumber);
+      expect(Object.getOwnPropertySymbols(copy)).toEqual([]);
+      expect(JSON.parse(JSON.stringify(user)).idNumber).toBe(head.idNumber);
+      expect(decrypt).toHaveBeenCalledTimes(3);
       // A value assigned in place is kept as given.
       user.idNumber = 'changed';
       expect(user.idNumber).toBe('changed');
