@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/envelope.ts';
-import { hashToken } from '../services/sessions.ts';
+import { hashPresentedToken } from '../services/sessions.ts';
 import type { SessionUser } from '../types.ts';
 
 export interface AuthOptions {
@@ -39,7 +39,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (!token) return;
-    const tokenHash = hashToken(token);
+    const tokenHash = hashPresentedToken(token);
     const user = await app.services.sessions.resolve(tokenHash);
     if (user) {
       request.user = user;

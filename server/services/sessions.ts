@@ -18,6 +18,30 @@ export const TOUCH_FLUSH_MS = 1000;
 
 export const hashToken = (token: string) => sha256(token);
 
+/** Tokens presented lately and their hashes, for at most RECENT_TOKENS of them, held in this process only. */
+const recentTokens = new Map<string, string>();
+const RECENT_TOKENS = 20_000;
+/** Longer than any token this server issues (43 characters): not kept. */
+const RECENT_TOKEN_MAX_LENGTH = 64;
+
+/**
+ * hashToken for the token of every signed-in request: a user's next requests find its hash here instead of hashing
+ * it again (0.74 µs of sha256 per request, against a look-up). The database still holds only hashes; the tokens here
+ * are those that requests carry anyway, never written anywhere. Entries leave oldest first; a hash never goes stale,
+ * so a revoked token found here is still refused by the session look-up.
+ */
+export function hashPresentedToken(token: string): string {
+  let hash = recentTokens.get(token);
+  if (hash === undefined) {
+    hash = sha256(token);
+    if (token.length <= RECENT_TOKEN_MAX_LENGTH) {
+      if (recentTokens.size >= RECENT_TOKENS) recentTokens.delete(recentTokens.keys().next().value!);
+      recentTokens.set(token, hash);
+    }
+  }
+  return hash;
+}
+
 type Found = Awaited<ReturnType<Repositories['sessions']['findActive']>>[number];
 
 /** When a session seen now ends: users slide 7 days; staff slide 30 minutes, never past 12 hours after sign-in. */

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceCache } from '../../server/lib/reference-cache.ts';
 import { sessionCache } from '../../server/lib/session-cache.ts';
-import { hashToken } from '../../server/services/sessions.ts';
+import { randomToken, sha256 } from '../../server/lib/crypto.ts';
+import { hashPresentedToken, hashToken } from '../../server/services/sessions.ts';
 import { call, createStaff } from './admin-helpers.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 
@@ -57,6 +58,17 @@ describe('session cache', () => {
       expect(status).toBe(401);
     },
   );
+});
+
+describe('the hash of a presented token', () => {
+  it('is its sha256 (as stored), also when remembered from an earlier request and for a token too long to remember', () => {
+    const token = randomToken(32);
+    expect(hashPresentedToken(token)).toBe(sha256(token));
+    expect(hashPresentedToken(token)).toBe(sha256(token));
+    const long = 'x'.repeat(200);
+    expect(hashPresentedToken(long)).toBe(sha256(long));
+    expect(hashPresentedToken(long)).toBe(hashToken(long));
+  });
 });
 
 describe('sessions looked up together', () => {
