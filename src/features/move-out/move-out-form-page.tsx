@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
 import { answersOf } from '@/api/form-send';
@@ -13,19 +13,30 @@ import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { $session } from '@/stores/session';
-import type { Context, MoveOutForm } from './move-out-forms';
+import type { Context, MoveOutForm } from './move-out-form-kit';
 import { lastFinishedMoveOut } from './api/last-finished';
 
-type Forms = typeof import('./move-out-forms');
+/** The 迁移证 services' sub-routes (certificate-forms); the others are the /api/qianchu sub-services (qianchu-form). */
+const CERTIFICATE_SUBS = ['postpone', 'change', 'mc-card', 'c-issued'];
 
-let loaded: Forms | undefined;
+type Forms = { formFor: (sub: string, context: Context) => MoveOutForm | null; NoReassignment?: ComponentType };
 
-/** The move-out forms (one chunk with every form's fields and texts), loaded with the screen. */
-function useForms(): Forms | undefined {
-  const [forms, setForms] = useState(loaded);
+const loaded = new Map<boolean, Forms>();
+// Two imports written apart: one import() of a conditional gets the files of both groups preloaded.
+const certificateForms = () => import('./certificate-forms');
+const qianchuForms = () => import('./qianchu-form');
+
+/** The module of the route's form, loaded with the screen: each screen brings only its own group of forms. */
+function useForms(sub: string): Forms | undefined {
+  const certificate = CERTIFICATE_SUBS.includes(sub);
+  const [forms, setForms] = useState(loaded.get(certificate));
   useEffect(() => {
-    if (!forms) void import('./move-out-forms').then((m) => setForms((loaded = m)));
-  }, [forms]);
+    if (forms) return;
+    void (certificate ? certificateForms() : qianchuForms()).then((m) => {
+      loaded.set(certificate, m);
+      setForms(m);
+    });
+  }, [forms, certificate]);
   return forms;
 }
 
@@ -61,9 +72,9 @@ export default function MoveOutFormPage() {
   const search = useSearch();
   const [sub] = useState(() => path.replace(/\/+$/, '').split('/').pop() || '');
   const editing = new URLSearchParams(search).get('edit') === '1';
-  const forms = useForms();
+  const forms = useForms(sub);
   // Only the /api/qianchu forms are prefilled from a past move-out.
-  const last = useLastFinished(!editing && !['postpone', 'change', 'mc-card', 'c-issued'].includes(sub));
+  const last = useLastFinished(!editing && !CERTIFICATE_SUBS.includes(sub));
   const { id: userId } = useStore($session);
   // Opened directly (a reload, a shared link): the router's guard is still checking; its answer arrives as dizhi.
   const checking = moveOutSubRoute(`${path}?${search}`) !== null && !new URLSearchParams(search).has('dizhi');
@@ -74,7 +85,8 @@ export default function MoveOutFormPage() {
 /** The form of the route, made once (its prefill is read at the start). */
 function Screen({ forms, sub, context }: { forms: Forms; sub: string; context: Context }) {
   const [form] = useState(() => forms.formFor(sub, context));
-  return form ? <Form form={form} /> : <forms.NoReassignment />;
+  if (form) return <Form form={form} />;
+  return forms.NoReassignment ? <forms.NoReassignment /> : null;
 }
 
 interface Checked {

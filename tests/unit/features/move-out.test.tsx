@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import type { Schemas } from '@/api/client';
 import MoveOutPage, { moveOutEntries, NOT_AT_SCHOOL } from '@/features/move-out/move-out-page';
 import MoveOutFormPage, { verdictOf } from '@/features/move-out/move-out-form-page';
-import { NO_REASSIGNMENT } from '@/features/move-out/move-out-forms';
+import { NO_REASSIGNMENT } from '@/features/move-out/qianchu-form';
 import { deliverRegion } from '@/components/service-form/region';
 import { $sectors } from '@/stores/sectors';
 import { $dialogs, $toast } from '@/stores/ui';

@@ -1,0 +1,198 @@
+import { useEffect, useState } from 'react';
+import type { Schemas } from '@/api/client';
+import { addOrEdit, answersOf } from '@/api/form-send';
+import * as limits from '@/api/limits';
+import { PoliceStationField } from '@/components/service-fields/police-station-field';
+import { RegionField } from '@/components/service-fields/region-field';
+import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
+import { Cell, Cells } from '@/components/ui/cells';
+import { RefusalPage } from '@/components/ui/refusal-page';
+import type * as checked from './move-out-schema';
+import { familyOf } from './api/family-of';
+import { area, cells, define, DONE, item, schemas, text, type Context, type FlowProps, type MoveOutForm } from './move-out-form-kit';
+
+/** The six move-out sub-services of /api/qianchu (graduate … reassignment): one module, loaded with their screens. */
+
+type Sub = Schemas['QianchuSub'];
+type Member = Schemas['FamilyMember'];
+
+/** Per sub-service: name, material, what to upload, reason placeholder, label of 接收单位 (null: not asked). */
+const subs: Record<Sub, [label: string, material: string, hint: string, reason: string, jsdw: string | null]> = {
+  graduate: [
+    '毕业生迁出',
+    '毕业证书或学校毕业离校证明',
+    '毕业证书或离校证明的照片；迁往就业地的，另附就业报到证或接收函。',
+    '如：毕业就业、毕业回原籍',
+    '就业单位',
+  ],
+  'post-doctoral': ['博士后迁出', '博士后出站审批表', '出站审批表的照片，另附接收单位或迁入地准予迁入证明。', '如：出站就业', '接收单位'],
+  staff: [
+    '教职工(含家属)迁出',
+    '调动、离职证明或房屋产权证明',
+    '调动或离职证明、房屋产权证明的照片；家属同时迁出的，另附家属身份证件。',
+    '如：调离、购房落户',
+    '新单位',
+  ],
+  'leave-school': ['退学休学迁出', '学校退学或休学审批文件', '学校退学或休学审批文件的照片。', '如：退学回原籍', null],
+  'move-out': [
+    '其他原因迁出',
+    '迁入地准予迁入证明或房屋产权证明',
+    '准予迁入证明或房屋产权证明的照片，另附与迁出原因相关的证明材料。',
+    '如：投靠亲属、购房落户',
+    null,
+  ],
+  reassignment: [
+    '毕业生改派',
+    '改派后的就业报到证或接收函',
+    '改派后的就业报到证或接收函的照片；已领取的原迁移证须交回。',
+    '如：改派至新就业单位',
+    '改派后的接收单位',
+  ],
+};
+
+export const isQianchu = (sub: string): sub is Sub => sub in subs;
+
+export const NO_REASSIGNMENT = '未查询到可改派的迁出记录';
+
+/** 毕业生改派 without a finished graduate move-out. */
+export const NoReassignment = () => <RefusalPage title={NO_REASSIGNMENT} description="毕业生改派须先办结毕业生迁出。" />;
+
+/** Names of the family members seen on the form (the review step shows the chosen ones by name). */
+const familyNames = new Map<string, string>();
+
+/** The chosen family members for the review: their names, or how many when the list was not seen. */
+const chosenFamily = (ids: string) => {
+  const chosen = ids ? ids.split(',') : [];
+  if (!chosen.length) return '无';
+  return chosen.every((id) => familyNames.has(id)) ? chosen.map((id) => familyNames.get(id)).join('、') : `${chosen.length}人`;
+};
+
+/** 教职工迁出: the family members in the household (getJsById with the id from storage), each selectable. */
+function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
+  const [family, setFamily] = useState<Member[] | null>(null);
+  useEffect(() => {
+    if (!userId) return;
+    void familyOf(Number(userId)).then((members) => {
+      for (const m of members) familyNames.set(String(m.id), m.xm);
+      setFamily(members);
+    });
+  }, [userId]);
+  const chosen = flow.values.sqcjs ? flow.values.sqcjs.split(',') : [];
+  const toggle = (m: Member, on: boolean) =>
+    flow.set('sqcjs')((on ? [...chosen, String(m.id)] : chosen.filter((c) => c !== String(m.id))).join(','));
+  if (!family) return null;
+  return (
+    <Cells title="同时迁出的家属" tips={family.length ? '勾选与您一同迁出的同户家属；不勾选则仅本人迁出。' : undefined}>
+      {family.length ? (
+        family.map((m) => (
+          <label key={m.id} class="weui-cell weui-cell_active">
+            <div class="weui-cell__hd">
+              <input
+                type="checkbox"
+                name="sqcjs"
+                style={{ width: '20px', height: '20px', marginRight: '12px', accentColor: 'var(--weui-BRAND)' }}
+                checked={chosen.includes(String(m.id))}
+                disabled={m.hkIn === false}
+                onChange={(e) => toggle(m, (e.currentTarget as HTMLInputElement).checked)}
+              />
+            </div>
+            <div class="weui-cell__bd">
+              {m.xm}
+              <span class="app-muted" style={{ display: 'block' }}>
+                {[m.yhzgxmc, m.sfzjh, m.hkIn === false ? '户口不在本校' : ''].filter(Boolean).join(' · ')}
+              </span>
+            </div>
+          </label>
+        ))
+      ) : (
+        <Cell label="您的集体户中没有登记同户家属" />
+      )}
+    </Cells>
+  );
+}
+
+function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
+  const [label, material, hint, reason, jsdw] = subs[sub];
+  const before = last ? answersOf(last, 'qianchu') : undefined;
+  return define<checked.QianchuChecked, Omit<Schemas['QianchuAnswers'], 'lqfs' | 'lxdh'>>({
+    serviceCode: `qianchu-${sub}`,
+    kind: 'qianchu',
+    label,
+    material,
+    hint,
+    next: `户籍办将在5个工作日内审核并报派出所开具户口迁移证，${DONE}。迁移证有效期30天，请及时到迁入地落户。`,
+    initial: {
+      ...fromRegion('qwdq', before?.qwdq),
+      qwxxdz: before?.qwxxdz || '',
+      qwpcs: before?.qwpcs || '',
+      qcyy: '',
+      jsdw: (jsdw && before?.jsdw) || '',
+      sqcjs: '',
+      yqcid: sub === 'reassignment' && last ? String(last.id) : '',
+    },
+    schema: (_, mailed) => schemas().then((m) => m.qianchu(sub, mailed)),
+    toBody: (c, values) => ({
+      sub,
+      qwdq: toRegion(values, 'qwdq'),
+      qwxxdz: c.qwxxdz,
+      ...(c.qwpcs ? { qwpcs: c.qwpcs } : {}),
+      qcyy: c.qcyy,
+      ...(jsdw && c.jsdw ? { jsdw: c.jsdw } : {}),
+      ...(sub === 'reassignment' && values.yqcid ? { yqcid: Number(values.yqcid) } : {}),
+      ...(sub === 'staff' && values.sqcjs ? { sqcjs: values.sqcjs.split(',').map(Number) } : {}),
+    }),
+    send: addOrEdit('/api/qianchu/add', '/api/qianchu/edit'),
+    fromApplication: (app) => {
+      const a = answersOf(app, 'qianchu');
+      return {
+        ...fromRegion('qwdq', a.qwdq),
+        qwxxdz: a.qwxxdz || '',
+        qwpcs: a.qwpcs || '',
+        qcyy: a.qcyy || '',
+        jsdw: a.jsdw || '',
+        sqcjs: (a.sqcjs ?? []).join(','),
+        yqcid: a.yqcid ? String(a.yqcid) : '',
+      };
+    },
+    onRefused: (failure) => regionErrors(failure.errors, ['qwdq']),
+    review: (values) => [
+      regionReview(values, 'qwdq', '迁往地区'),
+      item('qwxxdz', '迁往地址', values.qwxxdz),
+      item('qwpcs', '迁往地派出所', values.qwpcs),
+      item('qcyy', '迁出原因', values.qcyy),
+      ...(jsdw ? [item('jsdw', jsdw, values.jsdw)] : []),
+      ...(sub === 'staff' ? [item('sqcjs', '同时迁出的家属', chosenFamily(values.sqcjs))] : []),
+    ],
+    Fields: ({ flow }) => (
+      <>
+        {cells(
+          <>
+            {sub === 'reassignment' && before && (
+              <Cell label="原迁往地址" value={[before.qwdq?.name, before.qwxxdz].filter(Boolean).join(' ')} />
+            )}
+            <RegionField flow={flow} label="迁往地区" prefix="qwdq" />
+            {text(flow, 'qwxxdz', '迁往地址', limits.QianchuAnswers.qwxxdz, { required: true })}
+            <PoliceStationField
+              flow={flow}
+              label="迁往地派出所"
+              name="qwpcs"
+              region={flow.values['qwdq.qu']}
+              maxLength={limits.QianchuAnswers.qwpcs}
+              hint="选填，接收户口的派出所"
+            />
+            {area(flow, 'qcyy', '迁出原因', reason, limits.QianchuAnswers.qcyy)}
+            {jsdw &&
+              text(flow, 'jsdw', jsdw, limits.QianchuAnswers.jsdw, sub === 'reassignment' ? { required: true } : { placeholder: '选填' })}
+          </>,
+        )}
+        {sub === 'staff' && <FamilyList flow={flow} userId={userId} />}
+      </>
+    ),
+  });
+}
+
+/** The form of a /api/qianchu sub-route, or null for 毕业生改派 without a finished move-out. */
+export function formFor(sub: string, context: Context): MoveOutForm | null {
+  if (!isQianchu(sub)) return null;
+  return sub === 'reassignment' && !context.last && !context.editing ? null : qianchu(sub, context);
+}
