@@ -21,6 +21,7 @@ import routes from './routes/index.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { MAX_UPLOAD_BYTES } from './services/files.ts';
 import { maskPersonalData, redactSecrets, serializeError } from './lib/log-safety.ts';
+import { stdoutDestination } from './lib/log-stream.ts';
 import type { SmsSender } from './services/sms.ts';
 import './types.ts';
 
@@ -47,7 +48,8 @@ const SECRET_QUERY = /([?&](?:ticket|token|t|code|smsCode|smsTicket|password|sfz
 export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): FastifyServerOptions['logger'] {
   return {
     level,
-    ...(stream ? { stream } : {}),
+    // Standard output by default: lines gathered and written every 100 ms (log-stream.ts).
+    stream: stream ?? (stdoutDestination() as unknown as NodeJS.WritableStream),
     hooks: { streamWrite: maskPersonalData },
     // Secret fields censored at the top level and one level down (log-safety.ts), instead of pino's wildcard redaction.
     formatters: { log: redactSecrets },
