@@ -6,8 +6,9 @@
 // a phone opens pays the shared form code; the figures are that worst case.
 // `npm run size`'s lazy table counts one chunk with what it imports statically; this counts what a screen really
 // fetches: the feature's screen list, the guide that a service screen opens on, the sub-form a move-in route loads.
-// A form's validation (its schema and valibot) is fetched once the form shows, so that 下一步 does not wait: a screen
-// that opens on its form fetches it at once, and it is printed apart.
+// What a form needs only after its first view is fetched once the form shows, while the user types: its validation
+// (its schema and valibot) and the review and confirmation steps. A screen that opens on its form fetches it at once;
+// it is printed apart ("later").
 // A measurement, not a test; not part of `npm test`.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,18 +42,20 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 /**
- * Validation, fetched while the user types (src/lib/lazy-schema.ts, components/ui/form.tsx): a form's schema module and
- * valibot (lib/validators, which the schemas import too, so it is built as a shared chunk named validators).
+ * Fetched while the user types: validation (src/lib/lazy-schema.ts, components/ui/form.tsx, use-service-form), a form's
+ * schema module and valibot (lib/validators, which the schemas import too, so it is built as a shared chunk named
+ * validators); and a service form's review and confirmation steps (components/service-form/service-flow.tsx).
  */
-const isValidation = (key: string) => /-schema\.ts$/.test(key) || manifest[key]!.name === 'validators';
+const isLater = (key: string) =>
+  /-schema\.ts$/.test(key) || manifest[key]!.name === 'validators' || key === 'src/components/service-form/service-steps.tsx';
 
-/** Of the files fetched, those only the validation modules among them need. */
-function validationFiles(files: string[]): Set<string> {
-  const entries = files.map((f) => keyOf.get(f)).filter((k): k is string => !!k && (!!manifest[k]!.isDynamicEntry || isValidation(k)));
+/** Of the files fetched, those only the modules fetched for later need. */
+function laterFiles(files: string[]): Set<string> {
+  const entries = files.map((f) => keyOf.get(f)).filter((k): k is string => !!k && (!!manifest[k]!.isDynamicEntry || isLater(k)));
   const screen = new Set<string>();
-  const validation = new Set<string>();
-  for (const key of entries) for (const f of closure(key)) (isValidation(key) ? validation : screen).add(f);
-  return new Set([...validation].filter((f) => !screen.has(f)));
+  const later = new Set<string>();
+  for (const key of entries) for (const f of closure(key)) (isLater(key) ? later : screen).add(f);
+  return new Set([...later].filter((f) => !screen.has(f)));
 }
 
 /** Routes a tap can reach without a parameter (aliases show another route's screen; the console is its own app). */
@@ -65,7 +68,7 @@ interface Figure {
   route: string;
   landed: string;
   screen: number;
-  validation: number;
+  later: number;
   files: { file: string; name: string; bytes: number }[];
 }
 
@@ -98,12 +101,12 @@ async function main() {
           return { file, name: sourceOf.get(file) ?? file, bytes: (await request.sizes()).responseBodySize };
         }),
       );
-      const later = validationFiles(files.map((f) => f.file));
-      for (const f of files) if (later.has(f.file)) f.name += '  [validation]';
-      const validation = files.filter((f) => later.has(f.file)).reduce((n, f) => n + f.bytes, 0);
+      const forLater = laterFiles(files.map((f) => f.file));
+      for (const f of files) if (forLater.has(f.file)) f.name += '  [later]';
+      const later = files.filter((f) => forLater.has(f.file)).reduce((n, f) => n + f.bytes, 0);
       const all = files.reduce((n, f) => n + f.bytes, 0);
       const landed = new URL(page.url()).pathname.replace(/^\/web/, '');
-      figures.push({ route, landed, screen: all - validation, validation, files: files.sort((a, b) => b.bytes - a.bytes) });
+      figures.push({ route, landed, screen: all - later, later, files: files.sort((a, b) => b.bytes - a.bytes) });
       await context.close();
     }
   } finally {
@@ -113,14 +116,12 @@ async function main() {
   const kb = (n: number) => `${(n / KB).toFixed(1)} kB`.padStart(8);
   console.log(`What opening each screen from /web/home fetches (scripts and stylesheets, brotli as received), ${dist}`);
   console.log(
-    `ok / goal: the screen within or over ${kb(GOAL).trim()}; validation: a form's schema and valibot, fetched once the form shows\n`,
+    `ok / goal: the screen within or over ${kb(GOAL).trim()}; later: fetched once a form shows (its validation; a service form's review and confirmation)\n`,
   );
-  console.log(`${'route'.padEnd(28)}   screen  validation  files`);
+  console.log(`${'route'.padEnd(28)}   screen     later  files`);
   for (const f of figures) {
     const moved = f.landed === f.route ? '' : `  (landed on ${f.landed})`;
-    console.log(
-      `${f.screen <= GOAL ? 'ok  ' : 'goal'} ${f.route.padEnd(24)} ${kb(f.screen)} ${kb(f.validation)}  ${f.files.length}${moved}`,
-    );
+    console.log(`${f.screen <= GOAL ? 'ok  ' : 'goal'} ${f.route.padEnd(24)} ${kb(f.screen)} ${kb(f.later)}  ${f.files.length}${moved}`);
     if (args.route) for (const file of f.files) console.log(`       ${kb(file.bytes)}  ${file.name}`);
   }
   const screens = figures.map((f) => f.screen).sort((a, b) => a - b);

@@ -56,8 +56,8 @@ const table = {
 } satisfies Partial<Record<RouteKey, Loader>>;
 
 /**
- * Screens that open on a service form's guide (components/service-form/service-flow.tsx): the chunk of the guide,
- * review and confirmation steps is fetched together with the screen, not after the screen's first render asks for it.
+ * Screens that open on a service form's guide (components/service-form/service-flow.tsx): the guide's chunk is fetched
+ * together with the screen, not after the screen's first render asks for it.
  */
 const OPEN_ON_GUIDE = new Set<RouteKey>([
   'borrow',
@@ -77,7 +77,7 @@ const OPEN_ON_GUIDE = new Set<RouteKey>([
   // Every move-out sub-route (/move-out/<sub>) is the one move-out form.
   ...(Object.keys(paths) as RouteKey[]).filter((key) => paths[key].path.startsWith('/move-out/')),
 ]);
-const guideSteps = () => import('@/components/service-form/service-steps');
+const guideSteps = () => import('@/components/service-form/service-guide');
 
 export const screens = Object.fromEntries(
   Object.entries(table).map(([key, load]) => [

@@ -1,13 +1,16 @@
 // Styles of the form step and of the delivery fields (the other steps bring theirs).
 import './service-form.css';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import type { ReviewItem } from './service-review';
 import type { ServiceFormFlow } from './use-service-form';
 
-// The guide, the review and the confirmation load together, when the first of them is reached.
-const ServiceStep = lazy(() => import('./service-steps'));
+// The guide loads with the screen (src/app/screen-table.ts fetches it with a screen that opens on it); the review
+// and the confirmation once the form shows, while the user types.
+const ServiceGuide = lazy(() => import('./service-guide'));
+const laterSteps = () => import('./service-steps');
+const ServiceStep = lazy(laterSteps);
 
 export interface ServiceFlowProps {
   flow: ServiceFormFlow;
@@ -25,9 +28,14 @@ export interface ServiceFlowProps {
 
 /** A service from guide to confirmation: renders the step the flow is on. */
 export function ServiceFlow({ flow, label, review, next, guideCode = flow.formId, children }: ServiceFlowProps) {
+  useEffect(() => {
+    if (flow.step === 'form') void laterSteps();
+  }, [flow.step]);
   return (
     <Suspense fallback={null}>
-      {flow.step !== 'form' ? (
+      {flow.step === 'guide' ? (
+        <ServiceGuide serviceCode={guideCode} onStart={flow.start} resumed={flow.restored} />
+      ) : flow.step !== 'form' ? (
         <ServiceStep flow={flow} review={review} next={next} guideCode={guideCode} />
       ) : (
         <div class="app-page" onPaste={flow.paste}>

@@ -1,3 +1,4 @@
+import './service-guide.css';
 import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';

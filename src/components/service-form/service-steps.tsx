@@ -1,6 +1,5 @@
 import './service-steps.css';
 import type { ReactNode } from 'react';
-import ServiceGuide from './service-guide';
 import ServiceReview, { type ReviewItem } from './service-review';
 import SubmitConfirmation from './submit-confirmation';
 import type { ServiceFormFlow } from './use-service-form';
@@ -12,9 +11,8 @@ export interface ServiceStepProps {
   guideCode: string;
 }
 
-/** The steps around the form (guide, review, confirmation): one chunk, loaded when the first of them shows. */
+/** The steps after the form (review, confirmation): one chunk, fetched once the form shows. */
 export default function ServiceStep({ flow, review, next, guideCode }: ServiceStepProps) {
-  if (flow.step === 'guide') return <ServiceGuide serviceCode={guideCode} onStart={flow.start} resumed={flow.restored} />;
   if (flow.step === 'review') return <ServiceReview flow={flow} items={review()} />;
   return <SubmitConfirmation flow={flow} next={next} guideCode={guideCode} />;
 }
