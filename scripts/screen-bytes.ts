@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Request } from 'playwright';
 import { paths, type RouteDef } from '../src/config/paths.ts';
+import { closure as closureIn, type Manifest } from './build-manifest.ts';
 import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
 
 const KB = 1024;
@@ -22,8 +23,7 @@ const GOAL = 8 * KB;
 const { values: args } = parseArgs({ options: { dist: { type: 'string' }, route: { type: 'string' } } });
 const dist = resolve(args.dist ?? DEFAULT_DIST);
 
-type Chunk = { file: string; src?: string; name?: string; css?: string[]; imports?: string[]; isDynamicEntry?: boolean };
-const manifest: Record<string, Chunk> = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest: Manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
 /** A built file's name as a reader knows it: its source, or the name of its shared chunk. */
 const sourceOf = new Map<string, string>();
 for (const [key, chunk] of Object.entries(manifest)) {
@@ -32,15 +32,7 @@ for (const [key, chunk] of Object.entries(manifest)) {
   for (const css of chunk.css ?? []) sourceOf.set(css, `${label} (css)`);
 }
 const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
-/** Files a chunk loads with it: itself, its static imports (transitively) and their CSS. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  const c = manifest[key];
-  if (!c || seen.has(c.file)) return seen;
-  seen.add(c.file);
-  for (const css of c.css ?? []) seen.add(css);
-  for (const imp of c.imports ?? []) closure(imp, seen);
-  return seen;
-}
+const closure = (key: string) => closureIn(manifest, key);
 /**
  * Fetched while the user types: validation (src/lib/lazy-schema.ts, components/ui/form.tsx, use-service-form), a form's
  * schema module and valibot (lib/validators, which the schemas import too, so it is built as a shared chunk named

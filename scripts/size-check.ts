@@ -10,17 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { closure as closureIn, type Manifest } from './build-manifest.ts';
 import { DEFAULT_DIST, startWebServer } from './web-server.ts';
-
-type Chunk = {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-};
 
 const KB = 1024;
 /**
@@ -52,7 +43,7 @@ if (!existsSync(join(dist, 'index.html.br'))) {
   console.error(`${dist} has no precompressed files (index.html.br): build it again with \`npm run build\`.`);
   process.exit(1);
 }
-const manifest: Record<string, Chunk> = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const manifest: Manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 
 type Encoding = 'br' | 'gzip';
 interface Wire {
@@ -79,15 +70,7 @@ function fetchRaw(url: string, acceptEncoding: string): Promise<Wire> {
   });
 }
 
-/** Files a chunk loads with it: itself, its static imports (transitively) and their CSS. */
-function closure(key: string, seen = new Set<string>()): Set<string> {
-  const c = manifest[key];
-  if (!c || seen.has(c.file)) return seen;
-  seen.add(c.file);
-  for (const css of c.css ?? []) seen.add(css);
-  for (const imp of c.imports ?? []) closure(imp, seen);
-  return seen;
-}
+const closure = (key: string) => closureIn(manifest, key);
 
 const kb = (n: number) => `${(n / KB).toFixed(1)} kB`;
 const pad = (s: string, n: number) => s.padEnd(n);
