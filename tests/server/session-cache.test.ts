@@ -158,7 +158,20 @@ describe('user record cache', () => {
     expect(sessionCache.recordHits).toBe(hits + 3); // 我的户籍: the record and the card out; user info: the record
 
     // Through the repository (as a finished move-in does): seen by the next read.
+    const heard: string[] = [];
+    const evict = sessionCache.onNotify.bind(sessionCache);
+    const onNotify = vi.spyOn(sessionCache, 'onNotify').mockImplementation((payload) => {
+      heard.push(payload);
+      evict(payload);
+    });
     await t.app.repos.users.updateHousehold(id, { collectiveAddress: '新校区学生公寓1号楼' });
+    expect(JSON.stringify(await myHousehold(token))).toContain('新校区学生公寓1号楼');
+    // On PostgreSQL the change's notification also comes back to this instance, a moment later, and evicts again: it
+    // must have come before the change by hand below, or the read after that change would already see it.
+    const own = () => heard.filter((p) => p.endsWith(`:${id}`)).length;
+    for (let i = 0; i < 100 && process.env.TEST_DATABASE_URL && own() < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    onNotify.mockRestore();
+    if (process.env.TEST_DATABASE_URL) expect(own()).toBe(2); // evicted here at once, then the notification
     expect(JSON.stringify(await myHousehold(token))).toContain('新校区学生公寓1号楼');
 
     // By hand: still the cached record until its eviction (an operator's notification; on PGlite, one process).
