@@ -1,4 +1,4 @@
-// `npm run bench:read [-- --pg] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cpu-prof DIR]`:
+// `npm run bench:read [-- --pg] [--built] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cpu-prof DIR]`:
 // signed-in reads (the home screen's calls: user info, open sectors, unread notices; and 我的户籍) and one public read
 // (a service guide) against the real server over HTTP on loopback, each measured with autocannon, and a bare Fastify
 // handler started by this script in the same run, so every figure is also printed as a ratio to it: each read takes
@@ -10,15 +10,27 @@
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
 // The first signed-in read is also measured once per user before anything else ("first of session": the session and
 // the user's record come from the database). With --sizes, every read runs at each number of connections and the
-// latency curve is printed. Not part of npm test.
+// latency curve is printed. The server runs from the sources through tsx; --built runs `node dist/server/main.js`, as
+// production does (after `npm run build`). Not part of npm test.
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
 import { seed } from '../server/seed/seed.ts';
-import { DEFAULT_PG, makeTarget, makeUsers, sizesOf, startBare, startServer, stopServer, type RunningServer } from './bench-common.ts';
+import {
+  DEFAULT_PG,
+  makeTarget,
+  makeUsers,
+  root,
+  sizesOf,
+  startBare,
+  startServer,
+  stopServer,
+  type RunningServer,
+} from './bench-common.ts';
 
 interface Endpoint {
   name: string;
@@ -137,8 +149,11 @@ async function main() {
       users: { type: 'string', default: '2000' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
+      built: { type: 'boolean', default: false },
     },
   });
+  if (args.built && !existsSync(join(root, 'dist/server/main.js')))
+    throw new Error('--built: dist/server/main.js is missing; run `npm run build` first');
   const sizes = sizesOf(args.sizes ?? args.connections, 5000);
   const duration = Number(args.duration);
   const userCount = Number(args.users);
@@ -180,7 +195,7 @@ async function main() {
 
     const bareRun = await startBare();
     bareServer = bareRun;
-    server = await startServer(t, { cpuProfDir: args['cpu-prof'] });
+    server = await startServer(t, { cpuProfDir: args['cpu-prof'], built: args.built });
     const bareEndpoint: Endpoint = { name: 'bare Fastify', method: 'GET', path: '/bare', signedIn: false };
 
     // Each read answers 200 with code 200 for a signed-in user before it is measured.
