@@ -160,6 +160,7 @@ async function main() {
   if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1)
     throw new Error('usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000]');
   const reads = args.only ? READS.filter((r) => args.only!.split(',').some((o) => r.name.includes(o))) : READS;
+  if (!reads.length) throw new Error(`--only ${args.only}: no read's name contains it (${READS.map((r) => r.name).join('; ')})`);
   const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
 
   const t = await makeTarget(adminUrl);
