@@ -44,7 +44,7 @@ export default defineConfig({
             // they are (the /address screen shares some of them and must not pull in the whole flow).
             {
               name: 'service-form',
-              test: /[\\/]src[\\/]components[\\/](service-form[\\/](service-flow|use-service-form|use-draft|draft|delivery-fields|options)|service-fields[\\/]contact-fields)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/](service-form[\\/](service-flow|use-service-form|use-draft|delivery-fields|options)|service-fields[\\/]contact-fields)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -1,7 +1,7 @@
 // The screens other than the first ones (src/app/routes.tsx), each with the chunks it loads: a lazy module of its own,
 // fetched once the first screen is shown, so the entry does not carry an import and a preload list per screen.
 import type { ComponentType } from 'react';
-import { paths, type RouteKey } from '@/config/paths';
+import type { RouteKey } from '@/config/paths';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;
@@ -14,7 +14,7 @@ function featureScreens<K extends RouteKey>(feature: () => Promise<{ screens: Re
   return Object.fromEntries(keys.map((key) => [key, () => feature().then((m) => m.screens[key]())])) as Record<K, Loader>;
 }
 
-const table = {
+export const screens = {
   register: () => import('@/features/auth/register-page'),
   forget: () => import('@/features/auth/forget-page'),
   my: () => import('@/features/my/my-page'),
@@ -54,39 +54,3 @@ const table = {
     ],
   ),
 } satisfies Partial<Record<RouteKey, Loader>>;
-
-/**
- * Screens that open on a service form's guide (components/service-form/service-flow.tsx): the guide's chunk is fetched
- * together with the screen, not after the screen's first render asks for it.
- */
-const OPEN_ON_GUIDE = new Set<RouteKey>([
-  'borrow',
-  'certifIdCard',
-  'certifHrCard',
-  'proveHrIssued',
-  'proveCIssued',
-  'proveNIssued',
-  'changeEducation',
-  'changeMarriage',
-  'other',
-  'changeOther',
-  'moveInNew',
-  'moveInDr',
-  'moveInStaff',
-  'moveInStaffM',
-  // Every move-out sub-route (/move-out/<sub>) is the one move-out form.
-  ...(Object.keys(paths) as RouteKey[]).filter((key) => paths[key].path.startsWith('/move-out/')),
-]);
-const guideSteps = () => import('@/components/service-form/service-guide');
-
-export const screens = Object.fromEntries(
-  Object.entries(table).map(([key, load]) => [
-    key,
-    OPEN_ON_GUIDE.has(key as RouteKey)
-      ? () => {
-          void guideSteps();
-          return load();
-        }
-      : load,
-  ]),
-) as typeof table;

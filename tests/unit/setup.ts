@@ -18,8 +18,12 @@ beforeEach(() => {
   history.replaceState(null, '', '/web/');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Preact runs the effects' cleanups of an unmounted tree after the next frame: a form's draft is saved then (its
+  // unmount flush), so wait for them, or that save lands in the next test's storage.
+  if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
+  else await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
   // A bar still fading out would finish on the next test's page (its timers are the progress bar's own).
   NProgress.status = null;
   NProgress.remove();

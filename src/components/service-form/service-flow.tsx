@@ -6,9 +6,8 @@ import { Form } from '@/components/ui/form';
 import type { ReviewItem } from './service-review';
 import type { ServiceFormFlow } from './use-service-form';
 
-// The guide loads with the screen (src/app/screen-table.ts fetches it with a screen that opens on it); the review
-// and the confirmation once the form shows, while the user types.
-const ServiceGuide = lazy(() => import('./service-guide'));
+// The review and the confirmation load once the form shows, while the user types. The guide is not here: the screen
+// (service-screen.tsx) shows it before it loads the form.
 const laterSteps = () => import('./service-steps');
 const ServiceStep = lazy(laterSteps);
 
@@ -26,16 +25,14 @@ export interface ServiceFlowProps {
   children: ReactNode;
 }
 
-/** A service from guide to confirmation: renders the step the flow is on. */
+/** A service's steps after its guide (form, review, confirmation): renders the step the flow is on. */
 export function ServiceFlow({ flow, label, review, next, guideCode = flow.formId, children }: ServiceFlowProps) {
   useEffect(() => {
     if (flow.step === 'form') void laterSteps();
   }, [flow.step]);
   return (
     <Suspense fallback={null}>
-      {flow.step === 'guide' ? (
-        <ServiceGuide serviceCode={guideCode} onStart={flow.start} resumed={flow.restored} />
-      ) : flow.step !== 'form' ? (
+      {flow.step === 'guide' ? null : flow.step !== 'form' ? (
         <ServiceStep flow={flow} review={review} next={next} guideCode={guideCode} />
       ) : (
         <div class="app-page" onPaste={flow.paste}>

@@ -1,7 +1,6 @@
 import './service-guide.css';
 import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
 
 type Guide = Schemas['ServiceGuide'];
@@ -17,10 +16,12 @@ export interface ServiceGuideProps {
   onStart: () => void;
   /** A draft exists: the button says 继续办理. */
   resumed?: boolean;
+  /** Called once the guide is shown (or could not be loaded): the screen then fetches its form. */
+  onShown?: () => void;
 }
 
 /** 办事指南 from GET /api/guide/{serviceCode}: told once and completely, then 开始办理. */
-export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceGuideProps) {
+export function ServiceGuide({ serviceCode, onStart, resumed, onShown }: ServiceGuideProps) {
   const [guide, setGuide] = useState<Guide | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -30,6 +31,11 @@ export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceG
       else setFailed(true);
     });
   }, [serviceCode]);
+  useEffect(() => {
+    if (guide || failed) onShown?.();
+    // Once shown; the callback may change with each render of the screen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [guide, failed]);
 
   const tel = guide && telOf(guide.contact);
   return (
@@ -104,7 +110,10 @@ export default function ServiceGuide({ serviceCode, onStart, resumed }: ServiceG
       {(guide || failed) && (
         <div class="app-actions">
           {resumed && <p class="sf-note">已保存您上次填写的内容</p>}
-          <Button onClick={onStart}>{resumed ? '继续办理' : '开始办理'}</Button>
+          {/* WeUI's button as it is (components/ui/button would bring the form blocks' chunk to every guide). */}
+          <button type="button" class="weui-btn weui-btn_primary" onClick={onStart}>
+            {resumed ? '继续办理' : '开始办理'}
+          </button>
         </div>
       )}
     </div>

@@ -11,13 +11,12 @@ import { deliveryFieldOf, regionValues } from './delivery-fields';
 import { useDraft } from './use-draft';
 import { newIdempotencyKey, type Values } from './draft';
 import { requestRegion, takeRegion } from './region';
+import { editIdOf, entryAttempt, remember, stepOf, submitted, type Step } from './step';
 
-export type Step = 'guide' | 'form' | 'review' | 'done';
+export type { Step };
 export type ApplicationSummary = Schemas['ApplicationSummary'];
 export type Application = Schemas['Application'];
 export type { IdempotencyHeader } from '@/api/types';
-
-const STEPS: Step[] = ['guide', 'form', 'review', 'done'];
 
 /** Validation (valibot) loads while the user reads and types, not with the screen. */
 const loadValidators = () => import('@/lib/validators');
@@ -43,7 +42,10 @@ export interface ServiceFormOptions<V extends Values, O, B> {
   fromApplication?: (application: Application) => Partial<V>;
   /** Field errors for a refusal the form can explain (a full date…); other refusals show their message. */
   onRefused?: (failure: ApiFailure) => FieldErrors | void;
-  /** false: the form has no guide step. */
+  /**
+   * false: the form has no guide step. A form with a guide is shown by its screen (service-screen.tsx) only after
+   * the guide: the screen shows the guide itself, without the form's code.
+   */
   guide?: boolean;
 }
 
@@ -54,32 +56,6 @@ function focusWhenShown(id: string, tries = 20): void {
     control.focus();
     control.scrollIntoView?.({ block: 'center' });
   } else if (tries > 0) setTimeout(() => focusWhenShown(id, tries - 1), 50);
-}
-
-type Result = { id: number; sqbh: string };
-
-/**
- * The history entries of a form carry its attempt (`history.state.sf`); a submitted attempt is remembered for the
- * tab, so going back to its entries shows the confirmation again, never the filled form (nor a second submit).
- */
-const SUBMITTED = 'sf:submitted';
-const entryAttempt = () => (history.state as { sf?: string } | null)?.sf;
-
-function submitted(): Record<string, Result> {
-  try {
-    return JSON.parse(sessionStorage.getItem(SUBMITTED) ?? '{}') as Record<string, Result>;
-  } catch {
-    return {};
-  }
-}
-
-function remember(attempt: string, result: Result): void {
-  try {
-    // The last few are enough: Back reaches only this tab's recent entries.
-    sessionStorage.setItem(SUBMITTED, JSON.stringify(Object.fromEntries([...Object.entries(submitted()), [attempt, result]].slice(-20))));
-  } catch {
-    // Blocked storage: Back shows the emptied form instead.
-  }
 }
 
 /** Dotted names become nested objects: `{ 'yjxx.pssj': x }` → `{ yjxx: { pssj: x } }`. */
@@ -103,13 +79,9 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
   const [path, go] = useLocation();
   const search = useSearch();
   const query = new URLSearchParams(search);
-  const editId = query.get('edit') === '1' ? Number(query.get('id')) || null : null;
-  const asked = query.get('step') as Step | null;
+  const editId = editIdOf(query);
   const tag = entryAttempt();
-  const landed = asked && STEPS.includes(asked) ? asked : editId || !guide ? 'form' : 'guide';
-  // Back to the form or review of an attempt already submitted: its confirmation.
-  const finished = tag && (landed === 'form' || landed === 'review') ? submitted()[tag] : undefined;
-  const step: Step = finished ? 'done' : landed;
+  const { step, finished } = stepOf(query, guide);
   const done = finished ?? (step === 'done' ? { id: Number(query.get('id')), sqbh: query.get('sqbh') || '' } : null);
   const attempt = useRef(tag && !submitted()[tag] ? tag : newIdempotencyKey());
 
@@ -257,14 +229,12 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     pending,
     /** A message for the review step (refusal, network). */
     notice,
-    /** A draft was restored (show it, and 继续办理 on the guide). */
+    /** A draft was restored (the form says so). */
     restored: draft.restored,
     /** The application being corrected (edit=1). */
     application,
     /** Result of the submit, on the done step. */
     done,
-    /** 开始办理: from the guide to the form. */
-    start: () => toStep('form'),
     /** 下一步: validates, then the review step. */
     next: async () => {
       if (busy.current) return;

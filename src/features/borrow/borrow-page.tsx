@@ -1,167 +1,37 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { client, unwrap, type Schemas } from '@/api/client';
-import { dictionary } from '@/api/dictionaries';
-import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
-import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
-import { dictOptions, labelOf } from '@/components/service-form/options';
-import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm } from '@/components/service-form/use-service-form';
-import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
-import { TextArea } from '@/components/service-fields/text-area';
-import { FormField, Select, type SelectOption } from '@/components/ui/form-field';
-import type { FieldErrors } from '@/lib/validators';
+import { useSearch } from 'wouter';
+import { ServiceScreen } from '@/components/service-form/service-screen';
+import { editIdOf } from '@/components/service-form/step';
 import { $session } from '@/stores/session';
-import { borrowRules } from './borrow-rules';
-import type { Checked } from './borrow-schema';
-
-type Answers = Schemas['HkkjyAnswers'];
-type DateOption = Schemas['DateOption'];
-type BorrowNumber = Schemas['BorrowNumber'];
+import { $borrowCount, loadBorrowCount } from './borrow-count';
 
 /** services.md: told before the user starts (the server refuses with code 100 as well). */
 const NOT_AT_SCHOOL = '您不在校，无法借用户口卡';
 const NO_BORROWS_LEFT = '本年度借用次数已用完';
 
-const NEXT = '审核通过后，请于借用日期领取户口卡并按时归还；到期前“消息通知”会提醒您。';
+const form = () => import('./borrow-form');
 
-/** 借用户口卡: guide, reason, borrow date, return date, pickup or courier; the yearly count shown. */
+/** 借用户口卡: its guide, or why no loan can be asked now; the form (borrow-form) is fetched while the guide is read. */
 export default function BorrowPage() {
   const { userInfo } = useStore($session);
-  const [reasons, setReasons] = useState<SelectOption[]>([]);
-  const [couriers, setCouriers] = useState<SelectOption[]>([]);
-  const [dates, setDates] = useState<DateOption[] | null>(null);
-  const [count, setCount] = useState<BorrowNumber | null>(null);
-
-  const loadDates = () => unwrap(client.GET('/api/daily/hkkjy/getDateList')).then((r) => setDates(r.ok ? r.data : []));
-  const loadCount = () => unwrap(client.GET('/api/daily/hkkjy/getBorrowNumber')).then((r) => r.ok && setCount(r.data));
-
-  const flow = useServiceForm({
-    serviceCode: 'hkkjy',
-    initial: { jyyy: '', jysm: '', jyrq: '', ghrq: '', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) },
-    schema: (values) => import('./borrow-schema').then((m) => m.schemaFor(mailedBy(values.lqfs), borrowRules)),
-    toBody: (c: Checked, values): Answers => ({
-      jyyy: c.jyyy,
-      ...(c.jysm ? { jysm: c.jysm } : {}),
-      jyrq: c.jyrq,
-      ghrq: c.ghrq,
-      lqfs: c.lqfs,
-      lxdh: c.lxdh,
-      ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
-    }),
-    send: addOrEdit('/api/daily/hkkjy/add', '/api/daily/hkkjy/update'),
-    fromApplication: (app) => {
-      const a = answersOf(app, 'hkkjy');
-      return {
-        jyyy: a.jyyy || '',
-        jysm: a.jysm || '',
-        jyrq: a.jyrq || '',
-        ghrq: a.ghrq || '',
-        lqfs: a.lqfs ?? '0',
-        lxdh: a.lxdh || '',
-        ...fromDelivery(a.yjxx),
-      };
-    },
-    onRefused: (failure): FieldErrors | void => {
-      // A full day: said on the date, with the days as they are now.
-      if (failure.msg.includes('名额')) {
-        void loadDates();
-        return { jyrq: failure.msg };
-      }
-      if (failure.msg.includes('归还日期')) return { ghrq: failure.msg };
-      if (failure.msg.includes('次数')) void loadCount();
-    },
-  });
-  const { values, errors, set, step } = flow;
-  const own = answersOf(flow.application, 'hkkjy').jyrq;
-
+  const count = useStore($borrowCount);
+  const editing = editIdOf(new URLSearchParams(useSearch())) !== null;
   useEffect(() => {
-    void dictionary('qh_hkk_reason').then((r) => r.ok && setReasons(dictOptions(r.data)));
-    void dictionary('qh_hkk_kd').then((r) => r.ok && setCouriers(dictOptions(r.data)));
-    void loadDates();
-    void loadCount();
+    void loadBorrowCount();
+    // Read afresh at each visit: nothing stale is shown while it loads.
+    return () => $borrowCount.set(undefined);
   }, []);
-
-  // The day of the loan being corrected stays selectable although a full day is no longer listed.
-  const dateOptions: SelectOption[] = (dates ?? []).map((d) => ({ value: d.dateValue, label: d.dateLabel }));
-  if (own && !dateOptions.some((o) => o.value === own)) dateOptions.unshift({ value: own, label: `${own}（您当前的借用日期）` });
-
-  useEffect(() => {
-    // A day no longer offered is cleared; its error, if any, stays to say why.
-    if (dates && values.jyrq && !dateOptions.some((o) => o.value === values.jyrq)) flow.patch({ jyrq: '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dates, own]);
-
-  const refusal =
-    step === 'done' ? null : userInfo?.hkIn === false ? NOT_AT_SCHOOL : !flow.editId && count?.remaining === 0 ? NO_BORROWS_LEFT : null;
-  if (refusal) {
-    return (
-      <div class="app-empty" role="alert">
-        <p>{refusal}</p>
-        <p>如有疑问，请联系户籍办公室。</p>
-      </div>
-    );
-  }
-  const other = values.jyyy === borrowRules.otherReason;
-  const [firstReturn, lastReturn] = values.jyrq ? borrowRules.returnWindow(values.jyrq) : [];
+  const away = userInfo?.hkIn === false;
+  // A correction of a loan already counted is not refused for the count.
+  const refusal = away ? NOT_AT_SCHOOL : !editing && count?.remaining === 0 ? NO_BORROWS_LEFT : null;
   return (
-    <ServiceFlow
-      flow={flow}
-      label="借用户口卡"
-      next={NEXT}
-      review={() => [
-        { name: 'jyyy', label: '借用原因', value: labelOf(reasons, values.jyyy) },
-        { name: 'jysm', label: '借用说明', value: values.jysm },
-        { name: 'jyrq', label: '借用日期', value: labelOf(dateOptions, values.jyrq) },
-        { name: 'ghrq', label: '预计归还日期', value: values.ghrq },
-        ...pickupReview(values, 'lqfs', couriers),
-      ]}
-    >
-      {count && (
-        <p class="sf-note" role="status">
-          本年度还可借用{count.remaining}次（每年{count.limit}次）
-        </p>
-      )}
-      <div class="weui-cells weui-cells_form">
-        <Select label="借用原因" name="jyyy" value={values.jyyy} options={reasons} onValue={set('jyyy')} error={errors.jyyy} required />
-        <TextArea
-          label="借用说明"
-          name="jysm"
-          value={values.jysm}
-          onValue={set('jysm')}
-          error={errors.jysm}
-          maxLength={limits.HkkjyAnswers.jysm}
-          rows={2}
-          required={other}
-          placeholder="办理何种业务、在何处办理"
-        />
-        <Select
-          label="借用日期"
-          name="jyrq"
-          value={values.jyrq}
-          options={dateOptions}
-          onValue={set('jyrq')}
-          error={errors.jyrq}
-          required
-          placeholder={dates?.length === 0 ? '暂无可借用日期' : undefined}
-        />
-        <FormField label="归还日期" name="ghrq" error={errors.ghrq} hint="借用日期后7天内" required>
-          {(control) => (
-            <input
-              class="weui-input"
-              type="date"
-              min={firstReturn}
-              max={lastReturn}
-              {...control}
-              value={values.ghrq}
-              onInput={(e) => set('ghrq')((e.currentTarget as HTMLInputElement).value)}
-            />
-          )}
-        </FormField>
-        <PickupFields flow={flow} options={couriers} />
-      </div>
-      <MailingFields flow={flow} />
-    </ServiceFlow>
+    <ServiceScreen
+      serviceCode="hkkjy"
+      form={form}
+      formProps={{}}
+      ready={away || count !== undefined}
+      refusal={refusal ? { title: refusal } : null}
+    />
   );
 }

@@ -8,7 +8,6 @@ import type { Values } from '@/components/service-form/draft';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Button } from '@/components/ui/button';
 import { fieldId, TextField } from '@/components/ui/form-field';
-import { paths } from '@/config/paths';
 import { maskIdNumber } from '@/lib/format';
 import { define, type MoveInForm } from './move-in-form';
 import type { FamilyChecked } from './move-in-schema';
@@ -34,7 +33,6 @@ type Answers = Schemas['QianruAnswers'];
 /** ryxx and the sqjs of the contract: at most 1 + 10; a household rarely has more than a few. */
 export const MAX_MEMBERS = 8;
 const APPROVAL = '随迁批复文件';
-export const HEAD_NOT_IN = '您的户口尚未迁入本校，不能作为户主办理家属随迁';
 /** The server's one answer to a proof of the household head that does not match (never which field). */
 export const HEAD_MISMATCH = '户主信息不匹配，请核对户主姓名、工作证号和身份证件号码';
 /** The error of the head's fields as a group (the mismatch names none of them). */
@@ -219,14 +217,6 @@ export const form = (user: UserInfo | null): MoveInForm => {
       ...memberErrors(failure),
       ...(failure.msg === HEAD_MISMATCH ? { [HEAD_GROUP]: HEAD_MISMATCH } : {}),
     }),
-    refusal: ({ user: u }) =>
-      u?.rylb === '4' && u.hkIn === false
-        ? {
-            title: HEAD_NOT_IN,
-            description: '请先办理教职工迁入，户口迁入学校教职工集体户后再为家属申请随迁。',
-            link: [paths.moveInStaff.href(), '办理教职工迁入'],
-          }
-        : null,
     review: (values) => [
       ...(head ? [] : [{ name: 'hzxm', label: '姓名', value: values.hzxm, group: '户主' }]),
       { name: 'hzgzzh', label: '工作证号', value: values.hzgzzh, group: '户主' },

@@ -1,74 +1,46 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
-import type { UserInfo } from '@/api/client';
-import { usablePhone } from '@/components/service-form/delivery-fields';
-import type { Values } from '@/components/service-form/draft';
-import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm } from '@/components/service-form/use-service-form';
-import { LinkButton } from '@/components/ui/button';
-import { RefusalPage } from '@/components/ui/refusal-page';
-import { paths } from '@/config/paths';
-import { $sectors, loadSectors } from '@/stores/sectors';
+import { ServiceScreen } from '@/components/service-form/service-screen';
+import { editIdOf } from '@/components/service-form/step';
 import { $session } from '@/stores/session';
-import type { MoveInForm } from './move-in-form';
+import { $sectors, loadSectors } from '@/stores/sectors';
+import { moveInService, type MoveInService } from './move-in-services';
 
-/** Each route's form module (its fields, answers ↔ wire, review and texts), loaded with the screen. */
-function loadForm(path: string): Promise<(user: UserInfo | null) => MoveInForm> {
-  if (path.startsWith(paths.moveInNew.path)) return import('./yingxin-form').then((m) => m.form);
-  if (path.startsWith(paths.moveInStaffM.path)) return import('./family-form').then((m) => m.form);
-  const qrlx = path.startsWith(paths.moveInDr.path) ? '1' : '2';
-  return import('./qianru-form').then((m) => (user) => m.form(user, qrlx));
-}
+/** The steps after the guide with the route's form and its dictionaries, fetched while the guide is read. */
+const flows = new Map<MoveInService, () => Promise<typeof import('./move-in-flow')>>();
+const flowOf = (service: MoveInService) => {
+  let load = flows.get(service);
+  if (!load) {
+    load = () =>
+      Promise.all([import('./move-in-flow'), service.load().then((make) => make($session.get().userInfo).ready())]).then(([m]) => m);
+    flows.set(service, load);
+  }
+  return load;
+};
 
 /**
- * 新生迁入, 博士后迁入, 教职工迁入, 家属随迁: the form of the route on the shared form experience (guide, form, review,
- * confirmation, draft, idempotent submit), or why it cannot be started now.
+ * 新生迁入, 博士后迁入, 教职工迁入, 家属随迁 (by route): the form's guide, or why it cannot be started now (a correction,
+ * edit=1, is not refused); the form (move-in-flow) is fetched while the guide is read.
  */
 export default function MoveInFormPage() {
   const [path] = useLocation();
+  const [service] = useState(() => moveInService(path));
   const { userInfo } = useStore($session);
   const sectors = useStore($sectors);
-  const [form, setForm] = useState<MoveInForm | null>(null);
+  const editing = editIdOf(new URLSearchParams(useSearch())) !== null;
 
   useEffect(() => {
-    void loadForm(path).then(async (make) => {
-      const made = make($session.get().userInfo);
-      if (made.needsSectors && !$sectors.get().loaded) void loadSectors();
-      await made.ready();
-      setForm(made);
-    });
-    // The form is made once per screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (service.needsSectors && !$sectors.get().loaded) void loadSectors();
+  }, [service]);
 
-  const query = new URLSearchParams(useSearch());
-  if (!form || (form.needsSectors && !sectors.loaded)) return null;
-  // Refusals are told before starting; a correction (edit=1) or a finished submit is not refused.
-  const refusal = query.get('edit') !== '1' && query.get('step') !== 'done' ? form.refusal?.({ user: userInfo, sectors }) : null;
-  if (refusal) {
-    return (
-      <RefusalPage title={refusal.title} description={refusal.description}>
-        {refusal.link && <LinkButton href={refusal.link[0]}>{refusal.link[1]}</LinkButton>}
-      </RefusalPage>
-    );
-  }
-  return <Form form={form} phone={usablePhone(userInfo?.phone)} />;
-}
-
-function Form({ form, phone }: { form: MoveInForm; phone: string }) {
-  const flow = useServiceForm({
-    serviceCode: form.serviceCode,
-    initial: { lxdh: phone, ...form.initial } as Values,
-    schema: form.schema,
-    toBody: form.toBody as (checked: never, values: Values) => never,
-    send: form.send,
-    fromApplication: form.fromApplication,
-    onRefused: form.onRefused,
-  });
   return (
-    <ServiceFlow flow={flow} label={form.label} next={form.next} review={() => form.review(flow.values)}>
-      <form.Fields flow={flow} />
-    </ServiceFlow>
+    <ServiceScreen
+      serviceCode={service.serviceCode}
+      form={flowOf(service)}
+      formProps={{ load: service.load }}
+      ready={editing || !service.needsSectors || sectors.loaded}
+      refusal={editing ? null : service.refusal({ user: userInfo, sectors })}
+    />
   );
 }

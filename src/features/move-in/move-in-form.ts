@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 import type * as v from 'valibot';
-import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
+import type { ApiFailure, Schemas } from '@/api/client';
 import type { FormSend } from '@/api/form-send';
 import type { Values } from '@/components/service-form/draft';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
-import type { SectorsState } from '@/stores/sectors';
 
-/** A move-in form as the screen (move-in-form-page) runs it; each form's module defines one. */
+/**
+ * A move-in form as its steps (move-in-flow) run it; each form's module defines one. Why a form cannot be started is
+ * told before its guide (move-in-services).
+ */
 export interface MoveInForm {
   serviceCode: string;
   label: string;
@@ -22,22 +24,6 @@ export interface MoveInForm {
   onRefused?: (failure: ApiFailure) => Record<string, string>;
   review: (values: Values) => ReviewItem[];
   Fields: ComponentType<{ flow: ServiceFormFlow }>;
-  /** Why the user cannot start this form now (told instead of the form), or null. */
-  refusal?: (context: RefusalContext) => Refusal | null;
-  /** The refusal reads the sectors (the new-student window): they are loaded first. */
-  needsSectors?: boolean;
-}
-
-export interface RefusalContext {
-  user: UserInfo | null;
-  sectors: SectorsState;
-}
-
-export interface Refusal {
-  title: string;
-  description?: string;
-  /** A route to go on with instead, and its button. */
-  link?: [href: string, label: string];
 }
 
 export type Definition<C, B> = Omit<MoveInForm, 'schema' | 'toBody' | 'send'> & {

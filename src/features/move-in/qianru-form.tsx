@@ -30,8 +30,6 @@ import {
 
 type Answers = Schemas['QianruAnswers'];
 
-export const ALREADY_IN = '您的户口已在本校，无需迁入';
-
 /** Per kind: its label, the main material (its clmc, the guide's name), the unit's and the start date's labels. */
 const kinds = {
   '1': { label: '博士后迁入', material: '博士后进站审批表', unit: '进站单位', start: '进站日期' },
@@ -94,16 +92,6 @@ export const form = (user: UserInfo | null, qrlx: '1' | '2'): MoveInForm => {
       };
     },
     onRefused: (failure) => regionErrors(failure.errors, ['yhkszd']),
-    refusal: ({ user: u }) =>
-      u?.hkIn
-        ? staff
-          ? {
-              title: ALREADY_IN,
-              description: '配偶、子女等家属随迁，请以您本人为户主申请家属随迁。',
-              link: [paths.moveInStaffM.href(), '办理家属随迁'],
-            }
-          : { title: ALREADY_IN }
-        : null,
     review: (values) => {
       const item = (name: string, label: string, value: string, group: string) => ({ name, label, value, group });
       return [

@@ -6,8 +6,6 @@ import { PoliceStationField } from '@/components/service-fields/police-station-f
 import { RegionField } from '@/components/service-fields/region-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
 import type { ReviewItem } from '@/components/service-form/service-review';
-import { formatDateTime } from '@/lib/format';
-import { newStudentWindowOpen } from '@/stores/sectors';
 import { define, type MoveInForm } from './move-in-form';
 import type { YingxinChecked } from './move-in-schema';
 import {
@@ -35,8 +33,6 @@ import {
 type Answers = Schemas['YingxinAnswers'];
 type PersonInfo = Schemas['PersonInfo'];
 
-export const WINDOW_CLOSED = '当前不在新生迁入办理时间内';
-export const ALREADY_IN = '您的户口已在本校，无需迁入';
 const LQTZS = '录取通知书';
 
 const choices = [
@@ -113,18 +109,6 @@ export const form = (user: UserInfo | null): MoveInForm => {
       };
     },
     onRefused: (failure) => regionErrors(failure.errors, ['yhkszd']),
-    needsSectors: true,
-    refusal: ({ user: u, sectors }) => {
-      if (!newStudentWindowOpen(sectors)) {
-        const { yxStartTime: start, yxEndTime: end } = sectors;
-        return {
-          title: WINDOW_CLOSED,
-          description:
-            start && end ? `新生迁入办理时间：${formatDateTime(start)} 至 ${formatDateTime(end)}` : '办理时间另行通知，请留意通知公告。',
-        };
-      }
-      return u?.hkIn ? { title: ALREADY_IN } : null;
-    },
     review: (values) => [
       { name: 'sfqr', label: '是否迁入', value: choices.find((c) => c.value === values.sfqr)?.label },
       ...(values.sfqr === '1'

@@ -9,12 +9,13 @@ import { Cell } from '@/components/ui/cells';
 import { Select } from '@/components/ui/form-field';
 import type * as checked from './move-out-schema';
 import { area, cells, define, DONE, item, qyzbh, schemas, text, type Context, type FlowProps, type MoveOutForm } from './move-out-form-kit';
+import { CERTIFICATE_CODES } from './move-out-services';
 
 /** The four 迁移证 services (延期, 地址变更, 补办, 注销户口并开具证明): one module, loaded with their screens. */
 
 const postpone = ({ verdict }: Context): MoveOutForm =>
   define<checked.QyzyqChecked, Omit<Schemas['QyzyqAnswers'], 'lqfs' | 'lxdh'>>({
-    serviceCode: 'qyzyq',
+    serviceCode: CERTIFICATE_CODES['postpone']!,
     kind: 'qyzyq',
     label: '迁移证延期',
     material: '迁移证',
@@ -53,7 +54,7 @@ const postpone = ({ verdict }: Context): MoveOutForm =>
 
 const change = ({ verdict }: Context): MoveOutForm =>
   define<checked.QyzbgChecked, Omit<Schemas['QyzbgAnswers'], 'lqfs' | 'lxdh'>>({
-    serviceCode: 'qyzbg',
+    serviceCode: CERTIFICATE_CODES['change']!,
     kind: 'qyzbg',
     label: '迁移证地址变更',
     material: '接收证明',
@@ -95,7 +96,7 @@ const change = ({ verdict }: Context): MoveOutForm =>
 
 const mcCard = ({ verdict }: Context): MoveOutForm =>
   define<checked.QykbbChecked, Omit<Schemas['QykbbAnswers'], 'lqfs' | 'lxdh'>>({
-    serviceCode: 'qykbb',
+    serviceCode: CERTIFICATE_CODES['mc-card']!,
     kind: 'qykbb',
     label: '迁移证补办',
     material: '遗失声明',
@@ -150,7 +151,7 @@ function ReasonField({ flow }: FlowProps) {
 
 const cIssued = (_: Context): MoveOutForm =>
   define<checked.ZxhkzmkjChecked, Omit<Schemas['ZxhkzmkjAnswers'], 'lqfs' | 'lxdh'>>({
-    serviceCode: 'zxhkzmkj',
+    serviceCode: CERTIFICATE_CODES['c-issued']!,
     kind: 'zxhkzmkj',
     label: '注销户口并开具证明',
     material: '注销证明材料',

@@ -9,7 +9,7 @@ import type { ServiceFormFlow } from '@/components/service-form/use-service-form
 import { TextField } from '@/components/ui/form-field';
 
 /**
- * What every move-out form is made of: its shape as the screen (move-out-form-page) runs it, and the field helpers.
+ * What every move-out form is made of: its shape as its steps (move-out-flow) run it, and the field helpers.
  * The forms themselves are in two modules, each loaded with its screens only: qianchu-form (the six /api/qianchu
  * sub-services) and certificate-forms (the four 迁移证 services).
  */

@@ -1,53 +1,15 @@
-import { useEffect, useState, type ComponentType } from 'react';
-import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { answersOf } from '@/api/form-send';
-import { type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
+import { ServiceScreen } from '@/components/service-form/service-screen';
 import { moveOutSubRoute } from '@/lib/move-out-route';
-import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
-import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
-import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
-import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
-import type { DeliveryChecked } from '@/components/service-form/delivery-schema';
-import type { Values } from '@/components/service-form/draft';
-import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm } from '@/components/service-form/use-service-form';
-import { $session } from '@/stores/session';
-import type { Context, MoveOutForm } from './move-out-form-kit';
 import { lastFinishedMoveOut } from './api/last-finished';
+import { CERTIFICATE_CODES, isCertificate, NO_REASSIGNMENT } from './move-out-services';
 
-/** The 迁移证 services' sub-routes (certificate-forms); the others are the /api/qianchu sub-services (qianchu-form). */
-const CERTIFICATE_SUBS = ['postpone', 'change', 'mc-card', 'c-issued'];
-
-type Forms = { formFor: (sub: string, context: Context) => MoveOutForm | null; NoReassignment?: ComponentType };
-
-const loaded = new Map<boolean, Forms>();
-// Two imports written apart: one import() of a conditional gets the files of both groups preloaded.
-const certificateForms = () => import('./certificate-forms');
-const qianchuForms = () => import('./qianchu-form');
-
-/** The module of the route's form, loaded with the screen: each screen brings only its own group of forms. */
-function useForms(sub: string): Forms | undefined {
-  const certificate = CERTIFICATE_SUBS.includes(sub);
-  const [forms, setForms] = useState(loaded.get(certificate));
-  useEffect(() => {
-    if (forms) return;
-    void (certificate ? certificateForms() : qianchuForms()).then((m) => {
-      loaded.set(certificate, m);
-      setForms(m);
-    });
-  }, [forms, certificate]);
-  return forms;
-}
-
-/** The move-out guard's answer handed over as query dizhi (JSON), or null. */
-export function verdictOf(search: string): Schemas['MoveOutCheck'] | null {
-  try {
-    return JSON.parse(new URLSearchParams(search).get('dizhi') ?? 'null') as Schemas['MoveOutCheck'] | null;
-  } catch {
-    return null;
-  }
-}
+// The steps after the guide with the route's group of forms, fetched while the guide is read; two loaders written
+// apart, so that each screen brings only its own group.
+const certificateFlow = () => Promise.all([import('./move-out-flow'), import('./certificate-forms')]).then(([m]) => m);
+const qianchuFlow = () => Promise.all([import('./move-out-flow'), import('./qianchu-form')]).then(([m]) => m);
 
 /**
  * The user's last finished move-out (getLastFinishedQcByUserSfzjh), to prefill a move-out; null when there is
@@ -64,82 +26,27 @@ function useLastFinished(needed: boolean): Schemas['Application'] | null | undef
 }
 
 /**
- * Every /move-out/<sub> form (graduate … c-issued): the form of the route, with one material uploaded and pickup
- * or mailing, on the shared form experience (guide, form, review, confirmation, draft, idempotent submit).
+ * Every /move-out/<sub> screen (graduate … c-issued): the form's guide once the move-out guard let the user in, or
+ * why 毕业生改派 cannot be started; the form (move-out-flow) is fetched while the guide is read.
  */
 export default function MoveOutFormPage() {
   const [path] = useLocation();
   const search = useSearch();
   const [sub] = useState(() => path.replace(/\/+$/, '').split('/').pop() || '');
   const editing = new URLSearchParams(search).get('edit') === '1';
-  const forms = useForms(sub);
+  const certificate = isCertificate(sub);
   // Only the /api/qianchu forms are prefilled from a past move-out.
-  const last = useLastFinished(!editing && !CERTIFICATE_SUBS.includes(sub));
-  const { id: userId } = useStore($session);
+  const last = useLastFinished(!editing && !certificate);
   // Opened directly (a reload, a shared link): the router's guard is still checking; its answer arrives as dizhi.
   const checking = moveOutSubRoute(`${path}?${search}`) !== null && !new URLSearchParams(search).has('dizhi');
-  if (!forms || last === undefined || checking) return null;
-  return <Screen forms={forms} sub={sub} context={{ last, verdict: verdictOf(search), userId, editing }} />;
-}
-
-/** The form of the route, made once (its prefill is read at the start). */
-function Screen({ forms, sub, context }: { forms: Forms; sub: string; context: Context }) {
-  const [form] = useState(() => forms.formFor(sub, context));
-  if (form) return <Form form={form} />;
-  return forms.NoReassignment ? <forms.NoReassignment /> : null;
-}
-
-interface Checked {
-  lqfs: '0' | '1';
-  lxdh: string;
-  yjxx?: DeliveryChecked;
-}
-
-function Form({ form }: { form: MoveOutForm }) {
-  const { userInfo } = useStore($session);
-  const flow = useServiceForm({
-    serviceCode: form.serviceCode,
-    initial: {
-      ...form.initial,
-      attachments: '[]',
-      lqfs: '0',
-      lxdh: usablePhone(userInfo?.phone),
-      ...emptyDelivery(userInfo ?? {}),
-    } as Values,
-    schema: (values) => form.schema(values, mailedBy(values.lqfs)) as Promise<import('valibot').GenericSchema<unknown, Checked>>,
-    toBody: (c: Checked, values) => ({
-      ...form.toBody(c as never, values),
-      lqfs: c.lqfs,
-      lxdh: c.lxdh,
-      ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
-      attachments: attachmentRefs(values.attachments, form.material),
-    }),
-    send: (body, header, editId) => form.send(body as never, header, editId),
-    fromApplication: (app) => {
-      const a = answersOf(app, form.kind);
-      return {
-        ...form.fromApplication(app),
-        lqfs: a.lqfs ?? '0',
-        lxdh: a.lxdh || '',
-        attachments: attachmentsValue(app.attachments),
-        ...fromDelivery(a.yjxx),
-      };
-    },
-    onRefused: form.onRefused,
-  });
+  const reassignment = sub === 'reassignment' && !editing;
   return (
-    <ServiceFlow
-      flow={flow}
-      label={form.label}
-      next={form.next}
-      review={() => [...form.review(flow.values), filesReview(flow.values, form.material, 'attachments'), ...pickupReview(flow.values)]}
-    >
-      <form.Fields flow={flow} />
-      <LazyAttachmentsField flow={flow} label={form.material} hint={form.hint} />
-      <div class="weui-cells weui-cells_form">
-        <PickupFields flow={flow} />
-      </div>
-      <MailingFields flow={flow} />
-    </ServiceFlow>
+    <ServiceScreen
+      serviceCode={certificate ? CERTIFICATE_CODES[sub]! : `qianchu-${sub}`}
+      form={certificate ? certificateFlow : qianchuFlow}
+      formProps={{ sub, last }}
+      ready={!checking && !(reassignment && last === undefined)}
+      refusal={reassignment && last === null ? { title: NO_REASSIGNMENT, description: '毕业生改派须先办结毕业生迁出。' } : null}
+    />
   );
 }

@@ -6,7 +6,6 @@ import { PoliceStationField } from '@/components/service-fields/police-station-f
 import { RegionField } from '@/components/service-fields/region-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
 import { Cell, Cells } from '@/components/ui/cells';
-import { RefusalPage } from '@/components/ui/refusal-page';
 import type * as checked from './move-out-schema';
 import { familyOf } from './api/family-of';
 import { area, cells, define, DONE, item, schemas, text, type Context, type FlowProps, type MoveOutForm } from './move-out-form-kit';
@@ -51,11 +50,6 @@ const subs: Record<Sub, [label: string, material: string, hint: string, reason: 
 };
 
 export const isQianchu = (sub: string): sub is Sub => sub in subs;
-
-export const NO_REASSIGNMENT = '未查询到可改派的迁出记录';
-
-/** 毕业生改派 without a finished graduate move-out. */
-export const NoReassignment = () => <RefusalPage title={NO_REASSIGNMENT} description="毕业生改派须先办结毕业生迁出。" />;
 
 /** Names of the family members seen on the form (the review step shows the chosen ones by name). */
 const familyNames = new Map<string, string>();
@@ -191,7 +185,7 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
   });
 }
 
-/** The form of a /api/qianchu sub-route, or null for 毕业生改派 without a finished move-out. */
+/** The form of a /api/qianchu sub-route, or null for 毕业生改派 without a finished move-out (its screen says so). */
 export function formFor(sub: string, context: Context): MoveOutForm | null {
   if (!isQianchu(sub)) return null;
   return sub === 'reassignment' && !context.last && !context.editing ? null : qianchu(sub, context);

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/preact';
 import BorrowPage from '@/features/borrow/borrow-page';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { guideOf, returnedApplication, summaryOf, expectSummary, toReview } from './service-fixtures';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
 
 const NOT_AT_SCHOOL = '您不在校，无法借用户口卡';
 
@@ -53,14 +53,14 @@ describe('借用户口卡', () => {
     expect(await screen.findByText('本年度还可借用3次（每年4次）')).not.toBeNull();
     await screen.findByRole('option', { name: '11月26日 星期四' });
     for (const label of ['借用原因', '借用说明', '借用日期', '归还日期', '领取方式', '联系电话']) expect(field(label)).not.toBeNull();
-    expect((screen.getByRole('option', { name: '京东物流' }) as HTMLOptionElement).disabled).toBe(true);
+    expect(((await screen.findByRole('option', { name: '京东物流' })) as HTMLOptionElement).disabled).toBe(true);
     expect(field<HTMLSelectElement>('领取方式').value).toBe('0');
     expect(screen.queryByLabelText(/^宿舍楼号/)).toBeNull();
   });
 
   it('says what is missing, then the rules between the answers', async () => {
     routes();
-    renderScreen('/borrow?step=form', <BorrowPage />);
+    await renderForm('/borrow?step=form', <BorrowPage />);
     await screen.findByRole('option', { name: '办理护照' });
     await expectSummary('请选择借用原因', '请选择借用日期', '请选择归还日期', '请填写联系电话');
     await fillForm();
@@ -78,7 +78,7 @@ describe('借用户口卡', () => {
     // The region comes back from /address into the draft.
     const region = { 'yjxx.shen': '110000', 'yjxx.shi': '110100', 'yjxx.qu': '110108', 'yjxx.ssqmc': '北京市/市辖区/海淀区' };
     localStorage.setItem('draft:hkkjy:7', JSON.stringify({ values: region, key: 'k'.repeat(32), at: Date.now() }));
-    renderScreen('/borrow?step=form', <BorrowPage />);
+    await renderForm('/borrow?step=form', <BorrowPage />);
     await fillForm();
     fill('领取方式', '1');
     await screen.findByLabelText(/^派送日期/);
@@ -119,7 +119,7 @@ describe('借用户口卡', () => {
 
   it('submits the answers once and shows the reference number', async () => {
     const fetch = routes();
-    renderScreen('/borrow?step=form', <BorrowPage />);
+    await renderForm('/borrow?step=form', <BorrowPage />);
     await fillForm();
     fill('借用说明', '办理护照用');
     await toReview();
@@ -145,20 +145,21 @@ describe('借用户口卡', () => {
   it('tells a user who is not at school before the form: 您不在校，无法借用户口卡', async () => {
     routes();
     renderScreen('/borrow', <BorrowPage />, { ...sampleUser, hkIn: false });
-    expect((await screen.findByRole('alert')).textContent).toContain(NOT_AT_SCHOOL);
+    expect(await screen.findByRole('heading', { name: NOT_AT_SCHOOL })).not.toBeNull();
     expect(screen.queryByRole('button', { name: '开始办理' })).toBeNull();
   });
 
   it('tells when no borrow is left this year', async () => {
     routes({ 'GET /api/daily/hkkjy/getBorrowNumber': { code: 200, data: { year: 2026, limit: 4, used: 4, remaining: 0 } } });
     renderScreen('/borrow?step=form', <BorrowPage />);
-    expect((await screen.findByRole('alert')).textContent).toContain('本年度借用次数已用完');
+    expect(await screen.findByRole('heading', { name: '本年度借用次数已用完' })).not.toBeNull();
+    expect(screen.queryByRole('form')).toBeNull();
   });
 
   it("shows the server's code-100 refusal on the review step, and a full day on the date with the days refreshed", async () => {
     let answer = { code: 100, msg: NOT_AT_SCHOOL };
     const fetch = routes({ 'POST /api/daily/hkkjy/add': () => json(answer) });
-    renderScreen('/borrow?step=form', <BorrowPage />);
+    await renderForm('/borrow?step=form', <BorrowPage />);
     await fillForm();
     await toReview();
     press('确认提交');
@@ -182,7 +183,7 @@ describe('借用户口卡', () => {
       }),
       'POST /api/daily/hkkjy/update': summaryOf('hkkjy'),
     });
-    renderScreen('/borrow?edit=1&id=51', <BorrowPage />);
+    await renderForm('/borrow?edit=1&id=51', <BorrowPage />);
     await waitFor(() => expect(field('借用说明').value).toBe('公证'));
     expect(await screen.findByRole('option', { name: '2026-11-24（您当前的借用日期）' })).not.toBeNull();
     await waitFor(() => expect(field<HTMLSelectElement>('借用日期').value).toBe('2026-11-24'));

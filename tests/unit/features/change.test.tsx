@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/preact';
 import ChangePage from '@/features/change/change-page';
-import EducationPage from '@/features/change/education-page';
-import MarriagePage from '@/features/change/marriage-page';
+import ChangeFormPage from '@/features/change/change-form-page';
 import { json, requestsTo, stubFetch, type Reply } from '../helpers';
 import { expectSummary, guideOf, pickFile, returnedApplication, stubUpload, summaryOf, toReview, uploaded } from './service-fixtures';
-import { field, fill, press, renderScreen } from './service-helpers';
+import { field, fill, press, renderForm, renderScreen } from './service-helpers';
 
 const DIPLOMA = '学历证明';
 const CERTIFICATE = '婚姻状况证明';
@@ -64,7 +63,7 @@ function educationRoutes(extra: Record<string, Reply> = {}) {
 describe('学历变更', () => {
   it('shows the current level; categories cannot be chosen; says what is missing, the diploma included', async () => {
     educationRoutes();
-    renderScreen('/change/education?step=form', <EducationPage />);
+    await renderForm('/change/education?step=form', <ChangeFormPage />);
     await waitFor(() => expect(field('当前学历').value).toBe('大学本科毕业'));
     expect((screen.getByRole('option', { name: '【研究生】' }) as HTMLOptionElement).disabled).toBe(true);
     expect(await screen.findByLabelText(DIPLOMA)).not.toBeNull();
@@ -76,7 +75,7 @@ describe('学历变更', () => {
   it('uploads the diploma and submits it as 学历证明 with the answers', async () => {
     const fetch = educationRoutes();
     const sent = stubUpload(diploma);
-    renderScreen('/change/education?step=form', <EducationPage />);
+    await renderForm('/change/education?step=form', <ChangeFormPage />);
     await screen.findByRole('option', { name: '硕士研究生毕业' });
     fill('变更后学历', '14');
     fill('毕业院校', '清华大学');
@@ -110,7 +109,7 @@ describe('学历变更', () => {
       ),
       'POST /api/daily/xlzkbg/edit': summaryOf('xlzkbg', 55),
     });
-    renderScreen('/change/education?edit=1&id=55', <EducationPage />);
+    await renderForm('/change/education?edit=1&id=55', <ChangeFormPage />);
     await waitFor(() => expect(field('毕业院校').value).toBe('北京大学'));
     expect(await screen.findByText('毕业证书.pdf')).not.toBeNull();
     await waitFor(() => expect(field<HTMLSelectElement>('变更后学历').value).toBe('11'));
@@ -148,7 +147,7 @@ function marriageRoutes(extra: Record<string, Reply> = {}) {
 describe('婚姻状况变更', () => {
   it('shows the current status (not choosable); asks the spouse only for 已婚; says what is missing', async () => {
     marriageRoutes();
-    renderScreen('/change/marriage?step=form', <MarriagePage />);
+    await renderForm('/change/marriage?step=form', <ChangeFormPage />);
     await waitFor(() => expect(field('当前婚姻状况').value).toBe('未婚'));
     expect((screen.getByRole('option', { name: '未婚' }) as HTMLOptionElement).disabled).toBe(true);
     expect(screen.queryByLabelText(/^配偶姓名/)).toBeNull();
@@ -167,7 +166,7 @@ describe('婚姻状况变更', () => {
       'POST /api/daily/hyzkbg/add': () => (same ? json({ code: 100, msg: '变更后的婚姻状况与当前相同' }) : json(summaryOf('hyzkbg'))),
     });
     stubUpload(certificate);
-    renderScreen('/change/marriage?step=form', <MarriagePage />);
+    await renderForm('/change/marriage?step=form', <ChangeFormPage />);
     await screen.findByRole('option', { name: '已婚' });
     fill('变更后婚姻状况', '20');
     fill('登记日期', '2026-10-01');
@@ -200,7 +199,7 @@ describe('婚姻状况变更', () => {
       ]),
       'POST /api/daily/hyzkbg/edit': summaryOf('hyzkbg', 56),
     });
-    renderScreen('/change/marriage?edit=1&id=56', <MarriagePage />);
+    await renderForm('/change/marriage?edit=1&id=56', <ChangeFormPage />);
     await waitFor(() => expect(field('登记日期').value).toBe('2026-09-01'));
     await waitFor(() => expect(field<HTMLSelectElement>('变更后婚姻状况').value).toBe('40'));
     await toReview();

@@ -19,7 +19,7 @@ import { $sectors } from '@/stores/sectors';
 import { $toast } from '@/stores/ui';
 import { requestsTo, stubFetch, type Reply } from '../helpers';
 import { guideOf, pickFile, stubUpload, summaryOf, toReview, uploaded } from './service-fixtures';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
 import { files, user } from './migration-helpers';
 
 type Schema = { $ref?: string; maxLength?: number; properties?: Record<string, Schema> };
@@ -74,7 +74,7 @@ describe('length limits from the contract, while typing', () => {
         ],
       },
     });
-    renderScreen('/prove/hr-issued?step=form', <ProveFormPage />);
+    await renderForm('/prove/hr-issued?step=form', <ProveFormPage />);
     await screen.findByRole('option', { name: '户籍信息证明' });
     const yt = field<HTMLTextAreaElement>('用途');
     expect(yt.tagName).toBe('TEXTAREA');
@@ -95,7 +95,7 @@ describe('length limits from the contract, while typing', () => {
 
   it('a paste longer than the room left is said (announced), not cut silently', async () => {
     stubFetch({ 'POST /api/daily/hjzmkj/typelist': { code: 200, data: [{ dictLabel: '户籍信息证明', dictValue: '1' }] } });
-    renderScreen('/prove/hr-issued?step=form', <ProveFormPage />);
+    await renderForm('/prove/hr-issued?step=form', <ProveFormPage />);
     await screen.findByRole('option', { name: '户籍信息证明' });
     fill('接收单位', '北京市');
     const input = field('接收单位');
@@ -200,7 +200,7 @@ describe('the delivery form', () => {
       'address:choice',
       JSON.stringify({ form: 'hkkbb', field: 'yjxx', codes: ['110000', '110108'], names: ['北京市', '海淀区'] }),
     );
-    renderScreen('/certif/hr-card?step=form', <HrCardPage />);
+    await renderForm('/certif/hr-card?step=form', <HrCardPage />);
     fill('补办原因', '户口卡遗失');
     fill('联系电话', '13800138001');
     fill('领取方式', '1');
@@ -310,7 +310,7 @@ describe('新生迁入: the ID number, the police station', () => {
         at: Date.now(),
       }),
     );
-    renderScreen('/move-in-new?step=form', <MoveInFormPage />, student);
+    await renderForm('/move-in-new?step=form', <MoveInFormPage />, student);
     await screen.findByRole('option', { name: '汉族' });
     // 男, 女 only: someone with a resident ID number.
     expect(Array.from(field<HTMLSelectElement>('性别').options, (o) => o.text)).toEqual(['请选择', '男性', '女性']);
@@ -348,7 +348,7 @@ describe('新生迁入: the ID number, the police station', () => {
   it('an account without an ID number types it, bounded as the contract says', async () => {
     open();
     stubFetch(dicts);
-    renderScreen('/move-in-new?step=form', <MoveInFormPage />, user({ xm: '周子涵', rylb: '7', hkIn: false }));
+    await renderForm('/move-in-new?step=form', <MoveInFormPage />, user({ xm: '周子涵', rylb: '7', hkIn: false }));
     await screen.findByRole('option', { name: '汉族' });
     const id = field('身份证号码');
     expect(id.readOnly).toBe(false);

@@ -4,7 +4,7 @@ import CertifPage from '@/features/certif/certif-page';
 import HrCardPage from '@/features/certif/hr-card-page';
 import { requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { expectSummary, guideOf, returnedApplication, summaryOf, toReview } from './service-fixtures';
-import { field, fill, press, renderScreen } from './service-helpers';
+import { field, fill, press, renderForm, renderScreen } from './service-helpers';
 
 const routes = (extra: Record<string, Reply> = {}) =>
   stubFetch({ 'GET /api/guide/hkkbb': guideOf('hkkbb', '户口卡补办'), 'POST /api/daily/hkkbb/add': summaryOf('hkkbb'), ...extra });
@@ -32,7 +32,7 @@ describe('户口卡补办', () => {
 
   it('submits the reason, the pickup and the phone', async () => {
     const fetch = routes();
-    renderScreen('/certif/hr-card?step=form', <HrCardPage />);
+    await renderForm('/certif/hr-card?step=form', <HrCardPage />);
     fill('补办原因', '  户口卡遗失 ');
     fill('联系电话', '13800138001');
     await toReview();
@@ -42,10 +42,11 @@ describe('户口卡补办', () => {
     expect(await requestsTo(fetch, '/api/daily/hkkbb/add')[0].json()).toEqual({ bbyy: '户口卡遗失', lqfs: '0', lxdh: '13800138001' });
   });
 
-  it('tells a user whose household is not at the school before the form', () => {
+  it('tells a user whose household is not at the school before the form', async () => {
     routes();
     renderScreen('/certif/hr-card', <HrCardPage />, { ...sampleUser, hkIn: false });
-    expect(screen.getByRole('alert').textContent).toContain('您的户口不在本校，无法补办户口卡');
+    expect(await screen.findByRole('heading', { name: '您的户口不在本校，无法补办户口卡' })).not.toBeNull();
+    expect(screen.queryByRole('button', { name: '开始办理' })).toBeNull();
   });
 
   it('edit=1 prefills the application and sends update with its id', async () => {
@@ -53,7 +54,7 @@ describe('户口卡补办', () => {
       'GET /api/wdsq/sqxq/getInfo': returnedApplication('hkkbb', 52, { bbyy: '损坏', lqfs: '0', lxdh: '13900139000' }),
       'POST /api/daily/hkkbb/update': summaryOf('hkkbb', 52),
     });
-    renderScreen('/certif/hr-card?edit=1&id=52', <HrCardPage />);
+    await renderForm('/certif/hr-card?edit=1&id=52', <HrCardPage />);
     await waitFor(() => expect(field('补办原因').value).toBe('损坏'));
     fill('补办原因', '损坏，无法辨认');
     await toReview();

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/preact';
+import { act, fireEvent, screen, waitFor } from '@testing-library/preact';
 import IdCardPage from '@/features/certif/id-card-page';
 import { deliverRegion } from '@/components/service-form/region';
 import { DRAFT_DELAY_MS } from '@/components/service-form/use-draft';
 import { NETWORK_NOTICE } from '@/components/service-form/use-service-form';
 import { clearSession, setUserInfo } from '@/stores/session';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { appUrl, field, fill, press, renderForm, renderScreen, unmountAll } from './service-helpers';
 
 const guide = {
   serviceCode: 'sfzbl',
@@ -93,7 +93,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
 
   it('says what is missing with the spec wording, in a summary that takes focus', async () => {
     routes();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await screen.findByRole('option', { name: '首次申领' });
     fill('联系电话', '');
     fill('领取方式', '1');
@@ -123,7 +123,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
 
   it('review: 修改 returns to the form and focuses that field', async () => {
     routes();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     await toReview();
     expect(screen.getByText('学校集中受理')).not.toBeNull();
@@ -135,7 +135,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
 
   it('submits once, shows the reference number, links to the details and clears the draft', async () => {
     const fetch = routes();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     await toReview();
     press('确认提交');
@@ -166,7 +166,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
         return json({ code: 200, data: summary });
       },
     });
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     await toReview();
     press('确认提交');
@@ -174,7 +174,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
     press('确认提交');
     await waitFor(() => expect(keysOf(fetch)).toHaveLength(2));
     // A reload on the review step: the draft brings back the answers and the same key.
-    cleanup();
+    await unmountAll();
     renderScreen('/certif/id-card?step=review', <IdCardPage />);
     await screen.findByText('请核对您填写的信息，确认无误后提交。');
     await screen.findByText('学校集中受理');
@@ -198,7 +198,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
         return json({ code: 200, data: summary });
       },
     });
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     fill('预约日期', '2026-11-26');
     await toReview();
@@ -224,7 +224,8 @@ describe('身份证办理: guide, form, review, confirmation', () => {
       'POST /api/daily/sfzbl/isSelect': { code: 200, data: { selected: true, yyrq: '2026-11-27', blfs: '1', application: summary } },
     });
     renderScreen('/certif/id-card', <IdCardPage />);
-    expect(await screen.findByText(/您已有身份证办理预约：预约日期 2026-11-27/)).not.toBeNull();
+    expect(await screen.findByRole('heading', { name: '您已有身份证办理预约' })).not.toBeNull();
+    expect(screen.getByText(/预约日期 2026-11-27/)).not.toBeNull();
     expect(screen.getByRole('link', { name: '查看申请详情' }).getAttribute('href')).toBe('/web/details?id=41');
     expect(screen.queryByText('开始办理')).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
@@ -249,7 +250,7 @@ describe('身份证办理: guide, form, review, confirmation', () => {
       },
       'POST /api/daily/sfzbl/edit': { code: 200, data: summary },
     });
-    renderScreen('/certif/id-card?edit=1&id=41', <IdCardPage />);
+    await renderForm('/certif/id-card?edit=1&id=41', <IdCardPage />);
     await waitFor(() => expect(field<HTMLSelectElement>('办理原因').value).toBe('4'));
     expect(requestsTo(fetch, '/api/daily/sfzbl/isSelect')).toHaveLength(0);
     // The own booking stays selectable although its date shows no free place.
@@ -272,14 +273,14 @@ describe('身份证办理: guide, form, review, confirmation', () => {
 describe('身份证办理: the draft', () => {
   it('autosaves and restores what was typed after a remount (reload)', async () => {
     routes();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await screen.findByRole('option', { name: '首次申领' });
     fill('办理原因', '4');
     fill('相片回执号', 'R-77');
     await act(() => new Promise((r) => setTimeout(r, DRAFT_DELAY_MS + 50)));
     expect(JSON.parse(localStorage.getItem('draft:sfzbl:7') ?? '{}').values).toMatchObject({ blyy: '4', xphzh: 'R-77' });
-    cleanup();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await unmountAll();
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     expect(await screen.findByText('已恢复您上次填写的内容')).not.toBeNull();
     expect(field('相片回执号').value).toBe('R-77');
     await waitFor(() => expect(field<HTMLSelectElement>('办理原因').value).toBe('4'));
@@ -287,7 +288,7 @@ describe('身份证办理: the draft', () => {
 
   it('keeps the typing through a 401 and a new sign-in of the same user, not for another user', async () => {
     routes({ 'POST /api/daily/sfzbl/add': () => json({ code: 401, msg: '登录已过期，请重新登录' }, 401) });
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     await toReview();
     press('确认提交');
@@ -295,15 +296,15 @@ describe('身份证办理: the draft', () => {
     expect(localStorage.getItem('token')).toBeNull();
     // The app goes to /login after 1.5 s (spec §4).
     await waitFor(() => expect(location.pathname).toBe('/web/login'), { timeout: 3000 });
-    cleanup();
+    await unmountAll();
     clearSession();
     // Someone else signs in on this phone: nothing of the first user shows.
-    renderScreen('/certif/id-card?step=form', <IdCardPage />, { ...sampleUser, id: 8 });
+    await renderForm('/certif/id-card?step=form', <IdCardPage />, { ...sampleUser, id: 8 });
     await screen.findByRole('option', { name: '首次申领' });
     expect(field('相片回执号').value).toBe('');
-    cleanup();
+    await unmountAll();
     setUserInfo(sampleUser);
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     expect(await screen.findByText('已恢复您上次填写的内容')).not.toBeNull();
     expect(field('相片回执号').value).toBe('A2026');
     expect(field('联系电话').value).toBe('13800138001');
@@ -328,7 +329,7 @@ describe('身份证办理: mailing', () => {
           : json({ code: 200, data: summary });
       },
     });
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await fillForm();
     fill('领取方式', '1');
     fill('派送日期', '2026-11-30');
@@ -340,9 +341,9 @@ describe('身份证办理: mailing', () => {
     fireEvent.click(field('所在地区'));
     await waitFor(() => expect(appUrl()).toBe('/address'));
     // /address answers for this form and goes back: the form remounts from its draft with the region.
-    cleanup();
+    await unmountAll();
     deliverRegion({ form: 'sfzbl', field: 'yjxx', codes: ['110000', '110108'], names: ['北京市', '海淀区'] });
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await waitFor(() => expect(field('所在地区').textContent).toBe('北京市/海淀区'));
     expect(field('宿舍楼号').value).toBe('紫荆2号楼');
     await screen.findByRole('option', { name: '11月27日 星期五（剩余12个名额）' });
@@ -371,7 +372,7 @@ describe('身份证办理: mailing', () => {
 
   it('asks /address for the region of this form', async () => {
     routes();
-    renderScreen('/certif/id-card?step=form', <IdCardPage />);
+    await renderForm('/certif/id-card?step=form', <IdCardPage />);
     await screen.findByRole('option', { name: '首次申领' });
     fill('领取方式', '1');
     fill('宿舍楼号', '3号楼');

@@ -2,15 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import MoveInPage, { moveInKinds } from '@/features/move-in/move-in-page';
 import MoveInFormPage from '@/features/move-in/move-in-form-page';
-import { ALREADY_IN, WINDOW_CLOSED } from '@/features/move-in/yingxin-form';
-import { HEAD_MISMATCH, HEAD_NOT_IN } from '@/features/move-in/family-form';
+import { ALREADY_IN, HEAD_NOT_IN, WINDOW_CLOSED } from '@/features/move-in/move-in-services';
+import { HEAD_MISMATCH } from '@/features/move-in/family-form';
 import ConfirmPage from '@/features/move-in/confirm-page';
 import VoucherPage from '@/features/move-in/voucher-page';
 import { deliverRegion } from '@/components/service-form/region';
 import { idNumberValid } from '@/lib/rules';
 import { $sectors, type SectorsState } from '@/stores/sectors';
 import { json, requestsTo, stubFetch, type Reply } from '../helpers';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
 import { draft, file, files, returned, SUMMARY, submitted, summary as base, toReview, user } from './migration-helpers';
 
 const DAY = 86_400_000;
@@ -169,7 +169,7 @@ describe('新生迁入 (/move-in-new)', () => {
   it('asks for everything the 迁移证 holds, with exact messages', async () => {
     $sectors.set(windowState(true));
     routes();
-    renderScreen('/move-in-new?step=form', <MoveInFormPage />, newStudent);
+    await renderForm('/move-in-new?step=form', <MoveInFormPage />, newStudent);
     await screen.findByRole('option', { name: '汉族' });
     expect(field('姓名').value).toBe('周子涵');
     press('下一步');
@@ -210,7 +210,7 @@ describe('新生迁入 (/move-in-new)', () => {
     const fetch = routes();
     draft('yingxin', { qyz: files('f1'), lqtzs: files('f2') });
     deliverRegion({ form: 'yingxin', field: 'yhkszd', codes: ['510000', '510100', '510104'], names: ['四川省', '成都市', '锦江区'] });
-    renderScreen('/move-in-new?step=form', <MoveInFormPage />, newStudent);
+    await renderForm('/move-in-new?step=form', <MoveInFormPage />, newStudent);
     await screen.findByRole('option', { name: '汉族' });
     expect(field('户口迁出地').textContent).toBe('四川省/成都市/锦江区');
     fill('性别', '1');
@@ -246,7 +246,7 @@ describe('新生迁入 (/move-in-new)', () => {
   it('records the choice not to move in with a phone only', async () => {
     $sectors.set(windowState(true));
     const fetch = routes();
-    renderScreen('/move-in-new?step=form', <MoveInFormPage />, newStudent);
+    await renderForm('/move-in-new?step=form', <MoveInFormPage />, newStudent);
     await screen.findByLabelText(/^是否迁入/);
     fill('是否迁入', '0');
     expect(screen.queryByLabelText(/^迁移证编号/)).toBeNull();
@@ -280,7 +280,7 @@ describe('新生迁入 (/move-in-new)', () => {
       ),
       'POST /api/yingxin/edit': { code: 200, data: summary('yingxin') },
     });
-    renderScreen('/move-in-new?edit=1&id=51', <MoveInFormPage />, newStudent);
+    await renderForm('/move-in-new?edit=1&id=51', <MoveInFormPage />, newStudent);
     await waitFor(() => expect(field('迁移证编号').value).toBe('QY1'));
     expect(field('身份证号码').value).toBe('');
     expect(screen.getByText('为保护个人信息，修改申请时请重新填写身份证号码')).not.toBeNull();
@@ -313,7 +313,7 @@ describe('博士后迁入 and 教职工迁入 (/move-in-dr, /move-in-staff)', ()
     });
     draft('qianru-1', { attachments: files('f3') });
     deliverRegion({ form: 'qianru-1', field: 'yhkszd', codes: ['420000', '420100', '420106'], names: ['湖北省', '武汉市', '武昌区'] });
-    renderScreen('/move-in-dr?step=form', <MoveInFormPage />, postDoc);
+    await renderForm('/move-in-dr?step=form', <MoveInFormPage />, postDoc);
     await screen.findByRole('option', { name: '生命科学学院' });
     // Prefilled from the user info (hyzk, xl).
     expect(field<HTMLSelectElement>('婚姻状况').value).toBe('10');
@@ -380,7 +380,7 @@ describe('博士后迁入 and 教职工迁入 (/move-in-dr, /move-in-staff)', ()
       ),
       'POST /api/qianru/edit': { code: 200, data: summary('qianru', 70) },
     });
-    renderScreen('/move-in-staff?edit=1&id=70', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff?edit=1&id=70', <MoveInFormPage />, staff);
     await waitFor(() => expect(field('详细地址').value).toBe('某路1号'));
     fill('身份证号码', '110108198206150337');
     await toReview();
@@ -418,7 +418,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 80) } });
     draft('qianru-3', { 'm0.files': files('a1'), attachments: files('p1') });
     deliverRegion({ form: 'qianru-3', field: 'yhkszd', codes: ['130000', '130100', '130102'], names: ['河北省', '石家庄市', '长安区'] });
-    renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
     await screen.findAllByRole('option', { name: '配偶' });
     expect(field('工作证号').value).toBe('2012100045');
     expect(field('工作证号').readOnly).toBe(true);
@@ -466,7 +466,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       lxdh: '13800138005',
       attachments: '[]',
     });
-    renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
     await screen.findAllByRole('option', { name: '配偶' });
     await toReview();
     expect(screen.getByRole('heading', { name: '随迁人员2' })).not.toBeNull();
@@ -515,7 +515,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       yhkxxdz: '建设北大街5号',
       lxdh: '13800138005',
     });
-    renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
     await screen.findAllByRole('option', { name: '配偶' });
     await toReview();
     press('确认提交');
@@ -528,7 +528,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
   it('removing a member moves the later ones up', async () => {
     stubFetch(dicts);
     draft('qianru-3', { members: '3', 'm0.xm': '甲', 'm1.xm': '乙', 'm2.xm': '丙', 'm2.files': files('c1') });
-    renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, staff);
     await screen.findByRole('region', { name: '随迁人员3' });
     press('删除随迁人员2');
     await waitFor(() => expect(screen.queryByRole('region', { name: '随迁人员3' })).toBeNull());
@@ -559,7 +559,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       ),
       'POST /api/qianru/edit': { code: 200, data: summary('qianru', 81) },
     });
-    renderScreen('/move-in-staff-m?edit=1&id=81', <MoveInFormPage />, staff);
+    await renderForm('/move-in-staff-m?edit=1&id=81', <MoveInFormPage />, staff);
     const second = within(await screen.findByRole('region', { name: '随迁人员2' }));
     await waitFor(() => expect((second.getByLabelText(/^姓名/) as HTMLInputElement).value).toBe('刘小明'));
     expect((second.getByLabelText(/^身份证号码/) as HTMLInputElement).value).toBe('');
@@ -603,7 +603,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
 
     it("asks for the head's name, staff number and full ID number, and checks them before sending", async () => {
       const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
-      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
       const head = headFields();
       for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) {
@@ -625,7 +625,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     it("sends the proof with the form; the review shows the head's ID number masked", async () => {
       const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
       draft('qianru-3', ready);
-      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
       await toReview();
       expect(screen.getByText('1101**********006X')).not.toBeNull();
@@ -644,7 +644,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     it("shows the server's mismatch at the head's fields as a group, naming none of them", async () => {
       stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 100, msg: HEAD_MISMATCH } });
       draft('qianru-3', ready);
-      renderScreen('/move-in-staff-m?step=form', <MoveInFormPage />, member);
+      await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
       await toReview();
       press('确认提交');
@@ -677,7 +677,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
         ),
         'POST /api/qianru/edit': { code: 200, data: summary('qianru', 86) },
       });
-      renderScreen('/move-in-staff-m?edit=1&id=86', <MoveInFormPage />, member);
+      await renderForm('/move-in-staff-m?edit=1&id=86', <MoveInFormPage />, member);
       await waitFor(() => expect((headFields().getByLabelText(/^姓名/) as HTMLInputElement).value).toBe('刘建国'));
       const head = headFields();
       expect((head.getByLabelText(/^工作证号/) as HTMLInputElement).value).toBe('2012100045');

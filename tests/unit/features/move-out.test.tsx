@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import type { Schemas } from '@/api/client';
 import MoveOutPage, { moveOutEntries, NOT_AT_SCHOOL } from '@/features/move-out/move-out-page';
-import MoveOutFormPage, { verdictOf } from '@/features/move-out/move-out-form-page';
-import { NO_REASSIGNMENT } from '@/features/move-out/qianchu-form';
+import MoveOutFormPage from '@/features/move-out/move-out-form-page';
+import { verdictOf } from '@/features/move-out/move-out-flow';
+import { NO_REASSIGNMENT } from '@/features/move-out/move-out-services';
 import { deliverRegion } from '@/components/service-form/region';
 import { $sectors } from '@/stores/sectors';
 import { $dialogs, $toast } from '@/stores/ui';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
 import { draft, file, files, returned, SUMMARY, submitted, summary as base, toReview, user } from './migration-helpers';
 import { movedOutGraduate, notAtSchool, studentAtSchool, verdicts } from './move-out-fixtures';
 
@@ -184,7 +185,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
 
   it('graduate: says what is missing with exact messages', async () => {
     routes();
-    renderScreen(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
     await screen.findByLabelText(/^迁往地区/);
     fill('联系电话', '');
     press('下一步');
@@ -202,7 +203,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
         json({ code: 200, data: (await request.json()).ssq === '320102' ? [{ id: 'p1', policeStationName: '玄武门派出所' }] : [] }),
     });
     draft('qianchu-graduate', { attachments: files('g1') });
-    renderScreen(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/graduate?step=form&${PASSED}`, <MoveOutFormPage />);
     await waitFor(() => expect(field('迁往地址').value).toBe('玄武区中山路1号'));
     expect(field('迁往地区').textContent).toBe('江苏省/南京市/玄武区');
     await waitFor(() => expect(field<HTMLSelectElement>('迁往地派出所').value).toBe('玄武门派出所'));
@@ -227,7 +228,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
   it('a police station not listed is typed', async () => {
     routes({ 'POST /api/qianchu/getPcsList': { code: 200, data: [{ id: 'p1', policeStationName: '示范园派出所' }] } });
     deliverRegion({ form: 'qianchu-leave-school', field: 'qwdq', codes: ['110000', '110108'], names: ['北京市', '海淀区'] });
-    renderScreen(`/move-out/leave-school?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/leave-school?step=form&${PASSED}`, <MoveOutFormPage />);
     await screen.findByRole('option', { name: '示范园派出所' });
     fill('迁往地派出所', '__other__');
     await waitFor(() => expect(field('迁往地派出所').tagName).toBe('INPUT'));
@@ -255,7 +256,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
       qcyy: '购房落户',
       lxdh: '13800138005',
     });
-    renderScreen(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    await renderForm(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
     const spouse = (await screen.findByRole('checkbox', { name: /赵敏/ })) as HTMLInputElement;
     expect(JSON.parse(await requestsTo(fetch, '/api/qianchu/getJsById')[0].text())).toEqual({ id: 7 });
     expect((screen.getByRole('checkbox', { name: /刘老/ }) as HTMLInputElement).disabled).toBe(true);
@@ -303,7 +304,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
       'yjxx.ssqmc': '北京市/朝阳区',
       'yjxx.xxdz': '某小区1号楼',
     });
-    renderScreen(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    await renderForm(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
     expect(((await screen.findByRole('checkbox', { name: /赵敏/ })) as HTMLInputElement).checked).toBe(true);
     await toReview();
     expect(screen.getByText('赵敏')).not.toBeNull();
@@ -337,7 +338,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
   it('reassignment: shows the old destination, requires the new employer and sends yqcid', async () => {
     const fetch = routes({ 'GET /api/qianchu/getLastFinishedQcByUserSfzjh': { code: 200, data: lastFinished } });
     draft('qianchu-reassignment', { attachments: files('r1') });
-    renderScreen(`/move-out/reassignment?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/reassignment?step=form&${PASSED}`, <MoveOutFormPage />);
     expect(await screen.findByText('江苏省/南京市/玄武区 玄武区中山路1号')).not.toBeNull();
     fill('改派后的接收单位', '');
     fill('迁出原因', '改派');
@@ -366,7 +367,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
       },
       'POST /api/qianchu/edit': { code: 200, data: summary('qianchu', 66) },
     });
-    renderScreen('/move-out/post-doctoral?edit=1&id=66', <MoveOutFormPage />);
+    await renderForm('/move-out/post-doctoral?edit=1&id=66', <MoveOutFormPage />);
     await waitFor(() => expect(field('迁出原因').value).toBe('出站'));
     expect(requestsTo(fetch, '/api/qianchu/getLastFinishedQcByUserSfzjh')).toHaveLength(0);
     expect(field('接收单位').value).toBe('某研究所');
@@ -384,7 +385,7 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
 describe('迁移证 services', () => {
   it('/move-out/postpone: exact messages; the 迁移证 photo is required', async () => {
     const fetch = stubFetch({ 'POST /api/daily/qyzyq/add': { code: 200, data: summary('qyzyq') } });
-    renderScreen(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
     await screen.findByLabelText(/^联系电话/);
     fill('联系电话', '');
     press('下一步');
@@ -414,7 +415,7 @@ describe('迁移证 services', () => {
         qyzyxqz: '2026-12-20',
       }),
     );
-    renderScreen(`/move-out/postpone?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
+    await renderForm(`/move-out/postpone?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
     await waitFor(() => expect(field('迁移证编号').value).toBe('QY3201'));
     expect(field('原有效期至').value).toBe('2026-12-20');
   });
@@ -430,7 +431,7 @@ describe('迁移证 services', () => {
   it('/move-out/postpone sends qyzyq', async () => {
     const fetch = stubFetch({ 'POST /api/daily/qyzyq/add': { code: 200, data: summary('qyzyq') } });
     draft('qyzyq', { qyzbh: 'QY001', yyxqz: '2026-11-20', yqyy: '落户手续未办完', lxdh: '13800138001', attachments: files('y1') });
-    renderScreen(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/postpone?step=form&${PASSED}`, <MoveOutFormPage />);
     await toReview();
     await submitted();
     expect(await requestsTo(fetch, '/api/daily/qyzyq/add')[0].json()).toEqual({
@@ -457,7 +458,7 @@ describe('迁移证 services', () => {
     const dizhi = encodeURIComponent(JSON.stringify(verdict));
     draft('qyzbg', { attachments: files('c1') });
     deliverRegion({ form: 'qyzbg', field: 'xqwdq', codes: ['310000', '310104'], names: ['上海市', '徐汇区'] });
-    renderScreen(`/move-out/change?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
+    await renderForm(`/move-out/change?dizhi=${dizhi}&step=form`, <MoveOutFormPage />);
     expect(await screen.findByText('江苏省南京市玄武区中山路1号')).not.toBeNull();
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
@@ -501,7 +502,7 @@ describe('迁移证 services', () => {
       ),
       'POST /api/daily/qyzbg/update': { code: 200, data: summary('qyzbg', 70) },
     });
-    renderScreen('/move-out/change?edit=1&id=70', <MoveOutFormPage />);
+    await renderForm('/move-out/change?edit=1&id=70', <MoveOutFormPage />);
     await waitFor(() => expect(screen.getByText('江苏省南京市玄武区中山路1号')).not.toBeNull());
     expect(field('新迁往地区').textContent).toBe('上海市/徐汇区');
     await toReview();
@@ -515,7 +516,7 @@ describe('迁移证 services', () => {
 
   it('/move-out/mc-card: exact messages; the old number is optional', async () => {
     stubFetch({ 'POST /api/daily/qykbb/add': { code: 200, data: summary('qykbb') } });
-    renderScreen(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
     await screen.findByLabelText(/^补办原因/);
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
@@ -527,7 +528,7 @@ describe('迁移证 services', () => {
   it('/move-out/mc-card submits', async () => {
     const fetch = stubFetch({ 'POST /api/daily/qykbb/add': { code: 200, data: summary('qykbb') } });
     draft('qykbb', { bbyy: '迁移证遗失', lxdh: '13800138001', attachments: files('m1') });
-    renderScreen(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/mc-card?step=form&${PASSED}`, <MoveOutFormPage />);
     await toReview();
     await submitted();
     expect(await requestsTo(fetch, '/api/daily/qykbb/add')[0].json()).toEqual({
@@ -550,7 +551,7 @@ describe('迁移证 services', () => {
       },
       'POST /api/daily/zxhkzmkj/add': { code: 200, data: summary('zxhkzmkj') },
     });
-    renderScreen(`/move-out/c-issued?step=form&${PASSED}`, <MoveOutFormPage />);
+    await renderForm(`/move-out/c-issued?step=form&${PASSED}`, <MoveOutFormPage />);
     expect(((await screen.findByRole('option', { name: '停用原因' })) as HTMLOptionElement).disabled).toBe(true);
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });

@@ -4,7 +4,7 @@ import QtbsPage from '@/features/other/qtbs-page';
 import { DRAFT_DELAY_MS } from '@/components/service-form/use-draft';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { expectSummary, guideOf, returnedApplication, summaryOf, toReview, uploaded } from './service-fixtures';
-import { field, fill, press, renderScreen } from './service-helpers';
+import { field, fill, press, renderForm, renderScreen } from './service-helpers';
 
 const types = {
   other: [
@@ -46,7 +46,7 @@ describe('其他业务', () => {
 
   it('submits the answers (no attachments when none are uploaded) and keeps a draft until then', async () => {
     const fetch = routes();
-    renderScreen('/other?step=form', <QtbsPage />);
+    await renderForm('/other?step=form', <QtbsPage />);
     await screen.findByRole('option', { name: '集体户口页复印盖章' });
     fill('办事类型', '1');
     fill('办事内容', '需要集体户口页复印件两份');
@@ -72,7 +72,7 @@ describe('其他业务', () => {
       ]),
       'POST /api/qhqt/qtbs/edit': summaryOf('qtbs', 57),
     });
-    renderScreen('/other?edit=1&id=57', <QtbsPage />);
+    await renderForm('/other?edit=1&id=57', <QtbsPage />);
     await waitFor(() => expect(field('办事内容').value).toBe('复印'));
     expect(await screen.findByText('证明.pdf')).not.toBeNull();
     fill('办事内容', '复印两份');
@@ -116,7 +116,7 @@ describe('其他信息变更 (/change/other)', () => {
       'GET /api/wdsq/sqxq/getInfo': returnedApplication('qtbs', 58, { bslx: '101', bsnr: '改名', lxdh: '13900139000' }),
       'POST /api/qhqt/qtbs/edit': summaryOf('qtbs', 58),
     });
-    renderScreen('/change/other?edit=1&id=58', <QtbsPage />);
+    await renderForm('/change/other?edit=1&id=58', <QtbsPage />);
     await waitFor(() => expect(field('变更内容').value).toBe('改名'));
     await waitFor(() => expect(field<HTMLSelectElement>('变更项目').value).toBe('101'));
     await toReview();
@@ -137,7 +137,7 @@ describe('其他信息变更 (/change/other)', () => {
 
   it('opened from /info on 人员类型变更: asks the new person type, the content becomes optional, the review and the body carry it', async () => {
     const fetch = routes({ '/api/dict/getSysDictByType': rylb });
-    renderScreen('/change/other?bslx=110&step=form', <QtbsPage />, { ...sampleUser, sfzjh: '1101**********002X' } as typeof sampleUser);
+    await renderForm('/change/other?bslx=110&step=form', <QtbsPage />, { ...sampleUser, sfzjh: '1101**********002X' } as typeof sampleUser);
     await screen.findByRole('option', { name: '人员类型变更' });
     await waitFor(() => expect(field<HTMLSelectElement>('变更项目').value).toBe('110'));
     expect(screen.queryByLabelText(/^变更后姓名/)).toBeNull();
@@ -157,7 +157,7 @@ describe('其他信息变更 (/change/other)', () => {
 
   it('公民身份号码更正 checks the number, shows it in full to its owner on the review and sends it in capitals', async () => {
     const fetch = routes();
-    renderScreen('/change/other?step=form', <QtbsPage />, { ...sampleUser, sfzjh: '1101**********002X' } as typeof sampleUser);
+    await renderForm('/change/other?step=form', <QtbsPage />, { ...sampleUser, sfzjh: '1101**********002X' } as typeof sampleUser);
     await screen.findByRole('option', { name: '公民身份号码更正' });
     fill('变更项目', '108');
     expect(screen.getByText('当前登记：1101**********002X')).not.toBeNull();
@@ -181,7 +181,7 @@ describe('其他信息变更 (/change/other)', () => {
 
   it('其他 offers all three record fields; a type of another item offers none and needs the content; a field left under another type is not sent', async () => {
     const fetch = routes({ '/api/dict/getSysDictByType': rylb });
-    renderScreen('/change/other?step=form', <QtbsPage />);
+    await renderForm('/change/other?step=form', <QtbsPage />);
     await screen.findByRole('option', { name: '其他' });
     fill('变更项目', '199');
     for (const label of ['变更后姓名', '变更后人员类型', '变更后身份证件号码']) expect(field(label)).not.toBeNull();
@@ -203,7 +203,7 @@ describe('其他信息变更 (/change/other)', () => {
       'GET /api/wdsq/sqxq/getInfo': returnedApplication('qtbs', 59, { bslx: '108', bgsfzjh: '1101**********002X', lxdh: '13900139000' }),
       'POST /api/qhqt/qtbs/edit': summaryOf('qtbs', 59),
     });
-    renderScreen('/change/other?edit=1&id=59', <QtbsPage />);
+    await renderForm('/change/other?edit=1&id=59', <QtbsPage />);
     await waitFor(() => expect(field<HTMLSelectElement>('变更项目').value).toBe('108'));
     expect(field('变更后身份证件号码').value).toBe('');
     expect(screen.getByText('修改时请重新填写')).not.toBeNull();

@@ -5,7 +5,7 @@ import ProveFormPage from '@/features/prove/prove-form-page';
 import ProvePage from '@/features/prove/prove-page';
 import { requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { expectSummary, guideOf, returnedApplication, summaryOf, toReview } from './service-fixtures';
-import { field, fill, press, renderScreen } from './service-helpers';
+import { field, fill, press, renderForm, renderScreen } from './service-helpers';
 
 const types = [
   { dictLabel: '户籍信息证明', dictValue: '1', remark: '证明本人户口登记在学校集体户' },
@@ -67,7 +67,7 @@ describe('户籍证明开具', () => {
 
   it('submits the answers (copies as a number)', async () => {
     const fetch = routes();
-    renderScreen('/prove/hr-issued?step=form', <ProveFormPage />);
+    await renderForm('/prove/hr-issued?step=form', <ProveFormPage />);
     await screen.findByRole('option', { name: '户籍信息证明' });
     fill('证明类型', '1');
     fill('用途', '办理护照');
@@ -86,10 +86,11 @@ describe('户籍证明开具', () => {
     });
   });
 
-  it('tells a user whose household is not at the school before the form', () => {
+  it('tells a user whose household is not at the school before the form', async () => {
     routes();
     renderScreen('/prove/hr-issued', <ProveFormPage />, { ...sampleUser, hkIn: false });
-    expect(screen.getByRole('alert').textContent).toContain('您的户口不在本校，无法开具户籍证明');
+    expect(await screen.findByRole('heading', { name: '您的户口不在本校，无法开具户籍证明' })).not.toBeNull();
+    expect(screen.queryByRole('button', { name: '开始办理' })).toBeNull();
   });
 
   it('edit=1 prefills and sends edit with the id', async () => {
@@ -104,7 +105,7 @@ describe('户籍证明开具', () => {
       }),
       'POST /api/daily/hjzmkj/edit': summaryOf('hjzmkj', 53),
     });
-    renderScreen('/prove/hr-issued?edit=1&id=53', <ProveFormPage />);
+    await renderForm('/prove/hr-issued?edit=1&id=53', <ProveFormPage />);
     await waitFor(() => expect(field('接收单位').value).toBe('某公司'));
     expect(field<HTMLSelectElement>('份数').value).toBe('3');
     await toReview();
@@ -157,7 +158,7 @@ describe.each([
       'GET /api/wdsq/sqxq/getInfo': returnedApplication(code, 54, { bllx: '1', yt: '入职', fs: 1, lqfs: '0', lxdh: '13900139000' }),
       [`POST /api/daily/${code}/edit`]: summaryOf(code, 54),
     });
-    renderScreen(`${route}?edit=1&id=54`, <ProveFormPage />);
+    await renderForm(`${route}?edit=1&id=54`, <ProveFormPage />);
     await waitFor(() => expect(field('用途').value).toBe('入职'));
     await waitFor(() => expect(field<HTMLSelectElement>('办理原因').value).toBe('1'));
     await toReview();

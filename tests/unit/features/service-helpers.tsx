@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { DialogHost } from '@/components/ui/dialog';
 import { ROUTER_BASE } from '@/config/paths';
@@ -17,6 +17,22 @@ export function renderScreen(url: string, screenEl: ComponentChildren, user = sa
       <DialogHost />
     </Router>,
   );
+}
+
+/** Unmounts what was rendered, as a reload does: Preact runs the effects' cleanups (a form's draft save) a frame later. */
+export async function unmountAll() {
+  cleanup();
+  await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+}
+
+/**
+ * Renders a service screen on a step after its guide (?step=form, edit=1…) and waits for its form: the screen fetches
+ * the form's module (components/service-form/service-screen.tsx).
+ */
+export async function renderForm(url: string, screenEl: ComponentChildren, user = sampleUser) {
+  const rendered = renderScreen(url, screenEl, user);
+  await screen.findByRole('form', {}, { timeout: 3000 });
+  return rendered;
 }
 
 /** The control of a labelled field (labels of required fields end with an aria-hidden *). */

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import type { Schemas } from '@/api/client';
+import { addOrEdit, answersOf } from '@/api/form-send';
+import * as limits from '@/api/limits';
+import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
+import { ServiceFlow } from '@/components/service-form/service-flow';
+import { useServiceForm } from '@/components/service-form/use-service-form';
+import { MailingFields, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
+import { TextArea } from '@/components/service-fields/text-area';
+import { $session } from '@/stores/session';
+import type { Checked } from './hr-card-schema';
+
+type Answers = Schemas['HkkbbAnswers'];
+
+const NEXT = '户籍办将审核您的补办申请，审核通过后约5个工作日制卡；制好后按您选择的领取方式通知您到户籍办公室领取或寄出。';
+
+/** 户口卡补办 after its guide (hr-card-page): reason, pickup or mailing. */
+export default function HrCardForm() {
+  const { userInfo } = useStore($session);
+  const flow = useServiceForm({
+    serviceCode: 'hkkbb',
+    initial: { bbyy: '', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) },
+    schema: (values) => import('./hr-card-schema').then((m) => (values.lqfs === '1' ? m.mailed : m.answers)),
+    toBody: (c: Checked, values): Answers => ({
+      bbyy: c.bbyy,
+      lqfs: c.lqfs,
+      lxdh: c.lxdh,
+      ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
+    }),
+    send: addOrEdit('/api/daily/hkkbb/add', '/api/daily/hkkbb/update'),
+    fromApplication: (app) => {
+      const a = answersOf(app, 'hkkbb');
+      return { bbyy: a.bbyy || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
+    },
+  });
+  const { values, errors, set } = flow;
+  return (
+    <ServiceFlow
+      flow={flow}
+      label="户口卡补办"
+      next={NEXT}
+      review={() => [{ name: 'bbyy', label: '补办原因', value: values.bbyy }, ...pickupReview(values)]}
+    >
+      <div class="weui-cells weui-cells_form">
+        <TextArea
+          label="补办原因"
+          name="bbyy"
+          value={values.bbyy}
+          onValue={set('bbyy')}
+          error={errors.bbyy}
+          maxLength={limits.HkkbbAnswers.bbyy}
+          required
+          placeholder="如：户口卡遗失、损坏，或登记信息变更"
+        />
+        <PickupFields flow={flow} />
+      </div>
+      <MailingFields flow={flow} />
+    </ServiceFlow>
+  );
+}
