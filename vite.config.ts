@@ -41,10 +41,11 @@ export default defineConfig({
             // Everything the first screen needs, in one file: fewer files gzip smaller (size budget).
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // The shared form experience, one chunk for every service form; its own dependencies stay where
-            // they are (the /address screen shares some of them and must not pull in the whole flow).
+            // they are (the /address screen shares some of them and must not pull in the whole flow). The pickup
+            // and delivery fields are not in it: the forms that mail fetch them (not /feedback/add).
             {
               name: 'service-form',
-              test: /[\\/]src[\\/]components[\\/](service-form[\\/](service-flow|use-service-form|use-draft|delivery-fields|options)|service-fields[\\/]contact-fields)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/]service-form[\\/](service-flow|use-service-form|use-draft|form-names|options)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

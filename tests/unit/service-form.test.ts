@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFieldOf, emptyDelivery, fromDelivery, regionValues, toDelivery } from '@/components/service-form/delivery-fields';
+import { emptyDelivery, fromDelivery, toDelivery } from '@/components/service-form/delivery-fields';
+import { deliveryFieldOf, regionValues } from '@/components/service-form/form-names';
 import { deliveryPart } from '@/components/service-form/delivery-schema';
 import { DRAFT_MAX_AGE_MS, draftStorageKey, newIdempotencyKey, readDraft, writeDraft } from '@/components/service-form/draft';
 import { nest } from '@/components/service-form/use-service-form';

@@ -3,8 +3,8 @@ import type { Values } from '@/components/service-form/draft';
 import { labelOf } from '@/components/service-form/options';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
-import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { PHONE_MAX } from '@/lib/rules';
+import { Select, type SelectOption } from '@/components/ui/form-field';
+import { PhoneField } from './phone-field';
 
 /** 现场领取 or 邮寄 (the contract's Lqfs). */
 export const pickupOptions: SelectOption[] = [
@@ -20,24 +20,6 @@ export interface PickupProps {
   /** Field of the pickup option (lqfs; kdfs for 户籍证明). */
   name?: string;
   options?: readonly SelectOption[];
-}
-
-/** 联系电话 (every service asks it). */
-export function PhoneField({ flow }: { flow: ServiceFormFlow }) {
-  return (
-    <TextField
-      label="联系电话"
-      name="lxdh"
-      type="tel"
-      inputMode="numeric"
-      autoComplete="tel"
-      maxLength={PHONE_MAX}
-      value={flow.values.lxdh}
-      onValue={flow.set('lxdh')}
-      error={flow.errors.lxdh}
-      required
-    />
-  );
 }
 
 /** 领取方式 and 联系电话, inside the form's cells. */

@@ -4,14 +4,12 @@ import { deliveryAddressKinds, deliverySlots, MOBILE_RE } from '@/lib/rules';
 import type { FieldErrors } from '@/lib/validators';
 import type { DeliveryChecked } from './delivery-schema';
 import type { Values } from './draft';
-import type { RegionChoice } from './region';
+import { DELIVERY } from './form-names';
 import type { ReviewItem } from './service-review';
 import { fromRegion, toRegion } from '@/components/service-fields/region-values';
 
 export type Delivery = Schemas['Delivery'];
 
-/** Wire name of the delivery part of every answers body, and the prefix of its form fields. */
-export const DELIVERY = 'yjxx';
 const at = (name: string) => `${DELIVERY}.${name}`;
 
 /** A phone to prefill a field with: only a full one (the user info may carry a masked 138****8001). */
@@ -47,26 +45,6 @@ export function fromDelivery(d: Delivery | null | undefined): Values {
     [at('dzlx')]: d.dzlx || '0',
     ...fromRegion(DELIVERY, d.ssq),
   };
-}
-
-/** Form values of a region picked on /address (its `field` is the prefix of the form's fields). */
-export function regionValues({ field: prefix, codes, names }: RegionChoice): Values {
-  return {
-    [`${prefix}.shen`]: codes[0] || '',
-    [`${prefix}.shi`]: codes[1] || codes[0] || '',
-    [`${prefix}.qu`]: codes[codes.length - 1] || '',
-    [`${prefix}.ssqmc`]: names.join('/'),
-  };
-}
-
-/** Form field of a server error's field (`yjxx.sjd`, `/yjxx/ssq/code`, `yjxx` alone). */
-export function deliveryFieldOf(field: string): string {
-  const name = field.replace(/^\//, '').replace(/\//g, '.');
-  if (name === DELIVERY) return at('pssj');
-  if (!name.startsWith(`${DELIVERY}.`)) return name;
-  // The region's errors (ssq, ssq.code, ssq.name) show on its picker.
-  const rest = name.slice(DELIVERY.length + 1);
-  return at(rest.split('.')[0] === 'ssq' ? 'qu' : rest);
 }
 
 /** The delivery answers for the review step (group 邮寄信息). */

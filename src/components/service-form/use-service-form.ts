@@ -7,7 +7,7 @@ import { fieldId } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { showToast } from '@/stores/ui';
 import type { FieldErrors } from '@/lib/validators';
-import { deliveryFieldOf, regionValues } from './delivery-fields';
+import { deliveryFieldOf, regionValues } from './form-names';
 import { useDraft } from './use-draft';
 import { newIdempotencyKey, type Values } from './draft';
 import { requestRegion, takeRegion } from './region';

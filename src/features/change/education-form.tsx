@@ -9,7 +9,7 @@ import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
-import { PhoneField } from '@/components/service-fields/contact-fields';
+import { PhoneField } from '@/components/service-fields/phone-field';
 import { DateField } from '@/components/service-fields/date-field';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { $session } from '@/stores/session';

@@ -5,13 +5,13 @@ import { DateField } from '@/components/service-fields/date-field';
 import { today } from '@/components/service-fields/dates';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
+import { PhoneField } from '@/components/service-fields/phone-field';
 import { regionReview } from '@/components/service-fields/region-values';
 import type { Values } from '@/components/service-form/draft';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import { maskIdNumber } from '@/lib/format';
-import { PHONE_MAX } from '@/lib/rules';
 import { dictionaryLoaders } from './api/dictionaries';
 
 /** What the move-in forms share: the person as the 迁移证 lists them, the origin, dictionaries, materials. */
@@ -195,22 +195,6 @@ export function PersonFields({
   );
 }
 
-/** 联系电话 (as PhoneField of the shared contact fields, which would bring the delivery form's code along). */
-export const Phone = ({ flow }: Flow) => (
-  <TextField
-    label="联系电话"
-    name="lxdh"
-    type="tel"
-    inputMode="numeric"
-    autoComplete="tel"
-    maxLength={PHONE_MAX}
-    value={flow.values.lxdh}
-    onValue={flow.set('lxdh')}
-    error={flow.errors.lxdh}
-    required
-  />
-);
-
 /** 原户口所在地: region, detail, police station, and the contact phone that ends these forms. */
 export const Origin = ({ flow }: Flow) => (
   <>
@@ -225,7 +209,7 @@ export const Origin = ({ flow }: Flow) => (
         region={flow.values['yhkszd.qu']}
         maxLength={limits.QianruAnswers.yhkpcs}
       />
-      <Phone flow={flow} />
+      <PhoneField flow={flow} />
     </div>
   </>
 );

@@ -4,6 +4,7 @@ import * as limits from '@/api/limits';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
+import { PhoneField } from '@/components/service-fields/phone-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import { define, type MoveInForm } from './move-in-form';
@@ -15,7 +16,6 @@ import {
   opt,
   PersonFields,
   personReview,
-  Phone,
   dicts,
   labelIn,
   PHOTO,
@@ -134,7 +134,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
       <>
         <div class="weui-cells weui-cells_form">
           {select(flow, 'sfqr', '是否迁入', choices)}
-          <Phone flow={flow} />
+          <PhoneField flow={flow} />
         </div>
         {flow.values.sfqr === '1' && (
           <>

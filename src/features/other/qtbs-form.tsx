@@ -9,7 +9,7 @@ import { dictOptions, labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import { useServiceForm } from '@/components/service-form/use-service-form';
-import { PhoneField } from '@/components/service-fields/contact-fields';
+import { PhoneField } from '@/components/service-fields/phone-field';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { TextArea } from '@/components/service-fields/text-area';
