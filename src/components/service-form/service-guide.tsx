@@ -18,10 +18,12 @@ export interface ServiceGuideProps {
   resumed?: boolean;
   /** Called once the guide is shown (or could not be loaded): the screen then fetches its form. */
   onShown?: () => void;
+  /** 开始办理 was tapped and the form is still loading. */
+  starting?: boolean;
 }
 
 /** 办事指南 from GET /api/guide/{serviceCode}: told once and completely, then 开始办理. */
-export function ServiceGuide({ serviceCode, onStart, resumed, onShown }: ServiceGuideProps) {
+export function ServiceGuide({ serviceCode, onStart, resumed, onShown, starting }: ServiceGuideProps) {
   const [guide, setGuide] = useState<Guide | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -111,7 +113,13 @@ export function ServiceGuide({ serviceCode, onStart, resumed, onShown }: Service
         <div class="app-actions">
           {resumed && <p class="sf-note">已保存您上次填写的内容</p>}
           {/* WeUI's button as it is (components/ui/button would bring the form blocks' chunk to every guide). */}
-          <button type="button" class="weui-btn weui-btn_primary" onClick={onStart}>
+          <button
+            type="button"
+            class={starting ? 'weui-btn weui-btn_primary weui-btn_loading' : 'weui-btn weui-btn_primary'}
+            aria-busy={starting || undefined}
+            onClick={onStart}
+          >
+            {starting && <i class="app-spinner" aria-hidden="true" />}
             {resumed ? '继续办理' : '开始办理'}
           </button>
         </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { $session } from '@/stores/session';
 import { draftStorageKey, readDraft } from './draft';
@@ -80,6 +80,7 @@ export function ServiceScreen<P extends object>({
   const search = useSearch();
   const query = new URLSearchParams(search);
   const { step } = stepOf(query);
+  const [starting, setStarting] = useState(false);
 
   if (step !== 'done' && !ready) return null;
   if (step !== 'done' && refusal) {
@@ -97,9 +98,22 @@ export function ServiceScreen<P extends object>({
         resumed={Boolean(draft)}
         // Failed (offline): fetched again on 开始办理, where a failure offers a reload (routes.tsx's error boundary).
         onShown={() => void fetchForm(form).catch(() => undefined)}
+        starting={starting}
         onStart={() => {
-          query.set('step', 'form');
-          go(`${path}?${query.toString()}`);
+          if (starting) return;
+          const tapped = location.href;
+          const open = () => {
+            setStarting(false);
+            // Left meanwhile (Back): stay where the user went.
+            if (location.href !== tapped) return;
+            query.set('step', 'form');
+            go(`${path}?${query.toString()}`);
+          };
+          if (fetched.has(form)) return open();
+          // Not in yet (a slow network, a quick tap): the button shows it is loading until the form can show at once; a
+          // failed fetch still opens the step, where the error boundary offers a reload.
+          setStarting(true);
+          void fetchForm(form).then(open, open);
         }}
       />
     );

@@ -24,16 +24,34 @@ describe('ServiceScreen', () => {
     stubFetch({ 'GET /api/guide/demo': guideOf('demo', '示例业务') });
     const { load, release } = formModule();
     renderScreen('/borrow?bslx=1', <ServiceScreen serviceCode="demo" form={load} formProps={{ note: 'ready' }} />);
+    const historyBefore = history.length;
     expect(load).not.toHaveBeenCalled();
     expect(await screen.findByText('示例业务 · 办事指南')).not.toBeNull();
     await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    // Tapped before the form is in: the button says it is loading, and a second tap does nothing more.
     press('开始办理');
-    // The query is kept (a change type chosen on /info, a move-out verdict).
-    expect(appUrl()).toBe('/borrow?bslx=1&step=form');
-    expect(screen.queryByText(/the form/)).toBeNull();
+    press('开始办理');
+    expect(screen.getByRole('button', { name: '开始办理' }).getAttribute('aria-busy')).toBe('true');
+    expect(appUrl()).toBe('/borrow?bslx=1');
     release();
     expect(await screen.findByText('the form: ready')).not.toBeNull();
+    // The query is kept (a change type chosen on /info, a move-out verdict).
+    expect(appUrl()).toBe('/borrow?bslx=1&step=form');
+    expect(history.length).toBe(historyBefore + 1);
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the form at once when it came while the guide was read; a tap after leaving opens nothing', async () => {
+    stubFetch({ 'GET /api/guide/demo': guideOf('demo', '示例业务') });
+    const { load, release } = formModule();
+    renderScreen('/borrow', <ServiceScreen serviceCode="demo" form={load} formProps={{ note: 'at once' }} />);
+    await screen.findByText('示例业务 · 办事指南');
+    press('开始办理');
+    // The user goes back before the form is in: nothing pulls them to the form afterwards.
+    history.replaceState(null, '', '/web/home');
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: '开始办理' }).getAttribute('aria-busy')).toBeNull());
+    expect(appUrl()).toBe('/home');
   });
 
   it('says 继续办理 when a draft of the service is saved', async () => {
