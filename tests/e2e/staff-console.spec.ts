@@ -26,6 +26,11 @@ async function staffSignIn(page: Page) {
 
 /** Runs one transition from the application's page, filling the inputs it asks for. */
 async function act(page: Page, action: string, inputs: Record<string, string> = {}) {
+  // The page reads the application again after a transition (its new version): the next action must wait for it, or
+  // it sends the old version and is refused as stale (CI under load once clicked 办结 before that answer came).
+  const reloaded = page.waitForResponse(
+    (r) => r.request().method() === 'GET' && /\/api\/admin\/applications\/\d+$/.test(new URL(r.url()).pathname),
+  );
   await page.getByRole('button', { name: action, exact: true }).click();
   if (Object.keys(inputs).length) {
     for (const [label, value] of Object.entries(inputs)) {
@@ -39,8 +44,7 @@ async function act(page: Page, action: string, inputs: Record<string, string> = 
     await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: action }).click();
   }
   await expect(page.getByText(`已${action}`).first()).toBeVisible();
-  // The page reloads the application (and its version) after a transition; act on the fresh one.
-  await page.waitForLoadState('networkidle');
+  await reloaded;
 }
 
 test('a certificate goes back for correction, is resubmitted, sent and finished by staff, and the student rates it', async ({
