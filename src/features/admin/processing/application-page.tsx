@@ -177,7 +177,8 @@ export default function ApplicationPage({ id }: { id?: string }) {
         <Link href={adminPaths.queue.href()}>返回队列</Link>
       </PageHead>
 
-      <section class="adm-card" aria-label="办理">
+      {/* The version its actions are sent with (a test waits for the fresh one after a transition). */}
+      <section class="adm-card" aria-label="办理" data-version={app.version}>
         <h3 class="adm-card__title">办理</h3>
         {app.transitions.length > 0 && (
           <div class="adm-row">
