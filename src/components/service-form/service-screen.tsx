@@ -49,10 +49,8 @@ function formOf<P>(load: Load<P>): ComponentType<P> {
 }
 
 export interface ServiceScreenProps<P> {
-  /** ServiceCode of the form: names its draft (继续办理 when there is one) and, by default, its guide. */
+  /** ServiceCode of the form: names its draft (继续办理 when there is one) and its guide. */
   serviceCode: string;
-  /** Guide code when it differs (qianchu-<sub>, qianru-<qrlx>). */
-  guideCode?: string;
   /** The form's module: the steps after the guide (form, review, confirmation), fetched once the guide is shown. */
   form: Load<P>;
   /** Props of the form's component. */
@@ -68,14 +66,7 @@ export interface ServiceScreenProps<P> {
  * the form's code (its fields, the form hooks, the review and confirmation) is fetched once the guide is shown, while
  * the user reads it. Reached on a later step (a reload, Back, a correction with edit=1), the screen is the form.
  */
-export function ServiceScreen<P extends object>({
-  serviceCode,
-  guideCode = serviceCode,
-  form,
-  formProps,
-  refusal,
-  ready = true,
-}: ServiceScreenProps<P>) {
+export function ServiceScreen<P extends object>({ serviceCode, form, formProps, refusal, ready = true }: ServiceScreenProps<P>) {
   const [path, go] = useLocation();
   const search = useSearch();
   const query = new URLSearchParams(search);
@@ -94,7 +85,7 @@ export function ServiceScreen<P extends object>({
     const draft = readDraft(draftStorageKey(serviceCode, $session.get().userInfo?.id));
     return (
       <ServiceGuide
-        serviceCode={guideCode}
+        serviceCode={serviceCode}
         resumed={Boolean(draft)}
         // Failed (offline): fetched again on 开始办理, where a failure offers a reload (routes.tsx's error boundary).
         onShown={() => void fetchForm(form).catch(() => undefined)}

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { UserInfo } from '@/api/client';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { $session } from '@/stores/session';
 import type { MoveInForm } from './move-in-form';
-
-type Make = (user: UserInfo | null) => MoveInForm;
+import type { MoveInService } from './move-in-services';
 
 /**
  * 新生迁入, 博士后迁入, 教职工迁入, 家属随迁 after their guide (move-in-form-page): the form of the route on the shared form
  * experience (form, review, confirmation, draft, idempotent submit), once its module and dictionaries are in.
  */
-export default function MoveInFlow({ load }: { load: () => Promise<Make> }) {
+export default function MoveInFlow({ load }: { load: MoveInService['load'] }) {
   const { userInfo } = useStore($session);
   const [form, setForm] = useState<MoveInForm | null>(null);
 
