@@ -42,10 +42,18 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 2 },
             // The shared form experience, one chunk for every service form; its own dependencies stay where
             // they are (the /address screen shares some of them and must not pull in the whole flow). The pickup
-            // and delivery fields are not in it: the forms that mail fetch them (not /feedback/add).
+            // and delivery fields are not in it: the forms that mail fetch them. Nor is use-draft: /feedback/add
+            // keeps its draft without the service flow.
             {
               name: 'service-form',
-              test: /[\\/]src[\\/]components[\\/]service-form[\\/](service-flow|use-service-form|use-draft|form-names|options)\.tsx?$/,
+              test: /[\\/]src[\\/]components[\\/]service-form[\\/](service-flow|use-service-form|form-names|options)\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+            // A service form's draft and step rules: the guide reads them (继续办理), the form and /feedback/add too.
+            {
+              name: 'draft',
+              test: /[\\/]src[\\/]components[\\/]service-form[\\/](draft|step)\.ts$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -2,14 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type * as v from 'valibot';
 import type { FormSend } from '@/api/form-send';
-import { client, NETWORK_FAILURE_CODE, unwrap, type ApiFailure, type Schemas } from '@/api/client';
+import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
 import { fieldId } from '@/components/ui/form-field';
+import { noticeCutPaste } from '@/components/ui/paste-notice';
 import { paths } from '@/config/paths';
-import { showToast } from '@/stores/ui';
 import type { FieldErrors } from '@/lib/validators';
 import { deliveryFieldOf, regionValues } from './form-names';
 import { useDraft } from './use-draft';
 import { newIdempotencyKey, type Values } from './draft';
+import { unsettledNotice } from './outcome';
 import { requestRegion, takeRegion } from './region';
 import { editIdOf, entryAttempt, remember, stepOf, submitted, type Step } from './step';
 
@@ -21,8 +22,7 @@ export type { IdempotencyHeader } from '@/api/types';
 /** Validation (valibot) loads while the user reads and types, not with the screen. */
 const loadValidators = () => import('@/lib/validators');
 
-export const NETWORK_NOTICE = '网络异常，提交结果未知。您填写的内容已保存，请检查网络后再次提交（不会重复提交）。';
-export const SESSION_NOTICE = '登录已失效。您填写的内容已保存，重新登录后可继续提交。';
+export { NETWORK_NOTICE, SESSION_NOTICE } from './outcome';
 
 export interface ServiceFormOptions<V extends Values, O, B> {
   /** ServiceCode: names the draft and the guide. */
@@ -189,14 +189,9 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
       attempt.current = newIdempotencyKey();
       return;
     }
-    const { code } = result;
-    if (code === NETWORK_FAILURE_CODE || code >= 500 || code === 429) {
-      // The outcome is unknown: the next try sends the same key, so it cannot create a second application.
-      setNotice(code === NETWORK_FAILURE_CODE ? NETWORK_NOTICE : result.msg);
-      return;
-    }
-    if (code === 401) {
-      setNotice(SESSION_NOTICE);
+    const unsettled = unsettledNotice(result);
+    if (unsettled !== null) {
+      setNotice(unsettled);
       return;
     }
     draft.settle();
@@ -252,14 +247,8 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
       toStep('form', {}, true);
     },
     submit,
-    /** A paste that a field's maxLength cuts short is said (announced politely), never silent. */
-    paste: (e: ClipboardEvent) => {
-      const el = e.target as HTMLInputElement;
-      const room = el.maxLength - el.value.length + (el.selectionEnd ?? 0) - (el.selectionStart ?? 0);
-      if (el.maxLength > 0 && (e.clipboardData?.getData('text') ?? '').length > room) {
-        showToast(`粘贴的内容超过${el.maxLength}字，超出部分未填入`, 3000);
-      }
-    },
+    /** A paste that a field's maxLength cuts short is said, never silent. */
+    paste: noticeCutPaste,
     /** Opens /address for the region fields `${field}.*`; the draft is saved first. */
     pickRegion: (field: string) => {
       draft.save();

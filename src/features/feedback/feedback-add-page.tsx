@@ -1,126 +1,166 @@
+import './feedback-add.css';
 import { useEffect, useRef, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
-import type { operations } from '@/api/schema';
-import { navigate } from '@/lib/nav';
-import { ServiceFlow } from '@/components/service-form/service-flow';
-import { useServiceForm, type ApplicationSummary } from '@/components/service-form/use-service-form';
+import { unsettledNotice } from '@/components/service-form/outcome';
+import { useDraft } from '@/components/service-form/use-draft';
 import { TextArea } from '@/components/service-fields/text-area';
+import { SubmitButton } from '@/components/ui/button';
 import { CaptchaImage } from '@/components/ui/captcha-image';
+import { Form } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
+import { noticeCutPaste } from '@/components/ui/paste-notice';
 import { paths } from '@/config/paths';
+import { navigate } from '@/lib/nav';
 import type { FieldErrors } from '@/lib/validators';
 import { showToast } from '@/stores/ui';
-import type { Checked } from './feedback-schema';
 
-type Question = operations['addFeedback']['requestBody']['content']['application/json'];
+const FORM_ID = 'feedback';
+const EMPTY = { bt: '', nr: '', lxdh: '', code: '' };
+
+/** Validation loads while the user types (the first 提交 does not wait for it), not with the screen. */
+const loadCheck = () => Promise.all([import('@/lib/validators'), import('./feedback-schema')]);
 
 /**
- * 我要提问: title, question and the image code, checked, then sent. The shared service form gives the draft, the
- * error summary, the review and an idempotent submit; without a guide, and the question itself is the confirmation.
+ * 我要提问: title, question, an optional phone and the image code, then 提交; the question's page is the
+ * confirmation. One step (a question needs no review). What is typed is kept as a draft (a reload, a lost
+ * connection, a 401 and signing in again), and the draft's Idempotency-Key makes a retry or a double tap one question.
  */
 export default function FeedbackAddPage() {
-  // Kept here, not in the picture: the code typed stays valid when the user goes to the review and back.
+  // Kept here, not in the picture: the code typed stays valid while the draft is saved and restored.
   const [captcha, setCaptcha] = useState<Schemas['CaptchaImage'] | null>(null);
-  const uuid = useRef('');
-  uuid.current = captcha?.uuid ?? '';
-  const refresh = () => void unwrap(client.GET('/api/qhqt/qtyhfkyzm/yycimg', { loading: false })).then((r) => r.ok && setCaptcha(r.data));
+  const draft = useDraft(FORM_ID, EMPTY);
+  const { values } = draft;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [focusKey, setFocusKey] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [notice, setNotice] = useState('');
+  const busy = useRef(false);
 
-  const flow = useServiceForm({
-    serviceCode: 'feedback',
-    guide: false,
-    initial: { bt: '', nr: '', lxdh: '', code: '' },
-    schema: () => import('./feedback-schema').then((m) => m.question),
-    toBody: (c: Checked): Question => ({ bt: c.bt, nr: c.nr, ...(c.lxdh ? { lxdh: c.lxdh } : {}), code: c.code, uuid: uuid.current }),
-    send: async (body, header) => {
-      const r = await unwrap(client.POST('/api/qhqt/qtyhfk/add', { body, params: { header } }));
-      // The flow's result carries an id; a question has no reference number.
-      return r.ok ? { ...r, data: { id: r.data.id, sqbh: '' } as ApplicationSummary } : r;
-    },
-    onRefused: (failure): FieldErrors | void => {
-      if (!failure.msg.includes('验证码')) return;
-      // Image codes are single-use: a new one, typed afresh.
-      refresh();
-      flow.patch({ code: '' });
-      return { code: failure.msg };
-    },
-  });
-  const { values, errors, set, done } = flow;
+  const refresh = () => void unwrap(client.GET('/api/qhqt/qtyhfkyzm/yycimg', { loading: false })).then((r) => r.ok && setCaptcha(r.data));
 
   useEffect(() => {
     refresh();
+    void loadCheck();
     // A code kept in the draft belongs to an image no longer shown.
-    if (values.code) flow.patch({ code: '' });
+    if (values.code) draft.update({ code: '' });
     // Once, at mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  useEffect(() => {
-    if (!done) return;
-    showToast('提交成功');
-    void navigate(paths.feedbackDetail.href({ id: done.id }), { replace: true });
-  }, [done]);
+  const set = (name: keyof typeof EMPTY) => (value: string) => {
+    draft.update({ [name]: value });
+    setErrors(({ [name]: _cleared, ...rest }) => rest);
+  };
+  const fail = (next: FieldErrors) => {
+    setErrors(next);
+    setFocusKey((k) => k + 1);
+  };
 
-  if (done) return null;
+  async function submit() {
+    if (busy.current) return;
+    busy.current = true;
+    setNotice('');
+    try {
+      const [{ validate, serverFieldErrors }, { question }] = await loadCheck();
+      const checked = validate(question, values);
+      if (!checked.ok) return fail(checked.errors);
+      setErrors({});
+      setPending(true);
+      const { bt, nr, lxdh, code } = checked.value;
+      const body = { bt, nr, ...(lxdh ? { lxdh } : {}), code, uuid: captcha?.uuid ?? '' };
+      const header = { 'Idempotency-Key': draft.keyFor(JSON.stringify(body)) };
+      const result = await unwrap(client.POST('/api/qhqt/qtyhfk/add', { body, params: { header } }));
+      if (result.ok) {
+        draft.clear();
+        showToast('提交成功');
+        void navigate(paths.feedbackDetail.href({ id: result.data.id }), { replace: true });
+        return;
+      }
+      const unsettled = unsettledNotice(result);
+      if (unsettled !== null) return setNotice(unsettled);
+      // A definite refusal: the next 提交 is a new attempt.
+      draft.settle();
+      if (result.msg.includes('验证码')) {
+        // Image codes are single-use: a new one, typed afresh.
+        refresh();
+        draft.update({ code: '' });
+        return fail({ code: result.msg });
+      }
+      if (result.errors.length) return fail(serverFieldErrors(result.errors));
+      setNotice(result.msg);
+    } catch {
+      // The validation could not be fetched (the connection is lost): nothing was sent.
+      setNotice('网络异常，请检查网络后再次提交。您填写的内容已保存。');
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }
+
   return (
-    <ServiceFlow
-      flow={flow}
-      label="我要提问"
-      next=""
-      review={() => [
-        { name: 'bt', label: '标题', value: values.bt },
-        { name: 'nr', label: '问题内容', value: values.nr },
-        { name: 'lxdh', label: '联系电话', value: values.lxdh },
-      ]}
-    >
-      <div class="weui-cells weui-cells_form">
-        <TextField
-          label="标题"
-          name="bt"
-          value={values.bt}
-          onValue={set('bt')}
-          error={errors.bt}
-          maxLength={limits.addFeedback.bt}
-          required
-          placeholder="一句话概括您的问题"
-        />
-        <TextArea
-          label="问题内容"
-          name="nr"
-          value={values.nr}
-          onValue={set('nr')}
-          error={errors.nr}
-          maxLength={limits.addFeedback.nr}
-          rows={6}
-          required
-          placeholder="请详细描述您的问题，不要填写身份证件号等个人敏感信息"
-        />
-        <TextField
-          label="联系电话"
-          name="lxdh"
-          type="tel"
-          inputMode="numeric"
-          value={values.lxdh}
-          onValue={set('lxdh')}
-          error={errors.lxdh}
-          maxLength={limits.addFeedback.lxdh}
-          autoComplete="tel"
-          placeholder="选填，便于工作人员与您联系"
-        />
-        <TextField
-          label="图形验证码"
-          name="code"
-          value={values.code}
-          onValue={set('code')}
-          error={errors.code}
-          maxLength={limits.addFeedback.code}
-          autoComplete="off"
-          autoCapitalize="none"
-          required
-          extra={<CaptchaImage captcha={captcha} onRefresh={refresh} onSolved={set('code')} />}
-        />
-      </div>
-      <p class="sf-note">工作人员回复后，将在“消息通知”中告知您。</p>
-    </ServiceFlow>
+    <div class="app-page" onPaste={noticeCutPaste}>
+      {draft.restored && (
+        <p class="fb-note" role="status">
+          已恢复您上次填写的内容
+        </p>
+      )}
+      <Form id={FORM_ID} label="我要提问" onSubmit={() => void submit()} errors={errors} focusKey={focusKey}>
+        <div class="weui-cells weui-cells_form">
+          <TextField
+            label="标题"
+            name="bt"
+            value={values.bt}
+            onValue={set('bt')}
+            error={errors.bt}
+            maxLength={limits.addFeedback.bt}
+            required
+            placeholder="一句话概括您的问题"
+          />
+          <TextArea
+            label="问题内容"
+            name="nr"
+            value={values.nr}
+            onValue={set('nr')}
+            error={errors.nr}
+            maxLength={limits.addFeedback.nr}
+            rows={6}
+            required
+            placeholder="请详细描述您的问题，不要填写身份证件号等个人敏感信息"
+          />
+          <TextField
+            label="联系电话"
+            name="lxdh"
+            type="tel"
+            inputMode="numeric"
+            value={values.lxdh}
+            onValue={set('lxdh')}
+            error={errors.lxdh}
+            maxLength={limits.addFeedback.lxdh}
+            autoComplete="tel"
+            placeholder="选填，便于工作人员与您联系"
+          />
+          <TextField
+            label="图形验证码"
+            name="code"
+            value={values.code}
+            onValue={set('code')}
+            error={errors.code}
+            maxLength={limits.addFeedback.code}
+            autoComplete="off"
+            autoCapitalize="none"
+            required
+            extra={<CaptchaImage captcha={captcha} onRefresh={refresh} onSolved={set('code')} />}
+          />
+        </div>
+        <p class="fb-note">工作人员回复后，将在“消息通知”中告知您。</p>
+        {notice && (
+          <p class="fb-notice" role="alert">
+            {notice}
+          </p>
+        )}
+        <SubmitButton pending={pending}>提交</SubmitButton>
+      </Form>
+    </div>
   );
 }

@@ -4,8 +4,8 @@ import FeedbackAddPage from '@/features/feedback/feedback-add-page';
 import FeedbackPage from '@/features/feedback/feedback-page';
 import MyPage from '@/features/my/my-page';
 import { json, requestsTo, stubFetch, type Reply } from '../helpers';
-import { expectSummary, toReview } from './service-fixtures';
-import { appUrl, field, fill, press, renderScreen } from './service-helpers';
+import { NETWORK_NOTICE, SESSION_NOTICE } from '@/components/service-form/outcome';
+import { appUrl, field, fill, press, renderScreen, unmountAll } from './service-helpers';
 
 const question = (id: number, answered: boolean) => ({
   id,
@@ -75,26 +75,33 @@ describe('我要提问', () => {
       'POST /api/qhqt/qtyhfk/add': add,
     });
   }
+  async function fillQuestion(code = 'ab12') {
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    await screen.findByRole('img', { name: '图形验证码' });
+    fill('标题', '户口页复印');
+    fill('问题内容', '集体户口页怎么复印？');
+    fill('图形验证码', code);
+  }
 
   it('asks title, question and the image code with their messages; the picture refreshes on tap', async () => {
     const fetch = routes({ code: 200, data: question(61, false) });
     renderScreen('/feedback/add', <FeedbackAddPage />);
     expect(await screen.findByRole('img', { name: '图形验证码' })).not.toBeNull();
-    await expectSummary('请填写标题', '请填写问题内容', '请输入图形验证码');
+    press('提交');
+    await waitFor(() => {
+      const text = screen.getByRole('alert', { name: '请检查以下内容' }).textContent ?? '';
+      for (const m of ['请填写标题', '请填写问题内容', '请输入图形验证码']) expect(text).toContain(m);
+    });
+    expect(requestsTo(fetch, '/api/qhqt/qtyhfk/add')).toHaveLength(0);
     press('看不清？换一张图形验证码');
     await waitFor(() => expect(requestsTo(fetch, '/api/qhqt/qtyhfkyzm/yycimg')).toHaveLength(2));
   });
 
-  it('submits once with the image code, then shows the question (待回复)', async () => {
+  it('submits once from the form, double tap or not, then shows the question (待回复)', async () => {
     const fetch = routes({ code: 200, data: question(61, false) });
-    renderScreen('/feedback/add', <FeedbackAddPage />);
-    await screen.findByRole('img', { name: '图形验证码' });
-    fill('标题', '户口页复印');
-    fill('问题内容', '集体户口页怎么复印？');
-    fill('图形验证码', 'ab12');
-    await toReview();
-    press('确认提交');
-    press('确认提交');
+    await fillQuestion();
+    press('提交');
+    press('提交');
     await waitFor(() => expect(appUrl()).toBe('/feedback/61'));
     const sent = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
     expect(sent).toHaveLength(1);
@@ -105,41 +112,85 @@ describe('我要提问', () => {
 
   it('sends the optional contact phone, and refuses a malformed one with the spec message', async () => {
     const fetch = routes({ code: 200, data: question(62, false) });
-    renderScreen('/feedback/add', <FeedbackAddPage />);
-    await screen.findByRole('img', { name: '图形验证码' });
-    fill('标题', '户口页复印');
-    fill('问题内容', '怎么复印？');
+    await fillQuestion();
     fill('联系电话', '12345');
-    fill('图形验证码', 'ab12');
-    press('下一步');
+    press('提交');
     expect(await screen.findAllByText('手机号格式错误')).not.toHaveLength(0);
+    expect(requestsTo(fetch, '/api/qhqt/qtyhfk/add')).toHaveLength(0);
     fill('联系电话', '13912345678');
-    await toReview();
-    press('确认提交');
+    press('提交');
     await waitFor(() => expect(appUrl()).toBe('/feedback/62'));
     const [sent] = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
     expect(await sent.json()).toMatchObject({ lxdh: '13912345678' });
   });
 
-  it('a wrong or expired code goes back to it, with a new picture and the typing kept', async () => {
+  it('a wrong or expired code is asked again, with a new picture and the typing kept', async () => {
     let wrong = true;
     const fetch = routes(() => (wrong ? json({ code: 100, msg: '验证码错误或已过期' }) : json({ code: 200, data: question(62, false) })));
-    renderScreen('/feedback/add', <FeedbackAddPage />);
-    await screen.findByRole('img', { name: '图形验证码' });
-    fill('标题', '户口页复印');
-    fill('问题内容', '怎么复印？');
-    fill('图形验证码', 'zzzz');
-    await toReview();
-    press('确认提交');
+    await fillQuestion('zzzz');
+    press('提交');
     await waitFor(() => expect(screen.getByRole('alert', { name: '请检查以下内容' }).textContent).toContain('验证码错误或已过期'));
     expect(field('图形验证码').value).toBe('');
     expect(field('标题').value).toBe('户口页复印');
     await waitFor(() => expect(requestsTo(fetch, '/api/qhqt/qtyhfkyzm/yycimg')).toHaveLength(2));
     wrong = false;
     fill('图形验证码', 'ab12');
-    await toReview();
-    press('确认提交');
+    press('提交');
     await waitFor(() => expect(appUrl()).toBe('/feedback/62'));
-    expect((await requestsTo(fetch, '/api/qhqt/qtyhfk/add')[1].json()).uuid).toBe('u2');
+    const [first, second] = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
+    expect((await second.json()).uuid).toBe('u2');
+    // A new picture's code: a new attempt, with a key of its own.
+    expect(second.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('after a lost connection says so and keeps the typing, also across a reload', async () => {
+    let calls = 0;
+    const fetch = routes(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return json({ code: 200, data: question(63, false) });
+    });
+    await fillQuestion();
+    press('提交');
+    expect(await screen.findByText(NETWORK_NOTICE)).not.toBeNull();
+    expect(field('问题内容').value).toBe('集体户口页怎么复印？');
+    // A reload: the typing comes back (the image code does not: it belonged to the picture shown then).
+    await unmountAll();
+    renderScreen('/feedback/add', <FeedbackAddPage />);
+    expect(await screen.findByText('已恢复您上次填写的内容')).not.toBeNull();
+    await screen.findByRole('img', { name: '图形验证码' });
+    expect(field('标题').value).toBe('户口页复印');
+    expect(field('图形验证码').value).toBe('');
+    fill('图形验证码', 'ab12');
+    press('提交');
+    await waitFor(() => expect(appUrl()).toBe('/feedback/63'));
+    const [first, second] = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
+    // The body changed (a new picture's code), so the key is new: the server refuses a key reused with another body.
+    expect((await second.json()).uuid).toBe('u2');
+    expect(second.headers.get('Idempotency-Key')).not.toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('a retry of the same question after no answer sends the same key (one question, whatever reached the server)', async () => {
+    let calls = 0;
+    const fetch = routes(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return json({ code: 200, data: question(64, false) });
+    });
+    await fillQuestion();
+    press('提交');
+    expect(await screen.findByText(NETWORK_NOTICE)).not.toBeNull();
+    press('提交');
+    await waitFor(() => expect(appUrl()).toBe('/feedback/64'));
+    const [first, second] = requestsTo(fetch, '/api/qhqt/qtyhfk/add');
+    expect(second.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
+  });
+
+  it('after a 401 says that signing in again keeps the typing', async () => {
+    routes(json({ code: 401, msg: '登录已过期' }, 401));
+    await fillQuestion();
+    press('提交');
+    expect(await screen.findByText(SESSION_NOTICE)).not.toBeNull();
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('draft:feedback:7') ?? '{}').values?.nr).toBe('集体户口页怎么复印？'));
   });
 });
