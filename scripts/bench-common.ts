@@ -72,7 +72,9 @@ export async function makeTarget(adminUrl: string | undefined): Promise<Target> 
 
 /** A valid-looking ID number (checksum right) for bench user i; never a real person's. */
 export function benchIdNumber(i: number): string {
-  const body = `110105${1990 + (i % 10)}0${1 + (i % 9)}1${i % 10}${String(i % 1000).padStart(3, '0')}`;
+  // A thousand a day from 1990-01-01 on: unique for any number of users a bench makes (the birth day moves every 1000).
+  const birth = new Date(Date.UTC(1990, 0, 1 + Math.floor(i / 1000))).toISOString().slice(0, 10).replace(/-/g, '');
+  const body = `110105${birth}${String(i % 1000).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...body].reduce((s, d, k) => s + Number(d) * weights[k]!, 0);
   return body + '10X98765432'[sum % 11]!;
@@ -200,9 +202,16 @@ export function startServer(t: Target, opts: ServerOptions = {}): Promise<Runnin
   });
 }
 
-/** Starts the bare Fastify handler (scripts/bench-bare.ts) the figures are compared with, in a process of its own. */
-export function startBare(): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bare.ts'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts the bare Fastify handler (scripts/bench-bare.ts) the figures are compared with, in a process of its own; with
+ * a PostgreSQL URL it also answers /bare-db (one primary-key read).
+ */
+export function startBare(dbUrl?: string): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench-bare.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...(dbUrl ? { BENCH_DB_URL: dbUrl } : {}) },
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -1,4 +1,4 @@
-// `npm run bench:read [-- --pg] [--built] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cpu-prof DIR]`:
+// `npm run bench:read [-- --pg] [--built] [--connections 50] [--sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cold 5000] [--cpu-prof DIR]`:
 // signed-in reads (the home screen's calls: user info, open sectors, unread notices; and 我的户籍) and one public read
 // (a service guide) against the real server over HTTP on loopback, each measured with autocannon, and a bare Fastify
 // handler started by this script in the same run, so every figure is also printed as a ratio to it: each read takes
@@ -8,8 +8,11 @@
 // the cost ratio, which the neighbours' load moves far less than the throughput ratio. Requests rotate
 // through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
-// The first signed-in read is also measured once per user before anything else ("first of session": the session and
-// the user's record come from the database). With --sizes, every read runs at each number of connections and the
+// The first signed-in read of a session is measured apart ("first of session": the session and the user's record come
+// from the database, as for everyone opening the app at once, or a user back after the caches' 30 s): after the cached
+// reads, one request each from --cold users that no request has touched yet (fresh ones at each size). On PostgreSQL
+// the bare handler also answers after one primary-key read through a pg pool ("bare + 1 query"): the floor of any
+// answer that needs the database once, printed as a ratio to bare Fastify like the reads. With --sizes, every read runs at each number of connections and the
 // latency curve is printed. The server runs from the sources through tsx; --built runs `node dist/server/main.js`, as
 // production does (after `npm run build`). Not part of npm test.
 import type { ChildProcess } from 'node:child_process';
@@ -147,6 +150,7 @@ async function main() {
       sizes: { type: 'string' },
       duration: { type: 'string', default: '5' },
       users: { type: 'string', default: '2000' },
+      cold: { type: 'string', default: '5000' },
       only: { type: 'string' },
       'cpu-prof': { type: 'string' },
       built: { type: 'boolean', default: false },
@@ -157,8 +161,11 @@ async function main() {
   const sizes = sizesOf(args.sizes ?? args.connections, 5000);
   const duration = Number(args.duration);
   const userCount = Number(args.users);
-  if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1)
-    throw new Error('usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000]');
+  const coldCount = Number(args.cold);
+  if (!(duration > 0) || !Number.isInteger(userCount) || userCount < 1 || !Number.isInteger(coldCount) || coldCount < 0)
+    throw new Error(
+      'usage: npm run bench:read -- [--pg] [--connections 50 | --sizes 100,500,1000,2000] [--duration 5] [--users 2000] [--cold 5000]',
+    );
   const reads = args.only ? READS.filter((r) => args.only!.split(',').some((o) => r.name.includes(o))) : READS;
   if (!reads.length) throw new Error(`--only ${args.only}: no read's name contains it (${READS.map((r) => r.name).join('; ')})`);
   const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
@@ -170,10 +177,17 @@ async function main() {
     console.log(`${t.label}: preparing ${userCount} signed-in users registered at the school…`);
     const handle = await t.open();
     let tokens: string[];
+    /** Per size, users whose first signed-in request is the measured one. */
+    const coldTokens: string[][] = [];
     try {
       await seed(handle.db, { now: new Date(), demo: false });
       const made = await makeUsers(handle, userCount, { household: true });
       tokens = made.tokens;
+      if (coldCount && reads.some((r) => r.signedIn)) {
+        console.log(`…and ${coldCount * sizes.length} more whose sessions no request has touched yet (first of session)`);
+        const cold = await makeUsers(handle, coldCount * sizes.length, { household: true, offset: userCount });
+        for (let i = 0; i < sizes.length; i += 1) coldTokens.push(cold.tokens.slice(i * coldCount, (i + 1) * coldCount));
+      }
       const [station] = await handle.db.select({ id: policeStations.id }).from(policeStations).limit(1);
       if (station) await handle.db.update(householdRecords).set({ policeStationId: station.id });
       // A few notices each (one unread), as after a submitted application.
@@ -194,10 +208,13 @@ async function main() {
       await handle.close();
     }
 
-    const bareRun = await startBare();
+    const bareRun = await startBare(t.kind === 'postgres' ? t.env.DATABASE_URL : undefined);
     bareServer = bareRun;
     server = await startServer(t, { cpuProfDir: args['cpu-prof'], built: args.built });
     const bareEndpoint: Endpoint = { name: 'bare Fastify', method: 'GET', path: '/bare', signedIn: false };
+    const floorEndpoint: Endpoint = { name: 'bare + 1 query (floor)', method: 'GET', path: '/bare-db', signedIn: false };
+    const firstRead = reads.find((r) => r.signedIn);
+    const firstName = firstRead && `${firstRead.name}, first of session`;
 
     // Each read answers 200 with code 200 for a signed-in user before it is measured.
     for (const e of reads) {
@@ -217,7 +234,6 @@ async function main() {
     );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
-    let coldMeasured = false;
     for (const size of sizes) {
       const rows: { name: string; f: Figures; bare: Figures }[] = [];
       const bareSlices: Figures[] = [];
@@ -226,30 +242,34 @@ async function main() {
         bareSlices.push(f);
         return f;
       };
-      for (const e of reads) {
-        if (e.signedIn && !coldMeasured) {
-          // Before any signed-in read: one request per user, each the first of its session on this server (the
-          // session and the user's record read from the database), as when everyone opens the app at once.
-          coldMeasured = true;
-          const bare = await bareRun1s();
-          const f = await measure(server.child.pid, server.base, e, tokens, size, duration, tokens.length);
-          rows.push({ name: `${e.name}, first of session`, f, bare });
-          if (f.non2xx || f.errors || f.timeouts) failed = true;
-        }
-        // Warm-up: one request per user (every user's session and data cached, whatever the read's speed and however
-        // long ago the previous read touched them: the caches keep an entry 30 s), then the turns.
-        await measure(server.child.pid, server.base, e, tokens, size, duration, tokens.length);
-        // The read and the bare handler take turns, a second each: a machine whose load changes (other work on its
-        // two cores) weighs on both alike, and the ratio is of the pairs.
+      // The read and the bare handler take turns, a second each: a machine whose load changes (other work on its
+      // two cores) weighs on both alike, and the ratio is of the pairs.
+      const turns = async (pid: number | undefined, base: string, e: Endpoint) => {
         const own: Figures[] = [];
         const bare: Figures[] = [];
         for (let r = 0; r < rounds; r += 1) {
           bare.push(await bareRun1s());
-          own.push(await measure(server.child.pid, server.base, e, tokens, size, 1));
+          own.push(await measure(pid, base, e, tokens, size, 1));
         }
         const f = combine(own);
         rows.push({ name: e.name, f, bare: combine(bare) });
         if (f.non2xx || f.errors || f.timeouts) failed = true;
+      };
+      if (t.kind === 'postgres') await turns(bareRun.child.pid, bareRun.base, floorEndpoint);
+      for (const e of reads) {
+        // Warm-up: one request per user (every user's session and data cached, whatever the read's speed and however
+        // long ago the previous read touched them: the caches keep an entry 30 s), then the turns.
+        await measure(server.child.pid, server.base, e, tokens, size, duration, tokens.length);
+        await turns(server.child.pid, server.base, e);
+        if (e === firstRead && coldTokens.length) {
+          // One request from each user not seen yet: each the first of its session on this server, on a server whose
+          // code and connections are warm. Between two bare turns, compared with both.
+          const before = await bareRun1s();
+          const f = await measure(server.child.pid, server.base, e, coldTokens[sizes.indexOf(size)]!, size, duration, coldCount);
+          const after = await bareRun1s();
+          rows.push({ name: firstName!, f, bare: combine([before, after]) });
+          if (f.non2xx || f.errors || f.timeouts) failed = true;
+        }
       }
       const bareAll = combine(bareSlices);
       console.log(`\n  ${size} connections (${t.kind})`);
@@ -269,15 +289,16 @@ async function main() {
       }
     }
     if (sizes.length > 1) {
+      const names = [...new Set(table.map((r) => r.name))];
       console.log(`\n  p99 latency (ms) by connections (${t.kind})`);
       console.log(`  ${'read'.padEnd(30)} ${sizes.map((s) => String(s).padStart(7)).join(' ')}`);
-      for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
+      for (const name of names) {
         console.log(
           `  ${name.padEnd(30)} ${sizes.map((s) => String(table.find((r) => r.size === s && r.name === name)!.f.p99).padStart(7)).join(' ')}`,
         );
       }
       console.log(`\n  req/s by connections (${t.kind})`);
-      for (const name of [bareEndpoint.name, ...reads.map((r) => r.name)]) {
+      for (const name of names) {
         console.log(
           `  ${name.padEnd(30)} ${sizes
             .map((s) =>
