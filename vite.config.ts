@@ -57,6 +57,13 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 1,
             },
+            // Small parts every service form uses (its send, the phone field, the region values) as one file, not three.
+            {
+              name: 'form-parts',
+              test: /[\\/]src[\\/](api[\\/]form-send|components[\\/]service-fields[\\/](phone-field|region-values))\.tsx?$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             // Form building blocks shared by the form screens (lazy-schema: every screen that names a schema has a form).
             {
               name: 'forms',
