@@ -17,6 +17,7 @@ describe('rate limits', () => {
   it('a fresh junk token per request shares the address’s allowance (no bypass)', async () => {
     const ip = nextIp();
     const statuses: number[] = [];
+    const headers: Record<string, unknown>[] = [];
     for (let i = 0; i <= LIMITS.smsSend.max; i++) {
       const phone = `1390000${String(i).padStart(4, '0')}`;
       const res = await t.request({
@@ -27,9 +28,14 @@ describe('rate limits', () => {
         payload: { phone, smsTicket: 'x'.repeat(32), scene: 'register' },
       });
       statuses.push(res.statusCode);
+      headers.push(res.headers);
     }
     expect(statuses.slice(0, LIMITS.smsSend.max).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    // Answers within the ceiling say nothing of it; the refusal says when to come back.
+    const limitHeaders = (h: Record<string, unknown>) => Object.keys(h).filter((k) => k.startsWith('x-ratelimit'));
+    expect(headers.slice(0, -1).flatMap(limitHeaders)).toEqual([]);
+    expect(Number(headers.at(-1)!['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const other = await t.json({
       method: 'POST',
