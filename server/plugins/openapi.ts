@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { loadDocument, type OpenApiDoc, type OperationDef } from '../lib/openapi-doc.ts';
+import { JSON_ANSWER_HELMET } from './security-headers.ts';
 import type { OperationHandler, OperationId } from '../lib/operation-types.ts';
 
 export interface OperationOptions {
@@ -69,6 +70,10 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
         ...(op.jsonBody && !op.multipart ? { body: op.jsonBody } : {}),
       },
       config: { operationId, ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}) },
+      // An operation that answers only JSON gets an API's security headers, not a page's.
+      ...(Object.values(op.mediaTypes).every((types) => types.every((t) => t === 'application/json'))
+        ? { helmet: JSON_ANSWER_HELMET }
+        : {}),
       // Operations without x-roles are user operations: a staff token never reaches them (nor a user token staff ones).
       // Checked after the rate limit (onRequest), so refused calls count too, and before the body is read.
       preParsing: async (request: FastifyRequest) =>

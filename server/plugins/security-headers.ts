@@ -19,6 +19,24 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * For an operation that answers only JSON (server/plugins/openapi.ts): an answer that is never a page, so it carries
+ * what OWASP's REST Security Cheat Sheet asks of an API (a CSP that allows nothing and no framing, X-Frame-Options
+ * DENY, nosniff, CORP same-origin, no referrer, HSTS as configured) and none of a page's headers (its CSP sources,
+ * COOP, Origin-Agent-Cluster, the legacy X- headers): about 450 bytes less on every JSON answer, and fewer headers to
+ * set. Files (a voucher, an attachment, an export) keep the whole set.
+ */
+export const JSON_ANSWER_HELMET: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
 /** The headers helmet sets for these options (it never reads the request for them). */
 export function recordHelmet(options: HelmetOptions): Recorded {
   const headers: Recorded = [];

@@ -102,6 +102,7 @@ describe('/web/', () => {
     const res = await app.inject({ method: 'GET', url: '/web/' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('says how to build when dist/web is missing', async () => {
@@ -322,8 +323,40 @@ describe('first-load pages', () => {
       const res = await t.app.inject({ method: 'GET', url: '/web/login' });
       const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
       expect(scriptSrc?.split(' ')).toEqual(["'self'", BOOT_SCRIPT_SOURCE]);
-      const api = await t.app.inject({ method: 'GET', url: '/h5/fangwen' });
-      expect(api.headers['content-security-policy']).toContain(BOOT_SCRIPT_SOURCE);
+      // A file an operation may answer (shown in a tab) carries the page's policy too.
+      const file = await t.app.inject({ method: 'GET', url: '/common/download/example' });
+      expect(file.headers['content-security-policy']).toContain(BOOT_SCRIPT_SOURCE);
+      expect(file.headers['x-frame-options']).toBe('SAMEORIGIN');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an operation that answers only JSON sends an API’s security headers, none of a page’s', async () => {
+    const t = await createTestApp();
+    try {
+      const json = await t.app.inject({ method: 'GET', url: '/h5/fangwen' });
+      expect(json.headers['content-type']).toContain('application/json');
+      expect(json.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+      });
+      expect(json.headers['strict-transport-security']).toContain('max-age=');
+      for (const pageOnly of [
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-xss-protection',
+        'x-download-options',
+      ])
+        expect(json.headers[pageOnly], pageOnly).toBeUndefined();
+      // Its refusals too (a 401 from a signed-in operation).
+      const refused = await t.app.inject({ method: 'POST', url: '/api/userinfo', payload: {} });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     } finally {
       await t.close();
     }
