@@ -22,8 +22,6 @@ export type { IdempotencyHeader } from '@/api/types';
 /** Validation (valibot) loads while the user reads and types, not with the screen. */
 const loadValidators = () => import('@/lib/validators');
 
-export { NETWORK_NOTICE, SESSION_NOTICE } from './outcome';
-
 export interface ServiceFormOptions<V extends Values, O, B> {
   /** ServiceCode: names the draft and the guide. */
   serviceCode: string;

@@ -38,19 +38,27 @@ export function Form({ id, onSubmit, errors, focusKey, children, label }: FormPr
   );
 }
 
+/** Values kept elsewhere (a draft: service-form/use-draft), which the form reads and writes instead of its own. */
+export interface FormValues<T> {
+  values: T;
+  update: (patch: Partial<T>) => void;
+}
+
 /**
  * Form state: values (never reset on failure), field errors, and a submit that validates first and
  * never runs twice at once (a double tap submits once).
  */
-export function useForm<T extends Record<string, string>>(initial: T) {
-  const [values, setValues] = useState<T>(initial);
+export function useForm<T extends Record<string, string>>(initial: T, kept?: FormValues<T>) {
+  const [own, setValues] = useState<T>(initial);
+  const values = kept ? kept.values : own;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [focusKey, setFocusKey] = useState(0);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
 
   const set = (name: keyof T & string) => (value: string) => {
-    setValues((prev) => ({ ...prev, [name]: value }));
+    if (kept) kept.update({ [name]: value } as Partial<T>);
+    else setValues((prev) => ({ ...prev, [name]: value }));
     setErrors((prev) => {
       if (!(name in prev)) return prev;
       const { [name]: _cleared, ...rest } = prev;

@@ -1,5 +1,5 @@
 import './feedback-add.css';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import * as limits from '@/api/limits';
 import { unsettledNotice } from '@/components/service-form/outcome';
@@ -7,19 +7,18 @@ import { useDraft } from '@/components/service-form/use-draft';
 import { TextArea } from '@/components/service-fields/text-area';
 import { SubmitButton } from '@/components/ui/button';
 import { CaptchaImage } from '@/components/ui/captcha-image';
-import { Form } from '@/components/ui/form';
+import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { noticeCutPaste } from '@/components/ui/paste-notice';
 import { paths } from '@/config/paths';
 import { navigate } from '@/lib/nav';
-import type { FieldErrors } from '@/lib/validators';
 import { showToast } from '@/stores/ui';
 
 const FORM_ID = 'feedback';
 const EMPTY = { bt: '', nr: '', lxdh: '', code: '' };
 
-/** Validation loads while the user types (the first 提交 does not wait for it), not with the screen. */
-const loadCheck = () => Promise.all([import('@/lib/validators'), import('./feedback-schema')]);
+/** The question's schema (valibot loads with useForm, while the user types; this with the screen's first effect). */
+const loadQuestion = () => import('./feedback-schema').then((m) => m.question);
 
 /**
  * 我要提问: title, question, an optional phone and the image code, then 提交; the question's page is the
@@ -30,73 +29,51 @@ export default function FeedbackAddPage() {
   // Kept here, not in the picture: the code typed stays valid while the draft is saved and restored.
   const [captcha, setCaptcha] = useState<Schemas['CaptchaImage'] | null>(null);
   const draft = useDraft(FORM_ID, EMPTY);
-  const { values } = draft;
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [focusKey, setFocusKey] = useState(0);
-  const [pending, setPending] = useState(false);
+  const form = useForm(EMPTY, draft);
+  const { values, errors, set } = form;
   const [notice, setNotice] = useState('');
-  const busy = useRef(false);
 
   const refresh = () => void unwrap(client.GET('/api/qhqt/qtyhfkyzm/yycimg', { loading: false })).then((r) => r.ok && setCaptcha(r.data));
 
   useEffect(() => {
     refresh();
-    void loadCheck();
+    void loadQuestion();
     // A code kept in the draft belongs to an image no longer shown.
     if (values.code) draft.update({ code: '' });
     // Once, at mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const set = (name: keyof typeof EMPTY) => (value: string) => {
-    draft.update({ [name]: value });
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
-  };
-  const fail = (next: FieldErrors) => {
-    setErrors(next);
-    setFocusKey((k) => k + 1);
-  };
-
-  async function submit() {
-    if (busy.current) return;
-    busy.current = true;
+  const submit = () => {
     setNotice('');
-    try {
-      const [{ validate, serverFieldErrors }, { question }] = await loadCheck();
-      const checked = validate(question, values);
-      if (!checked.ok) return fail(checked.errors);
-      setErrors({});
-      setPending(true);
-      const { bt, nr, lxdh, code } = checked.value;
-      const body = { bt, nr, ...(lxdh ? { lxdh } : {}), code, uuid: captcha?.uuid ?? '' };
-      const header = { 'Idempotency-Key': draft.keyFor(JSON.stringify(body)) };
-      const result = await unwrap(client.POST('/api/qhqt/qtyhfk/add', { body, params: { header } }));
-      if (result.ok) {
-        draft.clear();
-        showToast('提交成功');
-        void navigate(paths.feedbackDetail.href({ id: result.data.id }), { replace: true });
-        return;
-      }
-      const unsettled = unsettledNotice(result);
-      if (unsettled !== null) return setNotice(unsettled);
-      // A definite refusal: the next 提交 is a new attempt.
-      draft.settle();
-      if (result.msg.includes('验证码')) {
-        // Image codes are single-use: a new one, typed afresh.
-        refresh();
-        draft.update({ code: '' });
-        return fail({ code: result.msg });
-      }
-      if (result.errors.length) return fail(serverFieldErrors(result.errors));
-      setNotice(result.msg);
-    } catch {
+    form
+      .submit(loadQuestion, async ({ bt, nr, lxdh, code }) => {
+        const body = { bt, nr, ...(lxdh ? { lxdh } : {}), code, uuid: captcha?.uuid ?? '' };
+        const header = { 'Idempotency-Key': draft.keyFor(JSON.stringify(body)) };
+        const result = await unwrap(client.POST('/api/qhqt/qtyhfk/add', { body, params: { header } }));
+        if (result.ok) {
+          draft.clear();
+          showToast('提交成功');
+          void navigate(paths.feedbackDetail.href({ id: result.data.id }), { replace: true });
+          return;
+        }
+        const unsettled = unsettledNotice(result);
+        if (unsettled !== null) return setNotice(unsettled);
+        // A definite refusal: the next 提交 is a new attempt.
+        draft.settle();
+        if (result.msg.includes('验证码')) {
+          // Image codes are single-use: a new one, typed afresh.
+          refresh();
+          draft.update({ code: '' });
+          return form.fail({ code: result.msg });
+        }
+        // Field errors land on their fields (useForm); anything else is said.
+        if (!result.errors.length) setNotice(result.msg);
+        return result;
+      })
       // The validation could not be fetched (the connection is lost): nothing was sent.
-      setNotice('网络异常，请检查网络后再次提交。您填写的内容已保存。');
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
+      .catch(() => setNotice('网络异常，请检查网络后再次提交。您填写的内容已保存。'));
+  };
 
   return (
     <div class="app-page" onPaste={noticeCutPaste}>
@@ -105,7 +82,7 @@ export default function FeedbackAddPage() {
           已恢复您上次填写的内容
         </p>
       )}
-      <Form id={FORM_ID} label="我要提问" onSubmit={() => void submit()} errors={errors} focusKey={focusKey}>
+      <Form id={FORM_ID} label="我要提问" onSubmit={submit} errors={errors} focusKey={form.focusKey}>
         <div class="weui-cells weui-cells_form">
           <TextField
             label="标题"
@@ -159,7 +136,7 @@ export default function FeedbackAddPage() {
             {notice}
           </p>
         )}
-        <SubmitButton pending={pending}>提交</SubmitButton>
+        <SubmitButton pending={form.pending}>提交</SubmitButton>
       </Form>
     </div>
   );
