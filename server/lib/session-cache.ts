@@ -106,12 +106,15 @@ export class SessionCache {
 
   /**
    * A user's data read along with something else (the session look-up reads the users row and household record):
-   * kept as if userData had loaded it, unless any user's data was evicted since `ticket` or it is already here.
+   * kept as if userData had loaded it, unless any user's data was evicted since `ticket` or a fresh copy is already
+   * here. A copy past the age limit is replaced: a session looked up again after its own 30 s brings its user's record
+   * too, and the read that follows must not ask the database for it a second time.
    */
   offer(db: object, userId: number, key: string, value: unknown, ticket: number): void {
     if (!this.enabled || db instanceof PgTransaction || ticket !== this.dataEvictions) return;
     const byKey = this.keysOf(db, userId);
-    if (!byKey.has(key)) this.keep(byKey, key, value);
+    const kept = byKey.get(key);
+    if (!kept || performance.now() - kept.cachedAt > SESSION_CACHE_MS) this.keep(byKey, key, value);
   }
 
   /** The cached reads of one user on one database (made when missing). */
@@ -129,7 +132,7 @@ export class SessionCache {
   private keep(byKey: Map<string, CachedRecord>, key: string, value: unknown): void {
     // A user's keys are few (the record, the card out, the notice pages they look at); an endless walk through pages
     // is not kept.
-    if (byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
+    if (!byKey.has(key) && byKey.size >= MAX_KEYS_PER_USER) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, { value, cachedAt: performance.now() });
   }
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { referenceCache } from '../../server/lib/reference-cache.ts';
-import { sessionCache } from '../../server/lib/session-cache.ts';
+import { SESSION_CACHE_MS, sessionCache } from '../../server/lib/session-cache.ts';
 import { randomToken, sha256 } from '../../server/lib/crypto.ts';
 import { hashPresentedToken, hashToken } from '../../server/services/sessions.ts';
 import { call, createStaff } from './admin-helpers.ts';
@@ -196,6 +196,24 @@ describe('user record cache', () => {
     const found = await t.app.repos.users.withHousehold(id);
     found!.user.name = '改名';
     expect((await t.app.repos.users.withHousehold(id))!.user.name).not.toBe('改名');
+  });
+
+  it('takes the record that a session looked up again brings, once the cached one is past the age limit', async () => {
+    const token = await t.login(demo.doctoral.phone);
+    expect((await userinfo(token)).status).toBe(200);
+    // 31 s on: the session and the record are both past SESSION_CACHE_MS. The session is looked up again, with its
+    // user's record in the same query; the read then uses that record rather than asking the database for it again.
+    const now = performance.now.bind(performance);
+    const later = vi.spyOn(performance, 'now').mockImplementation(() => now() + SESSION_CACHE_MS + 1000);
+    try {
+      const misses = sessionCache.misses;
+      const hits = sessionCache.recordHits;
+      expect((await userinfo(token)).status).toBe(200);
+      expect(sessionCache.misses).toBe(misses + 1);
+      expect(sessionCache.recordHits).toBe(hits + 1);
+    } finally {
+      later.mockRestore();
+    }
   });
 });
 
