@@ -6,11 +6,14 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: { headers: Record<string, string> }, context: object) => object;
+    onResponse?: (status: number, body: string, context: object) => void;
   }
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests to send in all (instead of for `duration`). */
+    amount?: number;
     timeout?: number;
     requests?: Request[];
   }

@@ -6,7 +6,10 @@
 // change in the machine's load during the run weighs on both (the other work on a shared machine). Beside it, the CPU
 // time the server spent per answered request (from /proc, user + system), and the bare handler's over the server's:
 // the cost ratio, which the neighbours' load moves far less than the throughput ratio. Requests rotate
-// through `users` signed-in users (a rush is many users; each stays under the per-user rate limit). PGlite in a
+// through `users` signed-in users (a rush is many users; each stays under the per-user rate limit), a block of its own
+// for each signed-in read at each size: the server keeps a session and a user's data 30 s from when it read them, and a
+// read that took over the users of the read before would find all their entries expiring together in its turns (every
+// user reloading within a second or two, where a user active all along reloads once in 30 s). PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
 // The first signed-in read of a session is measured apart ("first of session": the session and the user's record come
 // from the database, as for everyone opening the app at once, or a user back after the caches' 30 s): after the cached
@@ -86,6 +89,10 @@ async function measure(
   let next = Math.floor(Math.random() * tokens.length);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const cpuBefore = cpuMsOf(pid);
+  // A run of `amount` requests ends at autocannon's next one-second tick, and the duration it reports is whole seconds
+  // (5,000 requests answered in 1.2 s would count as 2 s): the time of the last answer is taken instead.
+  const started = performance.now();
+  let answered = started;
   const result = await autocannon({
     url: base,
     connections,
@@ -109,12 +116,13 @@ async function measure(
           };
           return request;
         },
+        ...(amount ? { onResponse: () => void (answered = performance.now()) } : {}),
       },
     ],
   });
   // Completed requests over the run's own duration (the per-second average of a one-second run is one partial sample).
   const total = (result.requests as unknown as { total: number }).total;
-  const seconds = (result as unknown as { duration: number }).duration;
+  const seconds = amount ? (answered - started) / 1000 : (result as unknown as { duration: number }).duration;
   return {
     rps: total / seconds,
     p50: result.latency.p50,
@@ -174,18 +182,23 @@ async function main() {
   let server: RunningServer | undefined;
   let bareServer: { child: ChildProcess } | undefined;
   try {
-    console.log(`${t.label}: preparing ${userCount} signed-in users registered at the school…`);
+    const signedIn = reads.filter((r) => r.signedIn).length;
+    const blocks = Math.max(1, signedIn * sizes.length);
+    console.log(
+      `${t.label}: preparing ${userCount * blocks} signed-in users registered at the school (${userCount} for each signed-in read${sizes.length > 1 ? ' at each size' : ''})…`,
+    );
     const handle = await t.open();
-    let tokens: string[];
+    /** The users of each signed-in read at each size, in the order they run; the first also for the bare handler and public reads. */
+    const tokenBlocks: string[][] = [];
     /** Per size, users whose first signed-in request is the measured one. */
     const coldTokens: string[][] = [];
     try {
       await seed(handle.db, { now: new Date(), demo: false });
-      const made = await makeUsers(handle, userCount, { household: true });
-      tokens = made.tokens;
+      const made = await makeUsers(handle, userCount * blocks, { household: true });
+      for (let i = 0; i < blocks; i += 1) tokenBlocks.push(made.tokens.slice(i * userCount, (i + 1) * userCount));
       if (coldCount && reads.some((r) => r.signedIn)) {
         console.log(`…and ${coldCount * sizes.length} more whose sessions no request has touched yet (first of session)`);
-        const cold = await makeUsers(handle, coldCount * sizes.length, { household: true, offset: userCount });
+        const cold = await makeUsers(handle, coldCount * sizes.length, { household: true, offset: userCount * blocks });
         for (let i = 0; i < sizes.length; i += 1) coldTokens.push(cold.tokens.slice(i * coldCount, (i + 1) * coldCount));
       }
       const [station] = await handle.db.select({ id: policeStations.id }).from(policeStations).limit(1);
@@ -220,7 +233,7 @@ async function main() {
     for (const e of reads) {
       const response = await fetch(`${server.base}${e.path}`, {
         method: e.method,
-        headers: { 'content-type': 'application/json', ...(e.signedIn ? { qhyhauthorization: `Bearer ${tokens[0]}` } : {}) },
+        headers: { 'content-type': 'application/json', ...(e.signedIn ? { qhyhauthorization: `Bearer ${tokenBlocks[0]![0]}` } : {}) },
         ...(e.body ? { body: e.body } : {}),
       });
       const body = (await response.json()) as { code: number; msg: string };
@@ -234,17 +247,18 @@ async function main() {
     );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
+    let block = 0;
     for (const size of sizes) {
       const rows: { name: string; f: Figures; bare: Figures }[] = [];
       const bareSlices: Figures[] = [];
       const bareRun1s = async () => {
-        const f = await measure(bareRun.child.pid, bareRun.base, bareEndpoint, tokens, size, 1);
+        const f = await measure(bareRun.child.pid, bareRun.base, bareEndpoint, tokenBlocks[0]!, size, 1);
         bareSlices.push(f);
         return f;
       };
       // The read and the bare handler take turns, a second each: a machine whose load changes (other work on its
       // two cores) weighs on both alike, and the ratio is of the pairs.
-      const turns = async (pid: number | undefined, base: string, e: Endpoint) => {
+      const turns = async (pid: number | undefined, base: string, e: Endpoint, tokens: string[]) => {
         const own: Figures[] = [];
         const bare: Figures[] = [];
         for (let r = 0; r < rounds; r += 1) {
@@ -255,12 +269,13 @@ async function main() {
         rows.push({ name: e.name, f, bare: combine(bare) });
         if (f.non2xx || f.errors || f.timeouts) failed = true;
       };
-      if (t.kind === 'postgres') await turns(bareRun.child.pid, bareRun.base, floorEndpoint);
+      if (t.kind === 'postgres') await turns(bareRun.child.pid, bareRun.base, floorEndpoint, tokenBlocks[0]!);
       for (const e of reads) {
-        // Warm-up: one request per user (every user's session and data cached, whatever the read's speed and however
-        // long ago the previous read touched them: the caches keep an entry 30 s), then the turns.
+        // Warm-up: one request from each of the read's own users (their sessions and data read and cached just now, so
+        // none expires in the turns that follow), then the turns.
+        const tokens = e.signedIn ? tokenBlocks[block++]! : tokenBlocks[0]!;
         await measure(server.child.pid, server.base, e, tokens, size, duration, tokens.length);
-        await turns(server.child.pid, server.base, e);
+        await turns(server.child.pid, server.base, e, tokens);
         if (e === firstRead && coldTokens.length) {
           // One request from each user not seen yet: each the first of its session on this server, on a server whose
           // code and connections are warm. Between two bare turns, compared with both.
