@@ -9,7 +9,8 @@
 // through `users` signed-in users (a rush is many users; each stays under the per-user rate limit), a block of its own
 // for each signed-in read at each size: the server keeps a session and a user's data 30 s from when it read them, and a
 // read that took over the users of the read before would find all their entries expiring together in its turns (every
-// user reloading within a second or two, where a user active all along reloads once in 30 s). PGlite in a
+// user reloading within a second or two, where a user active all along reloads once in 30 s). Before anything is
+// measured, the server warms up: every read for --duration seconds from users of its own. PGlite in a
 // temporary DATA_DIR by default; with --pg (or DATABASE_URL) a fresh PostgreSQL database, dropped afterwards.
 // The first signed-in read of a session is measured apart ("first of session": the session and the user's record come
 // from the database, as for everyone opening the app at once, or a user back after the caches' 30 s): after the cached
@@ -183,12 +184,14 @@ async function main() {
   let bareServer: { child: ChildProcess } | undefined;
   try {
     const signedIn = reads.filter((r) => r.signedIn).length;
-    const blocks = Math.max(1, signedIn * sizes.length);
+    // The first block warms the server up (and names the bare handler's and public reads' requests); then one for each
+    // signed-in read at each size.
+    const blocks = 1 + signedIn * sizes.length;
     console.log(
-      `${t.label}: preparing ${userCount * blocks} signed-in users registered at the school (${userCount} for each signed-in read${sizes.length > 1 ? ' at each size' : ''})…`,
+      `${t.label}: preparing ${userCount * blocks} signed-in users registered at the school (${userCount} for each signed-in read${sizes.length > 1 ? ' at each size' : ''}, and ${userCount} to warm the server up)…`,
     );
     const handle = await t.open();
-    /** The users of each signed-in read at each size, in the order they run; the first also for the bare handler and public reads. */
+    /** The warm-up's users, then those of each signed-in read at each size in the order they run. */
     const tokenBlocks: string[][] = [];
     /** Per size, users whose first signed-in request is the measured one. */
     const coldTokens: string[][] = [];
@@ -242,12 +245,16 @@ async function main() {
     }
 
     const rounds = Math.max(1, Math.round(duration));
+    // The server warmed up first, every read for `duration` seconds from the warm-up's users (not measured): the first
+    // read measured would otherwise pay for the code V8 compiles in its turns (one read's ratio moved 0.24-0.36x
+    // between runs, as the first signed-in read of `--only`).
+    for (const e of reads) await measure(server.child.pid, server.base, e, tokenBlocks[0]!, sizes[0]!, duration);
     console.log(
-      `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; each read ${rounds} s after a warm-up of one request per user, in one-second turns with the bare handler (p50 and p99: medians of the turns).`,
+      `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}; the server warmed up with every read for ${duration} s; each read ${rounds} s after a warm-up of one request from each of its users, in one-second turns with the bare handler (p50 and p99: medians of the turns).`,
     );
     const table: { size: number; name: string; f: Figures; ratio: number }[] = [];
     let failed = false;
-    let block = 0;
+    let block = 1;
     for (const size of sizes) {
       const rows: { name: string; f: Figures; bare: Figures }[] = [];
       const bareSlices: Figures[] = [];
