@@ -17,6 +17,9 @@ import { referenceCache } from './reference-cache.ts';
 
 export const SESSION_CACHE_MS = 30_000;
 const MAX_ENTRIES = 50_000;
+/** Whether an entry cached at `cachedAt` (performance.now()) is still within the age limit. */
+const fresh = <T extends { cachedAt: number }>(entry: T | undefined): entry is T =>
+  entry !== undefined && performance.now() - entry.cachedAt <= SESSION_CACHE_MS;
 const MAX_KEYS_PER_USER = 8;
 export const SESSION_CHANNEL = 'hukou_cache';
 
@@ -54,7 +57,7 @@ export class SessionCache {
   get(tokenHash: string): CachedSession | null {
     if (!this.enabled) return null;
     const entry = this.entries.get(tokenHash);
-    if (!entry || performance.now() - entry.cachedAt > SESSION_CACHE_MS) {
+    if (!fresh(entry)) {
       if (entry) this.entries.delete(tokenHash);
       this.misses += 1;
       return null;
@@ -87,7 +90,7 @@ export class SessionCache {
     // Never inside a transaction: it reads its own writes, which others must not see before the commit.
     if (!this.enabled || db instanceof PgTransaction) return load();
     const entry = this.records.get(userId)?.get(db)?.get(key);
-    if (entry && performance.now() - entry.cachedAt <= SESSION_CACHE_MS) {
+    if (fresh(entry)) {
       this.recordHits += 1;
       return entry.value as T;
     }
@@ -113,8 +116,7 @@ export class SessionCache {
   offer(db: object, userId: number, key: string, value: unknown, ticket: number): void {
     if (!this.enabled || db instanceof PgTransaction || ticket !== this.dataEvictions) return;
     const byKey = this.keysOf(db, userId);
-    const kept = byKey.get(key);
-    if (!kept || performance.now() - kept.cachedAt > SESSION_CACHE_MS) this.keep(byKey, key, value);
+    if (!fresh(byKey.get(key))) this.keep(byKey, key, value);
   }
 
   /** The cached reads of one user on one database (made when missing). */
