@@ -9,11 +9,35 @@ import { addSeconds, type Clock } from './clock.ts';
 export const DEV_CAS_PATH = '/cas';
 const TICKET_SECONDS = 300;
 
+/** The app's own route that CAS returns to with the ticket (under the router base /web). */
+export const CAS_CALLBACK_PATH = '/web/my';
+
+/**
+ * Where the app goes after single sign-on, when not /my: a path of the app itself (its routes are lower-case words,
+ * digits, dashes and slashes), never an address of its own. It travels inside the callback, so CAS binds the ticket
+ * to it too.
+ */
+export const NEXT_PATTERN = /^\/[a-z0-9-]+(?:\/[A-Za-z0-9_-]+){0,5}$/;
+
+/**
+ * The service this server asks tickets for and validates them against: its own callback on `origin` (PUBLIC_URL, or
+ * for the development CAS the request's own origin), plus the app's return path. Never a URL from the request: a
+ * ticket the campus CAS issued for another application is then refused by CAS itself (INVALID_SERVICE).
+ */
+export function casService(origin: string, next?: string): string {
+  const base = `${origin}${CAS_CALLBACK_PATH}`;
+  return next && next !== '/my' && NEXT_PATTERN.test(next) ? `${base}?next=${encodeURIComponent(next)}` : base;
+}
+
 export interface CasClient {
   /** Where the browser goes to sign in (`service` is already checked to be on this site). */
   loginUrl(service: string): string;
-  /** The identity behind a ticket, or null when the ticket is invalid, used or for another service. */
-  validate(ticket: string, service: string): Promise<CasIdentity | null>;
+  /**
+   * The identity behind a ticket, or null when the ticket is invalid, used or for another service. `services` are this
+   * server's own callbacks: an external CAS is asked with the first (PUBLIC_URL's); the development CAS, which serves
+   * this very site, takes a ticket issued for any of them (PUBLIC_URL or the request's origin).
+   */
+  validate(ticket: string, services: string[]): Promise<CasIdentity | null>;
 }
 
 const decodeXml = (text: string) =>
@@ -51,8 +75,8 @@ export function serviceResponseXml(identity: CasIdentity | null, ticket: string)
 export function httpCasClient(baseUrl: string, log: FastifyBaseLogger): CasClient {
   return {
     loginUrl: (service) => `${baseUrl}/login?service=${encodeURIComponent(service)}`,
-    async validate(ticket, service) {
-      const url = `${baseUrl}/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service)}`;
+    async validate(ticket, [service]) {
+      const url = `${baseUrl}/serviceValidate?ticket=${encodeURIComponent(ticket)}&service=${encodeURIComponent(service!)}`;
       try {
         const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
         if (!response.ok) {
@@ -87,10 +111,10 @@ export function devCasClient(repos: Repositories, clock: Clock) {
       return ticket;
     },
 
-    async validate(ticket: string, service: string): Promise<CasIdentity | null> {
+    async validate(ticket: string, services: string[]): Promise<CasIdentity | null> {
       const now = clock.now();
       const row = await repos.casTickets.consume(sha256(ticket), now);
-      if (!row || row.expiresAt <= now || row.service !== service) return null;
+      if (!row || row.expiresAt <= now || !services.includes(row.service)) return null;
       return { uid: row.uid, attributes: row.attributes as Record<string, string> };
     },
   } satisfies CasClient & Record<string, unknown>;

@@ -108,8 +108,11 @@ export interface paths {
         /**
          * 统一身份认证登录地址 Unified (CAS) login URL
          * @description 公开。`data` 为 CAS 登录地址（`<CAS_BASE_URL>/login?service=<service 编码后>`）。未配置 CAS_BASE_URL 且非生产环境时，
-         *     指向服务端自带的开发用 CAS 登录页。`service` 必须与本站同源（PUBLIC_URL 或请求的 Host），否则 400「service 参数不合法」
-         *     （防止开放重定向）。CAS 登录后回到 `service?ticket=...`，客户端再调用 `/h5/validateTicket`。
+         *     指向服务端自带的开发用 CAS 登录页。`service` 由服务端给出，始终是本站自己的回调地址 `<PUBLIC_URL>/web/my`
+         *     （开发用 CAS 时为请求的本站地址），带 `next` 时为 `<PUBLIC_URL>/web/my?next=<next 编码后>`；请求不能指定其他地址
+         *     （CAS 票据因此只绑定本站，其他站点的票据在本站无效，也不构成开放重定向）。CAS 登录后回到该地址并带 `ticket`，
+         *     客户端再以同一 `next` 调用 `/h5/validateTicket`。
+         *     The service is always this server's own callback; a request never names it.
          */
         get: operations["getUnifiedLoginUrl"];
         put?: never;
@@ -134,7 +137,9 @@ export interface paths {
          *     否则建立一个统一认证账号（loginType `2`，无密码，号码由 CAS 核验；人员类别取 CAS 属性 `rylb`，无该属性时取名册中的人员类别，
          *     两者都没有时暂无人员类别：`/api/userinfo` 的 `rylb` 为 null，首页没有板块而提示先选择人员类型，用户在 /info 选择一次，见 `updateUserInfo`）。自助注册时只填写、未经核验的号码从不匹配。已核验号码的账号已绑定其他 CAS 用户名（数据冲突）时答
          *     code 100「该统一身份认证账号与已有账号冲突，请联系户籍办」。
-         *     成功时 `data` 为令牌字符串。票据无效或过期答 code 100「统一身份认证失败，请重新登录」。
+         *     服务端向 CAS 校验时使用的 service 是本站自己的回调地址（见 `getUnifiedLoginUrl`，由 `next` 确定），从不取自请求：
+         *     CAS 为其他站点签发的票据一律无效。
+         *     成功时 `data` 为令牌字符串。票据无效、过期或不是为本站签发时答 code 100「统一身份认证失败，请重新登录」。
          *     登录后客户端调用 `/api/userinfo`：`scfc` 为 "1" 时以「注意」弹窗显示 `scfcmessage`，否则以「信息」弹窗提示可正常办理集体户口业务，并进入 /my。
          */
         get: operations["validateTicket"];
@@ -6739,6 +6744,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description 统一身份认证后应用要进入的页面（应用内路由，如 `/borrow`；缺省为 `/my`）。它是本站回调地址的一部分，
+         *     CAS 票据同样绑定它。The app route to open after single sign-on (default /my); part of the callback the ticket is bound to.
+         */
+        CasNext: string;
         /** @description 页码，从 1 开始，最大 100000 Page number from 1 (at most 100000) */
         PageNum: number;
         /** @description 每页条数，默认 10，最大 100 Page size (default 10, max 100) */
@@ -6878,9 +6888,12 @@ export interface operations {
     };
     getUnifiedLoginUrl: {
         parameters: {
-            query: {
-                /** @description CAS 登录后返回的地址（本站 /web/ 下的完整 URL） The URL the CAS returns to, on this site */
-                service: string;
+            query?: {
+                /**
+                 * @description 统一身份认证后应用要进入的页面（应用内路由，如 `/borrow`；缺省为 `/my`）。它是本站回调地址的一部分，
+                 *     CAS 票据同样绑定它。The app route to open after single sign-on (default /my); part of the callback the ticket is bound to.
+                 */
+                next?: components["parameters"]["CasNext"];
             };
             header?: never;
             path?: never;
@@ -6909,10 +6922,10 @@ export interface operations {
                 /** @description 客户端 IP（来自 /h5/getClientIP，点或下划线均可），仅用于审计 Client IP, for the audit log only */
                 ip?: string;
                 /**
-                 * @description 取得票据时使用的 service 地址（去掉 ticket 参数后的当前地址）。缺省时服务端使用 `<PUBLIC_URL>/web/my`。
-                 *     The service URL used to obtain the ticket; CAS requires the exact same value.
+                 * @description 统一身份认证后应用要进入的页面（应用内路由，如 `/borrow`；缺省为 `/my`）。它是本站回调地址的一部分，
+                 *     CAS 票据同样绑定它。The app route to open after single sign-on (default /my); part of the callback the ticket is bound to.
                  */
-                service?: string;
+                next?: components["parameters"]["CasNext"];
             };
             header?: never;
             path?: never;

@@ -1,5 +1,6 @@
 // Single sign-on by CAS ticket (spec §2), loaded only when the app starts with ?ticket= (src/app/root.ts).
 import { client, REDIRECT_DELAY_MS, toldByClient, unwrap } from '@/api/client';
+import { isAdminPath, isPublicPath, paths, routeForPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { clearSession } from '@/stores/session';
 import { completeSignIn } from '@/stores/auth';
@@ -8,19 +9,23 @@ import { alertDialog } from '@/stores/ui';
 export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
 export const SSO_FAILED = '统一身份认证失败';
 
-/** The service URL the ticket was issued for: the current address without the ticket. */
-export function serviceUrl(href: string): string {
-  const url = new URL(href);
-  url.searchParams.delete('ticket');
-  return url.toString();
+/**
+ * Where to go after single sign-on: the callback's `next` when it is one of the app's own routes, else /my. The
+ * server binds the ticket to its own callback with this same `next` (never to an address the app sends).
+ */
+export function nextRoute(href: string): string | undefined {
+  const next = new URL(href).searchParams.get('next');
+  const own = next && /^\/[a-z0-9-]+(\/[A-Za-z0-9_-]+){0,5}$/.test(next) && routeForPath(next) && !isAdminPath(next) && !isPublicPath(next);
+  return own && next !== paths.my.href() ? next : undefined;
 }
 
 /** Single sign-on by CAS ticket (spec §2): IP, validateTicket, user info, the alert, then /my. */
 export async function ticketLogin(ticket: string, ipLookup: Promise<string | null>): Promise<boolean> {
   const ip = await ipLookup;
+  const next = nextRoute(location.href);
   const validated = await unwrap(
     client.GET('/h5/validateTicket', {
-      params: { query: { ticket, ...(ip ? { ip } : {}), service: serviceUrl(location.href) } },
+      params: { query: { ticket, ...(ip ? { ip } : {}), ...(next ? { next } : {}) } },
     }),
   );
   if (!validated.ok || typeof validated.data !== 'string') {
@@ -52,7 +57,7 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
     info.data.scfc === '1'
       ? alertDialog({ title: '注意', message: info.data.scfcmessage ?? '' })
       : alertDialog({ title: '信息', message: TEACHER_OK });
-  navigateApp('/my', { replace: true });
+  navigateApp(next ?? paths.my.href(), { replace: true });
   await shown;
   return true;
 }

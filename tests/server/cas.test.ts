@@ -23,34 +23,35 @@ async function devCasTicket(fields: Record<string, string>, service = SERVICE): 
   });
   expect(res.statusCode).toBe(302);
   const location = new URL(res.headers.location as string);
-  expect(`${location.origin}${location.pathname}`).toBe(service);
-  return location.searchParams.get('ticket')!;
+  const ticket = location.searchParams.get('ticket')!;
+  location.searchParams.delete('ticket');
+  expect(location.toString()).toBe(new URL(service).toString());
+  return ticket;
 }
 
 describe('GET /h5/getUnifiedLoginUrl', () => {
-  it('points at the development CAS when CAS_BASE_URL is absent', async () => {
-    const res = await t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent(SERVICE)}` });
+  const loginUrl = (query: string, host = 'localhost:8080') =>
+    t.json({ method: 'GET', url: `/h5/getUnifiedLoginUrl${query}`, headers: { host } });
+
+  it('points at the development CAS when CAS_BASE_URL is absent, with this server’s own callback', async () => {
+    const res = await loginUrl('');
     expect(res.body).toMatchObject({ code: 200, data: `${PUBLIC_URL}/cas/login?service=${encodeURIComponent(SERVICE)}` });
   });
 
-  it('refuses a service on another site (no open redirect) and a missing one', async () => {
-    const foreign = await t.json({
-      method: 'GET',
-      url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('https://evil.example/web/my')}`,
-    });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body).toMatchObject({ code: 400, msg: 'service 参数不合法' });
-    const missing = await t.json({ method: 'GET', url: '/h5/getUnifiedLoginUrl' });
-    expect(missing.status).toBe(400);
-    expect(missing.body.errors[0].field).toBe('service');
+  it('never takes the service from the request: a foreign one is ignored, the return route is part of the callback', async () => {
+    const foreign = await loginUrl(`?service=${encodeURIComponent('https://evil.example/web/my')}`);
+    expect(foreign.body.data).toBe(`${PUBLIC_URL}/cas/login?service=${encodeURIComponent(SERVICE)}`);
+    const next = await loginUrl('?next=/borrow');
+    expect(next.body.data).toBe(`${PUBLIC_URL}/cas/login?service=${encodeURIComponent(`${SERVICE}?next=%2Fborrow`)}`);
+    for (const bad of ['//evil.example/x', 'https://evil.example/', '/my?x=1', '/../admin']) {
+      const res = await loginUrl(`?next=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.errors[0].field).toBe('next');
+    }
   });
 
-  it('accepts the request origin as well as PUBLIC_URL', async () => {
-    const res = await t.json({
-      method: 'GET',
-      url: `/h5/getUnifiedLoginUrl?service=${encodeURIComponent('http://campus.test/web/my')}`,
-      headers: { host: 'campus.test' },
-    });
+  it('the development CAS answers on the request’s own origin as well as PUBLIC_URL', async () => {
+    const res = await loginUrl('', 'campus.test');
     expect(res.body.data).toBe(`http://campus.test/cas/login?service=${encodeURIComponent('http://campus.test/web/my')}`);
   });
 });
@@ -72,23 +73,29 @@ describe('development CAS and GET /h5/validateTicket', () => {
     const ticket = await devCasTicket({ uid: demo.warnedStaff.gzzh! });
     const res = await t.json({
       method: 'GET',
-      url: `/h5/validateTicket?ticket=${ticket}&ip=127_0_0_1&service=${encodeURIComponent(SERVICE)}`,
+      url: `/h5/validateTicket?ticket=${ticket}&ip=127_0_0_1`,
     });
     expect(res.body.code).toBe(200);
     expect(typeof res.body.data).toBe('string');
     const info = await t.json({ method: 'POST', url: '/api/userinfo', token: res.body.data });
     expect(info.body.data).toMatchObject({ xm: demo.warnedStaff.xm, loginType: '2', scfc: '1' });
     expect(info.body.data.scfcmessage).toContain('迁出');
-    const again = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}&service=${encodeURIComponent(SERVICE)}` });
+    const again = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` });
     expect(again.body).toMatchObject({ code: 100, msg: '统一身份认证失败，请重新登录' });
   });
 
-  it('defaults the service to PUBLIC_URL/web/my and refuses a ticket for another service', async () => {
+  it('validates against its own callback only: a ticket for another page is refused, even when the request names it', async () => {
     const ticket = await devCasTicket({ uid: demo.undergraduate.xh! });
     expect((await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${ticket}` })).body.code).toBe(200);
-    const other = await devCasTicket({ uid: demo.undergraduate.xh! }, `${PUBLIC_URL}/web/home`);
-    const res = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${other}&service=${encodeURIComponent(SERVICE)}` });
-    expect(res.body.code).toBe(100);
+    const home = `${PUBLIC_URL}/web/home`;
+    const other = await devCasTicket({ uid: demo.undergraduate.xh! }, home);
+    const res = await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${other}&service=${encodeURIComponent(home)}` });
+    expect(res.body).toMatchObject({ code: 100, msg: '统一身份认证失败，请重新登录' });
+    // The return route travels in the callback: the ticket is bound to it, and to nothing else.
+    const withNext = await devCasTicket({ uid: demo.undergraduate.xh! }, `${SERVICE}?next=%2Fborrow`);
+    expect((await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${withNext}` })).body.code).toBe(100);
+    const again = await devCasTicket({ uid: demo.undergraduate.xh! }, `${SERVICE}?next=%2Fborrow`);
+    expect((await t.json({ method: 'GET', url: `/h5/validateTicket?ticket=${again}&next=/borrow` })).body.code).toBe(200);
   });
 
   it('creates a unified-login account (no password) for an unknown person', async () => {
@@ -217,14 +224,24 @@ describe('an external CAS (CAS_BASE_URL)', () => {
     expect((await ext.request({ method: 'GET', url: '/cas/login' })).statusCode).toBe(404);
   });
 
-  it('validates tickets with serviceValidate', async () => {
-    const fetchMock = vi.fn(async (url: string) => {
-      const ok = new URL(url).searchParams.get('ticket') === 'ST-good';
-      const body = ok
-        ? '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>2023010156</cas:user></cas:authenticationSuccess></cas:serviceResponse>'
-        : '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">no</cas:authenticationFailure></cas:serviceResponse>';
+  /**
+   * A CAS as CAS 2.0/3.0 is: each ticket was issued for one service, and serviceValidate refuses it for any other
+   * (INVALID_SERVICE), whatever the user.
+   */
+  const fakeCas = (issued: Record<string, { service: string; uid: string }>) =>
+    vi.fn(async (url: string) => {
+      const query = new URL(url).searchParams;
+      const ticket = issued[query.get('ticket') ?? ''];
+      const body = !ticket
+        ? '<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_TICKET">no</cas:authenticationFailure></cas:serviceResponse>'
+        : ticket.service !== query.get('service')
+          ? `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationFailure code="INVALID_SERVICE">Ticket does not match supplied service</cas:authenticationFailure></cas:serviceResponse>`
+          : `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas"><cas:authenticationSuccess><cas:user>${ticket.uid}</cas:user></cas:authenticationSuccess></cas:serviceResponse>`;
       return new Response(body, { status: 200 });
     });
+
+  it('validates tickets with serviceValidate', async () => {
+    const fetchMock = fakeCas({ 'ST-good': { service: SERVICE, uid: demo.undergraduate.xh! } });
     vi.stubGlobal('fetch', fetchMock);
     const good = await ext.json({ method: 'GET', url: `/h5/validateTicket?ticket=ST-good` });
     expect(good.body.code).toBe(200);
@@ -235,6 +252,31 @@ describe('an external CAS (CAS_BASE_URL)', () => {
     expect(info.body.data.xm).toBe(demo.undergraduate.xm);
     expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-bad' })).body.code).toBe(100);
     ext.assertContract();
+  });
+
+  it('refuses a ticket the campus CAS issued for another application, whatever service or host the request names', async () => {
+    const other = 'https://other.example/app';
+    vi.stubGlobal('fetch', fakeCas({ 'ST-other': { service: other, uid: demo.undergraduate.xh! } }));
+    for (const request of [
+      { url: '/h5/validateTicket?ticket=ST-other' },
+      { url: `/h5/validateTicket?ticket=ST-other&service=${encodeURIComponent(other)}` },
+      { url: '/h5/validateTicket?ticket=ST-other', headers: { host: 'other.example', 'x-forwarded-host': 'other.example' } },
+    ]) {
+      const res = await ext.json({ method: 'GET', ...request });
+      expect(res.body, request.url).toMatchObject({ code: 100, msg: '统一身份认证失败，请重新登录' });
+      expect(res.body.data).toBeUndefined();
+    }
+    ext.assertContract();
+  });
+
+  it('a ticket for its own callback with a return route signs in with that route only', async () => {
+    const service = `${SERVICE}?next=${encodeURIComponent('/borrow')}`;
+    vi.stubGlobal(
+      'fetch',
+      fakeCas({ 'ST-next': { service, uid: demo.undergraduate.xh! }, 'ST-next2': { service, uid: demo.undergraduate.xh! } }),
+    );
+    expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-next' })).body.code).toBe(100);
+    expect((await ext.json({ method: 'GET', url: '/h5/validateTicket?ticket=ST-next2&next=/borrow' })).body.code).toBe(200);
   });
 
   it('answers code 100 when the CAS is unreachable', async () => {

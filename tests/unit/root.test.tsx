@@ -55,6 +55,26 @@ describe('single sign-on by ticket (spec §2)', () => {
     expect(location.pathname).toBe('/web/my');
   });
 
+  it('a callback with a return route sends that route (never an address) and opens it after sign-on', async () => {
+    history.replaceState(null, '', '/web/my?next=%2Fborrow&ticket=ST-1');
+    const fetch = ticketServer({ ...sampleUser, loginType: '2', rylb: '4', scfc: '0' });
+    render(<App />);
+    await screen.findByRole('alertdialog', { name: '信息' });
+    const validate = new URL(requestsTo(fetch, '/h5/validateTicket')[0].url).searchParams;
+    expect(validate.get('next')).toBe('/borrow');
+    expect(validate.has('service')).toBe(false);
+    expect(location.pathname).toBe('/web/borrow');
+  });
+
+  it('a return route that is not one of the app’s own routes is not sent, and sign-on opens /my', async () => {
+    history.replaceState(null, '', '/web/my?next=%2F%2Fevil.example%2Fx&ticket=ST-1');
+    const fetch = ticketServer({ ...sampleUser, loginType: '2', rylb: '4', scfc: '0' });
+    render(<App />);
+    await screen.findByRole('alertdialog', { name: '信息' });
+    expect(new URL(requestsTo(fetch, '/h5/validateTicket')[0].url).searchParams.has('next')).toBe(false);
+    expect(location.pathname).toBe('/web/my');
+  });
+
   it('a refused ticket shows the server message and goes to /login', async () => {
     history.replaceState(null, '', '/web/my?ticket=BAD');
     ticketServer(sampleUser);

@@ -89,7 +89,7 @@ export default async function devCasRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: { ticket?: string; service?: string } }>(`${DEV_CAS_PATH}/serviceValidate`, async (request, reply) => {
     const ticket = request.query.ticket ?? '';
-    const identity = ticket && request.query.service ? await devCas.validate(ticket, request.query.service) : null;
+    const identity = ticket && request.query.service ? await devCas.validate(ticket, [request.query.service]) : null;
     return reply.type('text/xml; charset=utf-8').send(serviceResponseXml(identity, ticket));
   });
 }

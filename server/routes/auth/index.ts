@@ -1,11 +1,12 @@
 // Sign-in, registration, password retrieval, unified login and sign-out.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { signInClient } from '../../services/login-records.ts';
 import { AppError, badRequest, bizError, ok, okToken } from '../../lib/envelope.ts';
-import { clientIp, requestOrigin, sameSiteService } from '../../lib/request.ts';
+import { clientIp, requestOrigin } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
 import { SMS_CODE_WRONG } from '../../services/auth.ts';
 import { captchaClient } from '../../services/captcha.ts';
+import { casService } from '../../services/cas.ts';
 import devCas from './dev-cas.ts';
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -23,18 +24,25 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.operation('getClientIp', async (request) => ok(clientIp(request).replace(/\./g, '_'), '查询成功'));
 
+  /**
+   * The service of a sign-on: this server's own callback (PUBLIC_URL; the development CAS, which serves this very
+   * site, answers on the request's origin too), never a URL the request names.
+   */
+  const servicesOf = (request: FastifyRequest, next: string | undefined) => {
+    const own = casService(app.config.publicUrl, next);
+    return app.services.devCas ? [casService(requestOrigin(request), next), own] : [own];
+  };
+
   app.operation('getUnifiedLoginUrl', async (request) => {
     if (!cas) throw bizError('统一身份认证暂未开通，请使用账号密码登录');
-    const service = sameSiteService(app.config.publicUrl, request.query.service, requestOrigin(request));
-    return ok(cas.loginUrl(service), '查询成功');
+    return ok(cas.loginUrl(servicesOf(request, request.query.next)[0]!), '查询成功');
   });
 
   app.operation(
     'validateTicket',
     async (request) => {
       if (!cas) throw bizError('统一身份认证暂未开通，请使用账号密码登录');
-      const service = request.query.service || `${app.config.publicUrl}/web/my`;
-      const identity = await cas.validate(request.query.ticket, service);
+      const identity = await cas.validate(request.query.ticket, servicesOf(request, request.query.next));
       if (!identity) throw bizError('统一身份认证失败，请重新登录');
       request.log.info({ casUser: identity.uid, clientIp: request.query.ip?.replace(/_/g, '.') }, 'unified login');
       return ok(await auth.casLogin(identity, signInClient(request)), '登录成功');

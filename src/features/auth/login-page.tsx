@@ -5,7 +5,7 @@ import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
-import { paths, ROUTER_BASE } from '@/config/paths';
+import { paths } from '@/config/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { completeSignIn } from '@/stores/auth';
 import { captchaExpectedAtOpen, captchaExpectedFor, forgetCaptcha, rememberCaptcha } from './captcha-memory';
@@ -68,8 +68,8 @@ export default function LoginPage() {
 
   async function unifiedLogin() {
     setCasPending(true);
-    const service = `${location.origin}${ROUTER_BASE}${paths.my.href()}`;
-    const result = await unwrap(client.GET('/h5/getUnifiedLoginUrl', { params: { query: { service } } }));
+    // The server names the service (its own callback): a ticket is bound to this site.
+    const result = await unwrap(client.GET('/h5/getUnifiedLoginUrl'));
     if (result.ok) location.href = result.data;
     else setCasPending(false);
   }
