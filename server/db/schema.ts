@@ -203,6 +203,23 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Devices a person signed in from (the hash of the HttpOnly `hk_device` cookie's value): a sign-in from one of them
+ * is not held back by the failures of unknown sources, so an attacker can slow the guessing of an account but never
+ * keep its owner out (services/login-guard.ts). A new password forgets them.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    deviceHash: varchar('device_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceHash, t.userId] }), index('trusted_devices_user_idx').on(t.userId)],
+);
+
 /** Named counters (visit count). */
 export const counters = pgTable('counters', {
   name: varchar('name', { length: 64 }).primaryKey(),

@@ -1,8 +1,19 @@
 // Image codes, SMS permits, SMS codes, the SMS outbox and sign-in failure counters.
-import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { referenceChanged } from './session-events.ts';
-import { casTickets, imageCodes, loginFailures, phoneTickets, sessions, settings, smsCodes, smsOutbox, smsPermits } from '../db/schema.ts';
+import {
+  casTickets,
+  imageCodes,
+  loginFailures,
+  phoneTickets,
+  sessions,
+  settings,
+  smsCodes,
+  smsOutbox,
+  smsPermits,
+  trustedDevices,
+} from '../db/schema.ts';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
 export type LoginFailureRow = typeof loginFailures.$inferSelect;
@@ -197,12 +208,61 @@ export const loginFailuresRepo = (db: Executor) => ({
       .where(eq(loginFailures.key, key));
   },
 
+  /**
+   * Claims one attempt before its password is checked, atomically: the key's count goes up by one (from 0 when idle
+   * since `forgetBefore`) and `lockFor(n)` (seconds, SQL of the new count n; 0 for none) sets when the next claim may
+   * come. Answers the claimed row, or null when the key is locked: then nothing is counted. Concurrent claims queue on
+   * the row and each sees the one before, so a burst checks no more passwords than the rule allows.
+   */
+  async claim(key: string, opts: { now: Date; forgetBefore: Date; lockFor: (n: SQL) => SQL }): Promise<LoginFailureRow | null> {
+    const now = sql`${opts.now.toISOString()}::timestamptz`;
+    await db.insert(loginFailures).values({ key, count: 0, lastFailureAt: opts.now }).onConflictDoNothing();
+    const n = sql`((case when ${loginFailures.lastFailureAt} < ${opts.forgetBefore.toISOString()}::timestamptz then 0 else ${loginFailures.count} end) + 1)`;
+    const [row] = await db
+      .update(loginFailures)
+      .set({
+        count: n,
+        lastFailureAt: opts.now,
+        lockedUntil: sql`case when ${opts.lockFor(n)} > 0 then ${now} + make_interval(secs => ${opts.lockFor(n)}) else null end`,
+      })
+      .where(and(eq(loginFailures.key, key), or(isNull(loginFailures.lockedUntil), sql`${loginFailures.lockedUntil} <= ${now}`)))
+      .returning();
+    return row ?? null;
+  },
+
   async clear(keys: string[]): Promise<void> {
     if (keys.length) await db.delete(loginFailures).where(inArray(loginFailures.key, keys));
   },
 
   async clearPrefix(prefix: string): Promise<void> {
     await db.delete(loginFailures).where(sql`${loginFailures.key} like ${`${prefix.replace(/[\\%_]/g, '\\$&')}%`}`);
+  },
+});
+
+export const trustedDevicesRepo = (db: Executor) => ({
+  /** Whether this device signed in to this account since `since`. */
+  async has(deviceHash: string, userId: number, since: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ at: trustedDevices.lastSignInAt })
+      .from(trustedDevices)
+      .where(and(eq(trustedDevices.deviceHash, deviceHash), eq(trustedDevices.userId, userId)));
+    return !!row && row.at >= since;
+  },
+
+  async remember(deviceHash: string, userId: number, now: Date): Promise<void> {
+    await db
+      .insert(trustedDevices)
+      .values({ deviceHash, userId, lastSignInAt: now })
+      .onConflictDoUpdate({ target: [trustedDevices.deviceHash, trustedDevices.userId], set: { lastSignInAt: now } });
+  },
+
+  /** A new password: no device is known any more. */
+  async forgetUser(userId: number): Promise<void> {
+    await db.delete(trustedDevices).where(eq(trustedDevices.userId, userId));
+  },
+
+  async purgeBefore(before: Date): Promise<void> {
+    await db.delete(trustedDevices).where(lt(trustedDevices.lastSignInAt, before));
   },
 });
 

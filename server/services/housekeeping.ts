@@ -3,6 +3,7 @@
 // Every instance keeps the timer; each hour one of them claims the run (a row in settings, repos.housekeeping.claimJob),
 // so several instances behind a proxy remind a borrower once, not once per instance.
 import { LOGIN_RECORD_DAYS } from './login-records.ts';
+import { TRUSTED_DEVICE_DAYS } from './login-guard.ts';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
@@ -27,6 +28,7 @@ export function createHousekeeping(repos: Repositories, clock: Clock, log: Fasti
         const now = clock.now();
         await repos.housekeeping.purge(now, addSeconds(now, -2 * 86400), addSeconds(now, -86400));
         await repos.loginRecords.purgeBefore(addSeconds(now, -LOGIN_RECORD_DAYS * 86400));
+        await repos.trustedDevices.purgeBefore(addSeconds(now, -TRUSTED_DEVICE_DAYS * 86400));
       },
     },
     ...tasks,

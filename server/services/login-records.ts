@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/envelope.ts';
 import { maskIdNumber, maskPhone } from '../lib/masks.ts';
 import { clientIp } from '../lib/request.ts';
+import { deviceOf } from '../lib/device-cookie.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { Realm } from '../repositories/login-records.ts';
 import type { Clock } from './clock.ts';
@@ -16,12 +17,15 @@ export const LOGIN_RECORD_DAYS = 180;
 export interface SignInClient {
   ip: string;
   userAgent?: string;
+  /** The device cookie's id (lib/device-cookie.ts); `freshDevice` when the browser had none and gets it on success. */
+  device?: string;
+  freshDevice?: boolean;
 }
 
-export const signInClient = (request: FastifyRequest): SignInClient => ({
-  ip: clientIp(request),
-  userAgent: request.headers['user-agent']?.slice(0, 200),
-});
+export const signInClient = (request: FastifyRequest): SignInClient => {
+  const { device, fresh } = deviceOf(request);
+  return { ip: clientIp(request), userAgent: request.headers['user-agent']?.slice(0, 200), device, freshDevice: fresh };
+};
 
 /** A name typed that matched no account: phone and ID numbers masked like everywhere, anything else all but its ends. */
 export function maskAttemptedName(name: string): string {

@@ -8,7 +8,7 @@ import type { NewAudit } from '../repositories/audit.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import type { UserRow } from '../repositories/users.ts';
 import type { CaptchaService } from './captcha.ts';
-import type { LoginGuard } from './login-guard.ts';
+import { lockedMessage, type GuardState, type LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { LoginRecorder, SignInClient } from './login-records.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -44,7 +44,6 @@ export function createStaffService(deps: {
       if (audit) await r.audit.add(audit(row));
       return row;
     });
-  const lockMessage = () => bizError('登录失败次数过多，请15分钟后再试');
 
   return {
     /** A token for a staff account; code 100 for every refusal (never saying which of name or password was wrong). */
@@ -56,22 +55,26 @@ export function createStaffService(deps: {
       const username = input.username.trim().toLowerCase();
       const staff = await repos.staff.findByUsername(username);
       return recorder.around({ realm: 'staff', method: 'password', client, userId: staff?.id, typed: username }, async () => {
-        // Counted per account and source: an outsider's failures lock out only the outsider.
+        // Counted per account and source (address, or a device known to the account), claimed before the check.
         const account = staff ? { id: staff.id } : { name: `staff:${username}` };
-        const before = await guard.state(account, ip);
-        if (before.lockedSeconds > 0) throw lockMessage();
-        if (before.waitSeconds > 0) throw bizError(`登录尝试过于频繁，请${before.waitSeconds}秒后再试`);
+        const source = { ip, device: client.device };
+        const refusal = (state: GuardState) =>
+          state.lockedSeconds > 0
+            ? bizError(lockedMessage(state.lockedSeconds))
+            : state.waitSeconds > 0
+              ? bizError(`登录尝试过于频繁，请${state.waitSeconds}秒后再试`)
+              : null;
+        const refused = refusal(await guard.state(account, source));
+        if (refused) throw refused;
         if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
+        const claim = await guard.claim(account, source);
+        if (!claim.allowed) throw refusal(claim) ?? bizError('登录尝试过于频繁，请稍后再试');
         const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
         const passed = usable
           ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!)
           : await burnPasswordCheck(input.password);
-        if (!usable || !passed) {
-          const after = await guard.recordFailure(account, ip);
-          if (after.lockedSeconds > 0) throw lockMessage();
-          throw bizError('账号或密码错误');
-        }
-        await guard.clearAccount(account);
+        if (!usable || !passed) throw (claim.lockedSeconds > 0 ? refusal(claim) : null) ?? bizError('账号或密码错误');
+        await guard.succeeded({ id: usable.id }, source);
         return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
       });
     },
@@ -137,6 +140,7 @@ export function createStaffService(deps: {
         return row ?? staff;
       });
       if (patch.enabled === true || patch.password !== undefined) await guard.clearAccount({ id: staff.id });
+      if (patch.password !== undefined) await guard.forgetDevices(staff.id);
       return updated;
     },
   };

@@ -21,11 +21,19 @@ export interface paths {
          *       需要却未携带时答 code 100「请输入图形验证码」，`data: {needCaptcha: true}`；验证码错误或过期答 code 100
          *       「图形验证码错误或已过期」，`data: {needCaptcha: true}`。图形验证码一次性使用。
          *     - 账号或密码错误答 code 100「账号或密码错误」（从不说明是哪一项错误），`data.needCaptcha` 表示下一次是否需要图形验证码。
-         *     - 同一来源地址对同一账号失败 10 次，该来源对该账号锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」
-         *       （别人的失败锁不住账号本人）。账号累计失败 20 次起（无论来自多少地址），每次尝试须等待递增的时间（2、4、8…秒，最多 5 分钟）：
-         *       code 100「登录尝试过于频繁，请N秒后再试」。
+         *     - 每次尝试在核对密码之前先记为一次失败（原子地占用，成功后归还），并发的尝试因此核对的密码不会多于规则允许的次数；
+         *       以下限制对能识别每个图形验证码的脚本同样成立。
+         *     - 来源：同一地址，或该账号曾成功登录过的设备（HttpOnly Cookie `hk_device`）。同一来源对同一账号失败 10 次，
+         *       该来源对该账号锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」；此后每失败 10 次再锁定，时长加倍（最长 1 天）。
+         *     - 来自未登录过的来源的尝试共用每个账号的额度：1 小时内累计 20 次起（无论来自多少地址），每次尝试须等待递增的时间
+         *       （2、4、8…秒，最多 5 分钟）：code 100「登录尝试过于频繁，请N秒后再试」。
+         *     - 该账号曾成功登录过的设备不受他人失败的影响（既不等待，也不因他人的失败而要求图形验证码）：外人可以减慢猜测，
+         *       但不能把账号本人挡在门外。在新设备上，本人可通过短信找回密码立即登录（重设密码清除全部计数，并忘记所有设备）。
          *     - 仅能通过统一身份认证登录的账号（无密码）答 code 100「该账号请使用统一身份认证登录」。
-         *     - 成功登录后该账号的失败计数与锁定清零；计数闲置 1 小时后清零。令牌有效期 7 天（滑动续期）。
+         *     - 成功登录后该来源的计数清零；账号的计数在未受攻击时（不足 20 次）也清零，来自已知设备的登录不清零账号计数。
+         *       计数闲置 1 小时后清零。令牌有效期 7 天（滑动续期）。
+         *     - 成功时，未带设备 Cookie 的浏览器得到 `Set-Cookie: hk_device=…; Path=/; Max-Age=15552000; HttpOnly; SameSite=Strict`
+         *       （HTTPS 时加 `Secure`）：一个随机的设备标识，不能用于登录，只让该设备被该账号认出。
          */
         post: operations["login"];
         delete?: never;
@@ -2529,8 +2537,10 @@ export interface paths {
          * @description 公开。工作人员以登录名、密码与图形验证码登录（图形验证码总是必填）。成功时 `token` 位于信封顶层，之后放在请求头
          *     `qhyhAuthorization: Bearer <token>`；该令牌只能调用工作台接口（调用用户接口答 403），用户令牌也不能调用工作台接口。
          *     令牌只保存哈希，闲置 30 分钟或登录满 12 小时即失效（之后答 401），退出即吊销；账号或密码错误答 code 100「账号或密码错误」（不说明是哪一项）；
-         *     失败按账号计数、按账号+来源地址锁定（同一来源对同一账号连续失败 10 次，该来源锁定 15 分钟：code 100「登录失败次数过多，请15分钟后再试」；
-         *     别人的失败锁不住账号本人）；账号累计失败 20 次起每次须等待递增的时间（code 100「登录尝试过于频繁，请N秒后再试」）；
+         *     失败的规则与用户登录（`/qhyhlogin`）相同：每次尝试在核对密码前先占用计数，并发尝试核对的密码不多于规则允许的次数；
+         *     同一来源（地址，或该账号登录过的设备）对同一账号失败 10 次锁定 15 分钟（code 100「登录失败次数过多，请15分钟后再试」，之后加倍）；
+         *     来自未登录过的来源的尝试 1 小时内累计 20 次起每次须等待递增的时间（code 100「登录尝试过于频繁，请N秒后再试」）；
+         *     该账号登录过的设备（Cookie `hk_device`）不受他人失败的影响，外人挡不住账号本人；管理员重设密码或重新启用账号时清除全部计数。
          *     验证码错误或过期答 code 100「图形验证码错误或已过期」；
          *     停用的账号答 code 100「账号或密码错误」。用户账号不能在此登录。记入审计日志（login）。
          */
@@ -6780,7 +6790,13 @@ export interface components {
             };
         };
     };
-    headers: never;
+    headers: {
+        /**
+         * @description 成功登录且请求未带设备 Cookie 时：`hk_device=<随机标识>; Path=/; Max-Age=15552000; HttpOnly; SameSite=Strict`（HTTPS 时加 `Secure`）。
+         *     该设备此后被该账号认出，他人的失败尝试不会挡住它。On a successful sign-in without the device cookie: the device's id.
+         */
+        DeviceCookie: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -6801,6 +6817,7 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100，data.needCaptcha） Token, or code 100 with needCaptcha */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6832,6 +6849,7 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100，data.needCaptcha） Token, or code 100 with needCaptcha */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9560,6 +9578,7 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100） Token, or a business message */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -126,10 +126,10 @@ describe('POST /qhyhlogin_false and /qhyhlogin', () => {
     const fresh = await t.captcha();
     const ok = await login({ username, password: DEMO_PASSWORD, uuid: fresh.uuid, code: fresh.text }, nextIp(), '/qhyhlogin');
     expect(ok.body.code).toBe(200);
-    // The owner's success ends the lock on the attacker's source too (the count starts over).
+    // The owner's success does not end the lock on the attacker's source.
     const again = await t.captcha();
     expect((await login({ username, password: 'Wrong1234', uuid: again.uuid, code: again.text }, attacker, '/qhyhlogin')).body.msg).toBe(
-      '账号或密码错误',
+      '登录失败次数过多，请15分钟后再试',
     );
   });
 

@@ -1,5 +1,6 @@
 // The staff console (issue 5): sign-in, staff accounts, reference tables, the audit log; processing and
 // settings live in their own modules. Roles come from each operation's x-roles (see plugins/auth.ts).
+import { giveDeviceCookie } from '../../lib/device-cookie.ts';
 import type { FastifyInstance } from 'fastify';
 import { ok, okRows, okToken } from '../../lib/envelope.ts';
 import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
@@ -31,8 +32,10 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.operation(
     'adminLogin',
-    async (request) => {
-      const { token, staff } = await services.staff.login(request.body, signInClient(request));
+    async (request, reply) => {
+      const client = signInClient(request);
+      const { token, staff } = await services.staff.login(request.body, client);
+      giveDeviceCookie(reply, request, client);
       await repos.audit.add({
         at: services.clock.now(),
         staffId: staff.id,

@@ -1,10 +1,11 @@
 // Sign-in, registration, password retrieval, unified login and sign-out.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { giveDeviceCookie } from '../../lib/device-cookie.ts';
 import { signInClient } from '../../services/login-records.ts';
 import { AppError, badRequest, bizError, ok, okToken } from '../../lib/envelope.ts';
 import { clientIp, requestOrigin } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
-import { SMS_CODE_WRONG } from '../../services/auth.ts';
+import { SMS_CODE_WRONG, type LoginInput } from '../../services/auth.ts';
 import { captchaClient } from '../../services/captcha.ts';
 import { casService } from '../../services/cas.ts';
 import devCas from './dev-cas.ts';
@@ -12,13 +13,14 @@ import devCas from './dev-cas.ts';
 export default async function authRoutes(app: FastifyInstance) {
   const { auth, captcha, sms, cas, sessions } = app.services;
 
-  app.operation('login', async (request) => okToken(await auth.login(request.body, signInClient(request), true)), {
-    rateLimit: LIMITS.signIn,
-  });
-
-  app.operation('loginWithoutCaptcha', async (request) => okToken(await auth.login(request.body, signInClient(request), false)), {
-    rateLimit: LIMITS.signIn,
-  });
+  const signIn = (withCaptcha: boolean) => async (request: FastifyRequest<{ Body: LoginInput }>, reply: FastifyReply) => {
+    const client = signInClient(request);
+    const token = await auth.login(request.body, client, withCaptcha);
+    giveDeviceCookie(reply, request, client);
+    return okToken(token);
+  };
+  app.operation('login', signIn(true), { rateLimit: LIMITS.signIn });
+  app.operation('loginWithoutCaptcha', signIn(false), { rateLimit: LIMITS.signIn });
 
   app.operation('visitCount', async () => ok(await app.repos.counters.increment('visits'), '查询成功'));
 
