@@ -124,24 +124,28 @@ export function aliyunSender(opts: Common & { accessKeyId: string; accessKeySecr
         body: body.toString(),
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
-      const answer = (await response.json().catch(() => ({}))) as { Code?: string; Message?: string };
+      const answer = (await response.json().catch(() => ({}))) as { Code?: string; RequestId?: string };
       if (answer.Code !== 'OK') {
+        // The code and request id only: a refusal's Message can echo what was signed (the phone, the code, the key id).
         opts.log.error(
           {
             provider: 'aliyun',
             status: response.status,
-            code: answer.Code,
-            message: answer.Message,
+            providerCode: providerCode(answer.Code),
+            requestId: providerCode(answer.RequestId),
             phone: maskPhone(phone),
             template: message.template,
           },
           'SMS provider refused a message',
         );
-        throw new Error(`Aliyun SMS refused: ${answer.Code ?? `HTTP ${response.status}`}`);
+        throw new Error(`Aliyun SMS refused: ${providerCode(answer.Code) ?? `HTTP ${response.status}`}`);
       }
     },
   };
 }
+
+/** A provider's code or request id as logged: its word characters only, never a sentence (that could hold the request). */
+const providerCode = (value: unknown) => (typeof value === 'string' ? value.replace(/[^\w.-]/g, '').slice(0, 64) || undefined : undefined);
 
 export function tencentSender(opts: Common & { secretId: string; secretKey: string; sdkAppId: string; region: string }): SmsSender {
   const endpoint = new URL(opts.endpoint ?? 'https://sms.tencentcloudapi.com/');
@@ -183,26 +187,27 @@ export function tencentSender(opts: Common & { secretId: string; secretKey: stri
         signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
       });
       const answer = (await response.json().catch(() => ({}))) as {
-        Response?: { Error?: { Code: string; Message: string }; SendStatusSet?: { Code: string; Message: string }[] };
+        Response?: { Error?: { Code: string }; SendStatusSet?: { Code: string }[]; RequestId?: string };
       };
       const error =
         answer.Response?.Error ??
         (answer.Response?.SendStatusSet?.[0]?.Code === 'Ok'
           ? undefined
-          : (answer.Response?.SendStatusSet?.[0] ?? { Code: `HTTP ${response.status}`, Message: '' }));
+          : (answer.Response?.SendStatusSet?.[0] ?? { Code: `HTTP ${response.status}` }));
       if (error) {
+        // The code and request id only, never the provider's message (it may echo the request).
         opts.log.error(
           {
             provider: 'tencent',
             status: response.status,
-            code: error.Code,
-            message: error.Message,
+            providerCode: providerCode(error.Code),
+            requestId: providerCode(answer.Response?.RequestId),
             phone: maskPhone(phone),
             template: message.template,
           },
           'SMS provider refused a message',
         );
-        throw new Error(`Tencent Cloud SMS refused: ${error.Code}`);
+        throw new Error(`Tencent Cloud SMS refused: ${providerCode(error.Code)}`);
       }
     },
   };

@@ -58,6 +58,8 @@ export interface TestApp {
    * notification every instance listens for (server/lib/session-cache.ts). Drops this process's caches.
    */
   changedByHand(): void;
+  /** Every line the app logged so far. */
+  logLines(): string[];
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & {
       if (res.status !== 200) throw new Error(`no SMS to ${phone}`);
       return res.body.data.code as string;
     },
+    logLines: () => [...watch.lines],
     changedByHand() {
       sessionCache.onNotify('*');
     },

@@ -65,7 +65,12 @@ function fakeAliyun(secret: string, received: Received[]) {
       JSON.stringify(
         ok
           ? { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'F655A8D5' }
-          : { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.', RequestId: 'F655A8D6' },
+          : {
+              // As Aliyun answers: the message echoes the string it signed (phone, code and AccessKeyId in it, URL-encoded).
+              Code: 'SignatureDoesNotMatch',
+              Message: `Specified signature is not matched with our calculation. server string to sign is:${req.method}&${enc('/')}&${enc(canonical)}`,
+              RequestId: 'F655A8D6',
+            },
       ),
     );
   });
@@ -113,7 +118,11 @@ function fakeTencent(secretId: string, secretKey: string, received: Received[]) 
             }
           : {
               Response: {
-                Error: { Code: 'AuthFailure.SignatureFailure', Message: 'The provided credentials could not be validated.' },
+                // Tencent's parameter errors quote the values they refused; this one quotes the whole request.
+                Error: {
+                  Code: 'AuthFailure.SignatureFailure',
+                  Message: `The provided credentials could not be validated. Credential=${secretId}; body ${body}`,
+                },
                 RequestId: 'a0aabda7',
               },
             },
@@ -306,10 +315,55 @@ describe('a wrong secret and a missing setting', () => {
         SMS_ENDPOINT: endpoint,
       },
     });
+    const lines: string[] = [];
     try {
       const res = await sendCode(t, '13911114444');
       expect(received.at(-1)!.ok).toBe(false);
       expect(res.body).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试' });
+      const code = JSON.parse(received.at(-1)!.params.TemplateParam!).code as string;
+      lines.push(...t.logLines().filter((l) => l.includes('SMS provider refused')));
+      expect(lines).toHaveLength(1);
+      const line = JSON.parse(lines[0]!);
+      expect(line).toMatchObject({
+        provider: 'aliyun',
+        providerCode: 'SignatureDoesNotMatch',
+        requestId: 'F655A8D6',
+        phone: '139****4444',
+      });
+      // Nothing of what was signed: not the phone in any encoding, not the code, not the key id.
+      for (const secret of ['13911114444', code, 'LTAI-test', 'string to sign']) expect(lines[0]).not.toContain(secret);
+    } finally {
+      await t.close();
+      fake.close();
+    }
+  });
+
+  it('a Tencent Cloud refusal is logged as its code and request id only', async () => {
+    const received: Received[] = [];
+    const fake = fakeTencent('AKID-test', 'the-real-key', received);
+    const endpoint = await listen(fake);
+    const t = await createTestApp({
+      env: {
+        SMS_PROVIDER: 'tencent',
+        SMS_SECRET_ID: 'AKID-test',
+        SMS_SECRET_KEY: 'a-wrong-key',
+        SMS_SDK_APP_ID: '1400000001',
+        SMS_SIGN_NAME: '户籍业务办理',
+        SMS_TEMPLATE_IDS: '{"code":"1000001"}',
+        SMS_ENDPOINT: endpoint,
+      },
+    });
+    try {
+      expect((await sendCode(t, '13911115555')).body).toMatchObject({ code: 500 });
+      const code = JSON.parse(received.at(-1)!.body).TemplateParamSet[0] as string;
+      const lines = t.logLines().filter((l) => l.includes('SMS provider refused'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        provider: 'tencent',
+        providerCode: 'AuthFailure.SignatureFailure',
+        requestId: 'a0aabda7',
+      });
+      for (const secret of ['13911115555', code, 'AKID-test']) expect(lines[0]).not.toContain(secret);
     } finally {
       await t.close();
       fake.close();
