@@ -12,7 +12,7 @@
 // in CI); traffic goes to 127.0.0.1 only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,6 +62,8 @@ const freePort = () =>
 
 /** The proxy settings of the deployment guide's nginx site, included as they are. */
 const PROXY_SNIPPET = new URL('../deploy/nginx/hukou-proxy.conf', import.meta.url).pathname;
+/** The guide's access-log format (no query strings), included as it is. */
+const LOG_SNIPPET = new URL('../deploy/nginx/hukou-log.conf', import.meta.url).pathname;
 
 /** The nginx site of the deployment guide (deploy/nginx/hukou-site.conf), without TLS on loopback. */
 function nginxConf(dir: string, port: number, upstreams: string[]): string {
@@ -72,7 +74,8 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  include ${LOG_SNIPPET};
+  access_log ${dir}/access.log hukou;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
@@ -355,6 +358,18 @@ async function main() {
       `acknowledged ${acked.size}, stored ${rows.length}, lost ${lost}, booked twice ${twice}, client retries ${retried}, gave up ${gaveUp}; instance B still answers HTTP ${stillB.status}`,
     );
     servers[0] = null;
+
+    // 6. The access log keeps no query string: a staff search by phone and a CAS ticket leave no trace of their values.
+    await call(front, '/api/admin/applications?keyword=13912345678', {});
+    await call(front, '/h5/validateTicket?ticket=ST-secret-ticket-value', {});
+    await new Promise((r) => setTimeout(r, 200));
+    const accessLog = readFileSync(join(dir, 'nginx', 'access.log'), 'utf8');
+    const logged = accessLog.split('\n').filter(Boolean);
+    check(
+      logged.length > 0 && !accessLog.includes('?') && !accessLog.includes('13912345678') && !accessLog.includes('ST-secret'),
+      '6. nginx access log (deploy/nginx/hukou-log.conf)',
+      `${logged.length} lines, ${logged.filter((l) => l.includes('?')).length} with a query string`,
+    );
   } finally {
     if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');
     for (const s of servers) if (s) await stopServer(s.child);

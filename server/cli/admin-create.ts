@@ -3,6 +3,7 @@
 // password not echoed), or takes ADMIN_USERNAME, ADMIN_NAME and ADMIN_PASSWORD from the environment for automation.
 // Same database settings as the server (DATABASE_URL, else the embedded database in DATA_DIR, which a running server
 // holds locked: stop it first). Writes an audit entry; never prints the password.
+import { staffPasswordProblem } from '../lib/password-strength.ts';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
@@ -61,6 +62,8 @@ export async function main(env: Record<string, string | undefined> = process.env
   const password = automated ? (env.ADMIN_PASSWORD ?? '') : await io.ask('密码 Password: ', true);
   if (!PASSWORD.test(password))
     return fail('密码须为 8-64 位，同时包含字母和数字（the password needs 8-64 characters with letters and digits）');
+  const weak = await staffPasswordProblem(password, { username, name });
+  if (weak) return fail(`${weak}（the password is too easy to guess: avoid common and demo passwords and your own names）`);
   if (!automated && (await io.ask('再次输入密码 Password again: ', true)) !== password)
     return fail('两次输入的密码不一致（the passwords differ）');
 

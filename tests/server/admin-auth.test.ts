@@ -1,6 +1,9 @@
 // Staff console: sign-in (image code always), sessions, role separation on every staff operation, staff
 // accounts, and the audit log (admin only, append-only in the database).
-import { sql } from 'drizzle-orm';
+import { demoPassword } from '../../server/db/seed-data/demo.ts';
+import { PUBLISHED_DEMO_PASSWORD, WEAK_STAFF_PASSWORD } from '../../server/lib/password-strength.ts';
+import { eq, sql } from 'drizzle-orm';
+import { auditLog } from '../../server/db/schema.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, createTestApp, demo, nextIp, type TestApp } from './helpers.ts';
 import { DEMO_STAFF, call, createStaff, staffLogin, staffLoginRaw } from './admin-helpers.ts';
@@ -114,28 +117,28 @@ describe('sessions of staff', () => {
     const elsewhere = await staffLogin(t, s.username);
     const wrong = await call(t, 'POST', '/api/admin/me/password', here, {
       oldPassword: 'Nope12345',
-      password: 'NewPass2026',
-      password2: 'NewPass2026',
+      password: 'Lantern-Quay-2026',
+      password2: 'Lantern-Quay-2026',
     });
     expect(wrong.body).toEqual({ code: 100, msg: '原密码错误' });
     const mismatch = await call(t, 'POST', '/api/admin/me/password', here, {
       oldPassword: DEMO_PASSWORD,
-      password: 'NewPass2026',
-      password2: 'NewPass2027',
+      password: 'Lantern-Quay-2026',
+      password2: 'Lantern-Quay-2027',
     });
     expect(mismatch.body).toEqual({ code: 100, msg: '两次输入的密码不一致' });
     expect(
       (
         await call(t, 'POST', '/api/admin/me/password', here, {
           oldPassword: DEMO_PASSWORD,
-          password: 'NewPass2026',
-          password2: 'NewPass2026',
+          password: 'Lantern-Quay-2026',
+          password2: 'Lantern-Quay-2026',
         })
       ).body.code,
     ).toBe(200);
     expect((await call(t, 'GET', '/api/admin/me', here)).status).toBe(200);
     expect((await call(t, 'GET', '/api/admin/me', elsewhere)).status).toBe(401);
-    expect(await staffLogin(t, s.username, 'NewPass2026')).toBeTruthy();
+    expect(await staffLogin(t, s.username, 'Lantern-Quay-2026')).toBeTruthy();
   });
 });
 
@@ -200,7 +203,7 @@ describe('staff accounts (管理员)', () => {
       username,
       name: '新同事',
       role: 'staff',
-      password: 'Welcome2026',
+      password: 'Harbor7Violet-kite',
     });
     expect(created.body.data).toMatchObject({ username, name: '新同事', role: 'staff', enabled: true });
     expect(
@@ -209,7 +212,7 @@ describe('staff accounts (管理员)', () => {
           username: username.toUpperCase(),
           name: '重复',
           role: 'staff',
-          password: 'Welcome2026',
+          password: 'Harbor7Violet-kite',
         })
       ).body,
     ).toEqual({
@@ -217,15 +220,21 @@ describe('staff accounts (管理员)', () => {
       msg: '登录名已存在',
     });
     expect(
-      (await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'a b', name: 'x', role: 'staff', password: 'Welcome2026' }))
-        .status,
+      (
+        await call(t, 'POST', '/api/admin/staff', admin.token, {
+          username: 'a b',
+          name: 'x',
+          role: 'staff',
+          password: 'Harbor7Violet-kite',
+        })
+      ).status,
     ).toBe(400);
     expect(
       (await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'weakpw', name: 'x', role: 'staff', password: 'short' })).status,
     ).toBe(400);
 
     const id = created.body.data.id as number;
-    const token = await staffLogin(t, username, 'Welcome2026');
+    const token = await staffLogin(t, username, 'Harbor7Violet-kite');
     const promoted = await call(t, 'PUT', `/api/admin/staff/${id}`, admin.token, { role: 'admin', name: '新同事甲' });
     expect(promoted.body.data).toMatchObject({ role: 'admin', roleName: '管理员', name: '新同事甲' });
     expect((await call(t, 'GET', '/api/admin/staff', token)).status).toBe(200);
@@ -233,9 +242,9 @@ describe('staff accounts (管理员)', () => {
     const disabled = await call(t, 'PUT', `/api/admin/staff/${id}`, admin.token, { enabled: false });
     expect(disabled.body.data.enabled).toBe(false);
     expect((await call(t, 'GET', '/api/admin/me', token)).status).toBe(401);
-    expect((await staffLoginRaw(t, username, 'Welcome2026')).body.msg).toBe('账号或密码错误');
-    await call(t, 'PUT', `/api/admin/staff/${id}`, admin.token, { enabled: true, password: 'Another2026' });
-    expect(await staffLogin(t, username, 'Another2026')).toBeTruthy();
+    expect((await staffLoginRaw(t, username, 'Harbor7Violet-kite')).body.msg).toBe('账号或密码错误');
+    await call(t, 'PUT', `/api/admin/staff/${id}`, admin.token, { enabled: true, password: 'Copper9Meadow-sky' });
+    expect(await staffLogin(t, username, 'Copper9Meadow-sky')).toBeTruthy();
 
     expect((await call(t, 'PUT', `/api/admin/staff/${admin.id}`, admin.token, { enabled: false })).body).toEqual({
       code: 100,
@@ -248,7 +257,36 @@ describe('staff accounts (管理员)', () => {
 
     const entries = (await t.app.repos.audit.page({ targetType: 'staff', targetId: String(id) }, { pageNum: 1, pageSize: 50 })).rows;
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['staff.create', 'staff.update', 'login']));
-    expect(entries.every((e) => !e.summary.includes('Welcome2026') && !e.summary.includes('Another2026'))).toBe(true);
+    expect(entries.every((e) => !e.summary.includes('Harbor7Violet-kite') && !e.summary.includes('Copper9Meadow-sky'))).toBe(true);
+  });
+});
+
+describe('staff passwords', () => {
+  it('the console refuses weak ones on create, reset and change: common, the demo password, the sign-in name or name', async () => {
+    const admin = await createStaff(t, 'admin');
+    const weak = ['password1', 'qwerty123', 'Demo@2026', 'wangfang88', 'Wangfang88!x'];
+    for (const password of weak) {
+      const res = await call(t, 'POST', '/api/admin/staff', admin.token, { username: 'wangfang88', name: '王芳', role: 'staff', password });
+      expect(res.status, password).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'password', message: WEAK_STAFF_PASSWORD }]);
+    }
+    const created = await call(t, 'POST', '/api/admin/staff', admin.token, {
+      username: 'wangfang88',
+      name: '王芳',
+      role: 'staff',
+      password: 'Harbor7Violet-kite',
+    });
+    expect(created.body.code).toBe(200);
+    const reset = await call(t, 'PUT', `/api/admin/staff/${created.body.data.id}`, admin.token, { password: 'qwerty123' });
+    expect(reset.status).toBe(400);
+    const own = await call(t, 'POST', '/api/admin/me/password', admin.token, {
+      oldPassword: DEMO_PASSWORD,
+      password: 'password1',
+      password2: 'password1',
+    });
+    expect(own.status).toBe(400);
+    expect(own.body.errors[0].field).toBe('password');
+    expect(PUBLISHED_DEMO_PASSWORD).toBe(demoPassword);
   });
 });
 
@@ -271,6 +309,21 @@ describe('GET /api/admin/audit', () => {
     expect(mine.body.rows[0]).toMatchObject({ action: 'audit.view' });
     const today = res.body.rows[0].at.slice(0, 10);
     expect((await call(t, 'GET', `/api/admin/audit?from=${today}&to=${today}&staffId=${banliyuan.id}`, admin.token)).body.total).toBe(1);
+  });
+
+  it('keeps no personal number in clear: a search by ID number or phone is recorded masked', async () => {
+    const admin = await createStaff(t, 'admin');
+    const id = '110105194912310029';
+    const phone = '13912345678';
+    for (const keyword of [id, phone, `王 ${phone}`]) {
+      expect((await call(t, 'GET', `/api/admin/applications?keyword=${encodeURIComponent(keyword)}`, admin.token)).body.code).toBe(200);
+    }
+    const rows = await t.app.db.select().from(auditLog).where(eq(auditLog.staffId, admin.id));
+    const summaries = rows.map((r) => r.summary).join('\n');
+    expect(summaries).toContain('1101**********0029');
+    expect(summaries).toContain('139****5678');
+    expect(summaries).not.toContain(id);
+    expect(summaries).not.toContain(phone);
   });
 
   it('is append-only: the database refuses to change or delete an entry', async () => {

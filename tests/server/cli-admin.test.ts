@@ -79,6 +79,23 @@ describe('npm run admin:create', () => {
     expect(again.lines.join('\n')).toContain('登录名已存在：ops');
   });
 
+  it('refuses passwords a guesser tries first: common ones, the published demo password, the sign-in name or name in it', async () => {
+    const dir = scratch();
+    for (const [username, name, password] of [
+      ['someone', '李', 'password1'],
+      ['someone', '李', 'qwerty123'],
+      ['someone', '李', 'Demo@2026'],
+      ['zhangwei01', '李', 'zhangwei01'],
+      ['zhangwei01', '李', 'Zhangwei01x'],
+    ]) {
+      const io = scripted(username!, name!, password!, password!);
+      expect(await adminCreate({ DATA_DIR: dir }, io), password).toBe(1);
+      expect(io.lines.join('\n')).toContain('密码强度不足');
+    }
+    expect(await adminCreate({ DATA_DIR: dir, ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'password1' }, scripted())).toBe(1);
+    expect((await consoleSignIn(dir, 'someone', 'password1')).login.code).toBe(100);
+  });
+
   it('runs as a command from the environment (automation) and exits 0', () => {
     const dir = scratch();
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts'], {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRepositories, type Repositories } from '../../repositories/index.ts';
 import type { NewAudit } from '../../repositories/audit.ts';
 import { clientIp, currentUser } from '../../lib/request.ts';
+import { maskNumbersIn } from '../../lib/masks.ts';
 
 export interface AuditWhat {
   action: string;
@@ -22,7 +23,8 @@ export function auditTools(app: FastifyInstance) {
       action: what.action,
       targetType: what.targetType ?? null,
       targetId: what.targetId === undefined || what.targetId === null ? null : String(what.targetId),
-      summary: what.summary,
+      // A summary can quote a search term: personal numbers in it are masked.
+      summary: maskNumbersIn(what.summary),
       ip: clientIp(request),
     };
   };

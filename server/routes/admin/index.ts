@@ -1,8 +1,9 @@
 // The staff console (issue 5): sign-in, staff accounts, reference tables, the audit log; processing and
 // settings live in their own modules. Roles come from each operation's x-roles (see plugins/auth.ts).
 import { giveDeviceCookie } from '../../lib/device-cookie.ts';
+import { staffPasswordProblem } from '../../lib/password-strength.ts';
 import type { FastifyInstance } from 'fastify';
-import { ok, okRows, okToken } from '../../lib/envelope.ts';
+import { badRequest, ok, okRows, okToken } from '../../lib/envelope.ts';
 import { clientIp, currentUser, pageOf } from '../../lib/request.ts';
 import { LIMITS } from '../../plugins/limits.ts';
 import { captchaClient } from '../../services/captcha.ts';
@@ -59,6 +60,12 @@ export default async function adminRoutes(app: FastifyInstance) {
     return ok(undefined, '已退出登录');
   });
 
+  /** A staff password must resist guessing (lib/password-strength.ts): else 400 on the password field. */
+  const strongEnough = async (password: string, who: { username?: string; name?: string }) => {
+    const problem = await staffPasswordProblem(password, who);
+    if (problem) throw badRequest(problem, [{ field: 'password', message: problem }]);
+  };
+
   app.operation('adminGetMe', async (request) => {
     const staff = await repos.staff.findById(currentUser(request).id);
     return ok(staffWire(staff!), '查询成功');
@@ -66,6 +73,8 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.operation('adminChangePassword', async (request) => {
     const me = currentUser(request);
+    const self = await repos.staff.findById(me.id);
+    await strongEnough(request.body.password, { username: self?.username ?? undefined, name: self?.name });
     await services.staff.changePassword(me.id, request.body, me.sessionId);
     await audit.record(request, { action: 'password.change', targetType: 'staff', targetId: me.id, summary: '修改本人密码' });
     return ok(undefined, '密码已修改');
@@ -77,6 +86,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   app.operation('adminCreateStaff', async (request) => {
     const { username, name, role } = request.body;
+    await strongEnough(request.body.password, { username, name });
     const row = await services.staff.create(request.body, (created) =>
       audit.entry(request, {
         action: 'staff.create',
@@ -98,6 +108,10 @@ export default async function adminRoutes(app: FastifyInstance) {
       patch.enabled !== undefined ? (patch.enabled ? '启用' : '停用') : null,
       patch.password !== undefined ? '重置密码' : null,
     ].filter(Boolean);
+    if (patch.password !== undefined) {
+      const target = await repos.staff.findById(id);
+      await strongEnough(patch.password, { username: target?.username ?? undefined, name: patch.name ?? target?.name });
+    }
     const row = await services.staff.update(me.id, id, patch, (updated) =>
       audit.entry(request, {
         action: 'staff.update',
