@@ -63,6 +63,7 @@ const EnvSchema = v.object({
     '8080',
   ),
   HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'HOST 不能为空（HOST must not be empty）')), '0.0.0.0'),
+  METRICS_HOST: v.optional(v.pipe(v.string(), v.minLength(1, 'METRICS_HOST 不能为空（METRICS_HOST must not be empty）')), '127.0.0.1'),
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'DATA_DIR 不能为空（DATA_DIR must not be empty）')), './data'),
   DATABASE_URL: v.optional(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须以 postgres:// 开头（DATABASE_URL must be a postgres:// URL）')),
@@ -205,6 +206,8 @@ export interface Config {
   metricsToken?: string;
   /** A separate port serving /metrics only (bind it to a private interface). */
   metricsPort?: number;
+  /** Where the METRICS_PORT listener binds: loopback unless METRICS_HOST says otherwise (never HOST by default). */
+  metricsHost: string;
   /** Shed new API requests (503) while the event loop's mean delay exceeds this many ms; 0 = never. */
   loadShedEventLoopDelayMs: number;
   nodeEnv: 'development' | 'test' | 'production';
@@ -300,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     // On by default in production only: a development or test run (PGlite seeding blocks the loop) never sheds.
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
     nodeEnv: e.NODE_ENV,

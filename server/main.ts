@@ -49,7 +49,7 @@ async function main() {
     metrics.get('/metrics', async (_request, reply) => reply.type(app.metrics.contentType).send(await app.metrics.metrics()));
     closeMetrics = () => metrics.close();
     try {
-      await metrics.listen({ port: config.metricsPort, host: config.host });
+      await metrics.listen({ port: config.metricsPort, host: config.metricsHost });
     } catch (err) {
       // Two instances on one host cannot share the port: the second serves no metrics there, and says so.
       app.log.warn(
@@ -64,7 +64,7 @@ async function main() {
   if (config.nodeEnv === 'production' && !config.databaseUrl) {
     lines.push('  注意：生产环境建议使用 PostgreSQL（PGlite 不做 fsync）。 Production should use PostgreSQL.');
   }
-  if (!config.demo && !config.smsGatewayUrl) {
+  if (!config.demo && !config.smsGatewayUrl && !config.smsProvider) {
     lines.push('  注意：未配置 SMS_GATEWAY_URL，短信只写入发件箱表。 No SMS gateway: messages only go to the outbox table.');
   }
   if (config.demo) {

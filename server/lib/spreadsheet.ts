@@ -14,7 +14,12 @@ export interface Table {
 
 export type SheetFormat = 'xlsx' | 'csv';
 
-const FORMULA = /^[=+\-@\t\r]/;
+/**
+ * What a spreadsheet may read as a formula: = + - @ (also their full-width forms, which WPS and Excel accept as the
+ * ASCII ones in East Asian input), a tab or carriage return, after any invisible characters (zero-width spaces and
+ * joiners, the byte-order mark, other spaces) that the program skips.
+ */
+const FORMULA = /^[\s\u200b-\u200f\u2060\ufeff\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20\t\r]/;
 const safe = (value: string | number | null | undefined): string => {
   if (value === null || value === undefined) return '';
   const text = String(value);

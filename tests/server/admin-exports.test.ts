@@ -1,6 +1,7 @@
 // 导出 (issue 13): the queue as filtered, cards out, ratings and the audit log to Excel and CSV with Chinese headers
 // and labels; ID numbers and phones masked unless a 管理员 asks in full (a 办理员 is refused); each export audited.
 // The workbooks are read back with the console's own .xlsx reader.
+import { toCsv } from '../../server/lib/spreadsheet.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -58,6 +59,14 @@ describe('export', () => {
     expect(phone).toMatch(/^\d{3}\*{4}\d{4}$/);
     const audit = (await t.app.repos.audit.page({ action: 'export.' }, { pageNum: 1, pageSize: 5 })).rows[0]!;
     expect(audit.summary).toBe('导出申请列表（Excel），1 条');
+  });
+
+  it('a cell a spreadsheet would run is text, also behind full-width signs and invisible characters', () => {
+    const cells = ['=1+1', '＝HYPERLINK("x")', '\u200b=1+1', '\ufeff+1', '　-1', '＠SUM(A1)', ' =1', '张三', '1-2'];
+    const csv = toCsv({ sheet: 't', head: cells, rows: [] }).toString('utf8');
+    expect(csv).toBe(
+      '\uFEFF' + `"'=1+1","'＝HYPERLINK(""x"")","'\u200b=1+1","'\ufeff+1","'　-1","'＠SUM(A1)","' =1","张三","1-2"\r\n`,
+    );
   });
 
   it('in full only for a 管理员 (audited as such); CSV opens in Excel as it is', async () => {

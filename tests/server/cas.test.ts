@@ -197,6 +197,28 @@ describe('development CAS and GET /h5/validateTicket', () => {
     expect((await t.app.db.select({ id: users.id }).from(users)).length).toBe(before);
   });
 
+  it('answers only clients on this machine, as a proxy on this machine reports them', async () => {
+    const page = (headers: Record<string, string>) =>
+      t.request({
+        method: 'GET',
+        url: `/cas/login?service=${encodeURIComponent(SERVICE)}`,
+        headers: { host: 'localhost:8080', ...headers },
+      });
+    expect((await page({})).statusCode).toBe(200);
+    expect((await page({ 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.5' },
+      { 'x-forwarded-for': '127.0.0.1, 203.0.113.5' },
+      { 'x-real-ip': '198.51.100.7' },
+      { forwarded: 'for=203.0.113.5;proto=https' },
+      { forwarded: 'for="[2001:db8::1]"' },
+    ]) {
+      expect((await page(headers)).statusCode, JSON.stringify(headers)).toBe(404);
+    }
+    const remote = await t.request({ method: 'GET', url: '/cas/login', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+  });
+
   it('the CAS form refuses a foreign service', async () => {
     const res = await t.request({
       method: 'POST',

@@ -52,6 +52,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       metricsToken: undefined,
       metricsPort: undefined,
+      metricsHost: '127.0.0.1',
       loadShedEventLoopDelayMs: 0,
       nodeEnv: 'development',
       demo: false,

@@ -40,9 +40,20 @@ ${buttons || '<p>暂无学号或工作证号账号 No accounts yet.</p>'}</form>
 
 export default async function devCasRoutes(app: FastifyInstance) {
   const devCas = app.services.devCas!;
-  // It signs in as anyone without a password: the TCP peer must be this machine (never a forwarded-for header).
+  // It signs in as anyone without a password: the TCP peer must be this machine, and so must every client a proxy on
+  // this machine reports (X-Forwarded-For, Forwarded, X-Real-IP): behind a same-host proxy, a visitor from elsewhere
+  // arrives from loopback too.
   app.addHook('onRequest', async (request, reply) => {
-    if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send({ code: 404, msg: '接口不存在' });
+    const reported = [
+      ...String(request.headers['x-forwarded-for'] ?? '').split(','),
+      ...String(request.headers['x-real-ip'] ?? '').split(','),
+      ...[...String(request.headers.forwarded ?? '').matchAll(/for="?\[?([^\]";,]+)/gi)].map((m) => m[1]!),
+    ]
+      .map((a) => a.trim())
+      .filter(Boolean);
+    if (!isLoopback(request.socket.remoteAddress) || !reported.every(isLoopback)) {
+      return reply.status(404).send({ code: 404, msg: '接口不存在' });
+    }
   });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
