@@ -56,6 +56,15 @@ export const sessionsRepo = (db: Executor) => ({
       where s.id = v.id and s.expires_at > ${now.toISOString()}::timestamptz and s.last_seen_at < v.seen`);
   },
 
+  /** Whether this session of this user is still in force. */
+  async isLive(id: number, userId: number, now: Date): Promise<boolean> {
+    const [row] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+    return !!row;
+  },
+
   async revoke(tokenHash: string): Promise<boolean> {
     const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
     await sessionsChanged(db, `t:${tokenHash}`);

@@ -1,6 +1,7 @@
 // Short-lived, single-purpose links to one voucher of one application, for WeChat's file viewer and 在浏览器打开 (which
 // cannot open blob: addresses nor send the token): `<base64url(app.kind.user.expiry)>.<HMAC>`, keyed from the data key,
-// so every instance sharing the key accepts them. Nothing is stored: a link simply stops working after 5 minutes.
+// so every instance sharing the key accepts them. Nothing is stored: a link stops working after 5 minutes, or as soon
+// as the session that asked for it ends (sign-out, a new password, 强制退出): the route checks that session.
 import { timingSafeEqual } from 'node:crypto';
 import { fieldCipher } from '../lib/field-crypto.ts';
 import type { Clock } from './clock.ts';
@@ -12,13 +13,15 @@ export interface VoucherLink {
   applicationId: number;
   kind: VoucherKind;
   userId: number;
+  /** The session that asked for the link. */
+  sessionId: number;
 }
 
 export function createVoucherLinks(clock: Clock) {
   return {
     issue(link: VoucherLink): { url: string; expiresIn: number } {
       const expires = Math.floor(clock.now().getTime() / 1000) + LINK_SECONDS;
-      const payload = Buffer.from(`${link.applicationId}.${link.kind}.${link.userId}.${expires}`).toString('base64url');
+      const payload = Buffer.from(`${link.applicationId}.${link.kind}.${link.userId}.${expires}.${link.sessionId}`).toString('base64url');
       return { url: `/api/qianru/voucher?t=${payload}.${fieldCipher().signLink(payload)}`, expiresIn: LINK_SECONDS };
     },
 
@@ -29,9 +32,9 @@ export function createVoucherLinks(clock: Clock) {
       const expected = Buffer.from(fieldCipher().signLink(payload));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const m = /^(\d{1,10})\.(hkk|hzsy)\.(\d{1,10})\.(\d{1,12})$/.exec(Buffer.from(payload, 'base64url').toString());
+      const m = /^(\d{1,10})\.(hkk|hzsy)\.(\d{1,10})\.(\d{1,12})\.(\d{1,10})$/.exec(Buffer.from(payload, 'base64url').toString());
       if (!m || Number(m[4]) * 1000 <= clock.now().getTime()) return null;
-      return { applicationId: Number(m[1]), kind: m[2] as VoucherKind, userId: Number(m[3]) };
+      return { applicationId: Number(m[1]), kind: m[2] as VoucherKind, userId: Number(m[3]), sessionId: Number(m[5]) };
     },
   };
 }

@@ -206,7 +206,7 @@ describe('development CAS and GET /h5/validateTicket', () => {
       });
     expect((await page({})).statusCode).toBe(200);
     expect((await page({ 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(200);
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { 'x-forwarded-for': '203.0.113.5' },
       { 'x-forwarded-for': '127.0.0.1, 203.0.113.5' },
       { 'x-real-ip': '198.51.100.7' },

@@ -46,6 +46,17 @@ describe('voucher links', () => {
     expect(late.json()).toEqual({ code: 403, msg: '链接无效或已过期，请回到迁入凭证页重新获取' });
   });
 
+  it('ends with the session that asked for it: after signing out the link opens nothing', async () => {
+    const p = await createPerson(t, { rylb: '3' });
+    const id = await finishedMoveIn(p);
+    const url = (await post(t, '/api/qianru/voucherLink', p.token, { id, kind: 'hkk' })).body.data.url as string;
+    expect((await open(url)).statusCode).toBe(200);
+    expect((await post(t, '/api/logout', p.token, {})).body.code).toBe(200);
+    const after = await open(url);
+    expect(after.statusCode).toBe(403);
+    expect(after.json()).toEqual({ code: 403, msg: '链接无效或已过期，请回到迁入凭证页重新获取' });
+  });
+
   it('cannot be forged, re-pointed or made for someone else’s move-in', async () => {
     const p = await createPerson(t, { rylb: '3' });
     const other = await createPerson(t, { rylb: '3' });

@@ -136,12 +136,14 @@ export default async function moveInRoutes(app: FastifyInstance) {
   app.operation('createVoucherLink', async (request) => {
     const me = currentUser(request);
     const row = await services.vouchers.finishedMoveIn(me.id, request.body.id);
-    return ok(services.voucherLinks.issue({ applicationId: row.id, kind: request.body.kind, userId: me.id }), '获取成功');
+    return ok(services.voucherLinks.issue({ applicationId: row.id, kind: request.body.kind, userId: me.id, sessionId: me.sessionId }), '获取成功');
   });
 
   app.operation('getVoucherByLink', async (request, reply) => {
     const link = services.voucherLinks.verify(request.query.t);
     if (!link) throw forbidden(LINK_INVALID);
+    // The session that asked for it must still be in force: signing out ends the link with it.
+    if (!(await repos.sessions.isLive(link.sessionId, link.userId, services.clock.now()))) throw forbidden(LINK_INVALID);
     // Still the owner's finished move-in (a refusal reads the same as a bad link).
     const row = await services.vouchers.finishedMoveIn(link.userId, link.applicationId).catch(() => null);
     if (!row) throw forbidden(LINK_INVALID);
