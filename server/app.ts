@@ -65,6 +65,21 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): F
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  /** Node's own refusals, as the API answers everything else: a JSON envelope in Chinese, then the socket closes. */
+  function clientErrorHandler(err: Error & { code?: string }, socket: import('node:net').Socket): void {
+    if (!socket.writable) {
+      socket.destroy(err);
+      return;
+    }
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const status = tooLarge ? 431 : 400;
+    const body = JSON.stringify(tooLarge ? { code: 431, msg: '请求地址或请求头过长' } : { code: 400, msg: '请求格式错误' });
+    socket.end(
+      `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel ?? config.logLevel),
     // A hop count is supported at run time (fastify/lib/request.js) though its types list only the other forms.
@@ -76,6 +91,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // a longer one, or a path that is not valid percent-encoding, gets an envelope too (frameworkErrors).
     routerOptions: { maxParamLength: 2048 },
     frameworkErrors,
+    // What Node's HTTP parser refuses before Fastify sees a request (a request line or headers over 16 kB: 431; a
+    // malformed request: 400) is answered with the envelope too, never with Node's bare text.
+    clientErrorHandler,
     // A first PGlite boot (initdb + migrations + seed) takes seconds, more on a busy machine.
     pluginTimeout: 120_000,
     ajv: {

@@ -5,6 +5,7 @@
 // parameters in the log.
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
+import { connect, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/config.ts';
@@ -265,5 +266,30 @@ describe('database refusals as the last line of defence', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 500, msg: '系统繁忙，请稍后再试' });
     await app.close();
+  });
+});
+
+describe('what Node refuses before Fastify sees it', () => {
+  /** Sends raw bytes to the app listening on loopback and answers what came back. */
+  async function raw(bytes: string): Promise<string> {
+    const { port } = t.app.server.address() as AddressInfo;
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+      let got = '';
+      socket.on('data', (c) => (got += c.toString()));
+      socket.on('close', () => resolve(got));
+      socket.on('error', reject);
+    });
+  }
+
+  it('a URL over 16 kB answers 431 with the envelope; a malformed request 400 with the envelope', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const long = await raw(`GET /api/dict/typelist?x=${'a'.repeat(17 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(long.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(long).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(long.split('\r\n\r\n')[1]!)).toEqual({ code: 431, msg: '请求地址或请求头过长' });
+    const garbage = await raw('NOT A REQUEST\r\n\r\n');
+    expect(garbage.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(garbage.split('\r\n\r\n')[1]!)).toEqual({ code: 400, msg: '请求格式错误' });
   });
 });
