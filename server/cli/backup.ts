@@ -8,7 +8,7 @@
 // refuses a backup made by a newer release (more migrations than this release knows) unless --force.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -77,11 +77,13 @@ export async function backup(
         migrations = (await db.query<{ n: number }>(MIGRATIONS_SQL)).rows[0]!.n;
         const dump = await db.dumpDataDir('gzip');
         await db.close();
-        writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+        writeFileSync(target, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
       } finally {
         lock.release();
       }
     }
+    // A backup holds every person's data: readable by its owner only, whatever the umask (pg_dump too).
+    chmodSync(target, 0o600);
     const manifest: BackupManifest = {
       product: 'hukou-campus',
       release: releaseVersion(),
@@ -92,7 +94,7 @@ export async function backup(
       bytes: statSync(target).size,
       sha256: sha256File(target),
     };
-    writeFileSync(manifestPath(target), `${JSON.stringify(manifest, null, 2)}\n`);
+    writeFileSync(manifestPath(target), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
     out(
       `已备份 Backed up ${w.databaseUrl ? 'PostgreSQL' : 'PGlite'} to ${target} (${migrations} migrations; manifest ${manifestPath(target)})`,
     );

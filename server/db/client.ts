@@ -1,6 +1,6 @@
 // Opens the database: node-postgres when DATABASE_URL is set, else embedded PGlite (data dir with a lock file,
 // or in memory for tests). Both are drizzle's pg dialect; migrations run on open.
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -129,6 +129,15 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
     };
   }
 
+  // The data directory holds every person's data (and the key file): its owner only.
+  if (opts.dataDir) {
+    mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+    try {
+      chmodSync(opts.dataDir, 0o700);
+    } catch {
+      // Not ours to change (a volume mounted by another user): left as the operator set it.
+    }
+  }
   const lock = opts.dataDir ? acquireDirLock(opts.dataDir) : undefined;
   try {
     const client = await PGlite.create(opts.dataDir ? join(opts.dataDir, 'pglite') : undefined);

@@ -1,5 +1,5 @@
 // Backup → wipe → restore finds the same applications, files and sessions, on the embedded database and on PostgreSQL.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
@@ -84,6 +84,10 @@ describe('npm run db:backup / db:restore', () => {
     const lines: string[] = [];
     expect(await backup([file], env, (l) => lines.push(l))).toBe(0);
     expect(lines.join('\n')).toContain('备份中不含数据加密密钥');
+    // Every person's data: the backup, its manifest and the data directory are their owner's only.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(`${file}.manifest.json`).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
     rmSync(join(dir, 'pglite'), { recursive: true, force: true });
     expect(await restore([file], env, (l) => lines.push(l))).toBe(0);
     await expectState(env, state);
