@@ -3,7 +3,7 @@
 // to — the same parsing and the same import as the console's 校园身份名册 page, in one transaction. Same settings as
 // the server (DATABASE_URL or DATA_DIR, and DATA_ENCRYPTION_KEY: ID numbers are stored encrypted). Prints each
 // refused row with its reason (never an ID number) and a summary; exits 1 when rows were refused.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -12,7 +12,7 @@ import { LockError } from '../db/lock.ts';
 import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-crypto.ts';
 import { createRepositories } from '../repositories/index.ts';
 import { importRoster, lastRosterImport, MAX_ROSTER_ROWS, ROSTER_LAST_IMPORT } from '../services/roster.ts';
-import { parseRosterCsv } from '../../src/features/admin/system/roster-csv.ts';
+import { MAX_ROSTER_FILE_BYTES, parseRosterCsv, ROSTER_TOO_LARGE } from '../../src/features/admin/system/roster-csv.ts';
 import { isXlsx, xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
 
 /** UTF-8 when the bytes are valid UTF-8, else GB18030 (Excel on a Chinese system). */
@@ -33,12 +33,14 @@ export async function main(
   if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv | roster.xlsx>'), 2);
   let text: string;
   try {
+    if (statSync(file).size > MAX_ROSTER_FILE_BYTES) return (out(`${ROSTER_TOO_LARGE}（the file is over 10 MB）`), 1);
     const bytes = readFileSync(file);
     text = isXlsx(bytes) ? await xlsxToRosterText(bytes) : decode(bytes);
   } catch (err) {
     return (out(`无法读取 Cannot read ${file}: ${(err as Error).message}`), 1);
   }
-  const { rows, lines } = parseRosterCsv(text);
+  const { rows, lines, problem } = parseRosterCsv(text);
+  if (problem) return (out(`${problem}（a quote opens a field and never closes: nothing was imported）`), 1);
   if (!rows.length) return (out('文件中没有名册行（no roster rows in the file）'), 1);
   if (rows.length > MAX_ROSTER_ROWS)
     return (out(`一次最多导入 ${MAX_ROSTER_ROWS} 行，请拆分文件（at most ${MAX_ROSTER_ROWS} rows at a time: split the file）`), 1);

@@ -63,6 +63,22 @@ describe('npm run roster:import', () => {
     }
   });
 
+  it('refuses a stray quote (naming its line) and a file over 10 MB, importing nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hukou-roster-'));
+    dirs.push(dir);
+    const env = { DATA_DIR: dir, DATA_ENCRYPTION_KEY: TEST_DATA_KEY };
+    const quoted = join(dir, 'quote.csv');
+    writeFileSync(quoted, `2025100011,0,张三,${id('20050312', '123')}\n2025100012,0,"李四,${id('20050312', '131')}\n2025100013,0,王五,x\n`);
+    const lines: string[] = [];
+    expect(await rosterImport([quoted], env, (l) => lines.push(l))).toBe(1);
+    expect(lines.join('\n')).toContain('第 2 行的引号没有配对');
+    const big = join(dir, 'big.csv');
+    writeFileSync(big, Buffer.alloc(10 * 1024 * 1024 + 1, 0x41));
+    const bigLines: string[] = [];
+    expect(await rosterImport([big], env, (l) => bigLines.push(l))).toBe(1);
+    expect(bigLines.join('\n')).toContain('文件过大');
+  });
+
   it('reads a GBK file as Excel saves it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hukou-roster-'));
     dirs.push(dir);

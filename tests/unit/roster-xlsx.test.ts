@@ -88,6 +88,12 @@ describe('roster from Excel (.xlsx)', () => {
     expect(lines).toEqual([2, 3]);
   });
 
+  it('stops a zip bomb while inflating: a sheet over 64 MB of XML is refused, not read into memory', async () => {
+    const bomb = workbook(`<worksheet><sheetData>${'<row/>'.repeat(12 * 1024 * 1024)}</sheetData></worksheet>`);
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    await expect(xlsxToRosterText(bomb)).rejects.toThrow('Excel 文件解压后过大');
+  });
+
   it('says in Chinese what is wrong with a file that is not an .xlsx workbook', async () => {
     await expect(xlsxToRosterText(new TextEncoder().encode('2025100001,0,张三'))).rejects.toThrow('不是有效的 Excel 文件');
     // An old .xls (OLE compound file) is not a zip either.

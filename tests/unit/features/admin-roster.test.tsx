@@ -34,6 +34,16 @@ describe('roster CSV', () => {
     });
   });
 
+  it('refuses a stray quote that would swallow the rows after it, naming its line; imports nothing', () => {
+    const text = '2023010156,0,张三,110108200501010011\n2023010157,0,"李四,110108200501010029\n2023010158,0,王五,110108200501010037\n';
+    expect(parseRosterCsv(text)).toEqual({
+      rows: [],
+      lines: [],
+      problem: '第 2 行的引号没有配对（"），其后的行无法读取：请改正该行后再导入',
+    });
+    expect(parseRosterCsv('1,0,"张三').problem).toContain('第 1 行');
+  });
+
   it('reads a UTF-8 file, and a GBK one as Excel saves it', async () => {
     expect(await readRosterFile(new Blob(['1,0,张三,1']))).toBe('1,0,张三,1');
     const gbk = new Uint8Array([0x31, 0x2c, 0x30, 0x2c, 0xd5, 0xc5, 0xc8, 0xfd, 0x2c, 0x31]);

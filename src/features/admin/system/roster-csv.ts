@@ -12,10 +12,19 @@ export interface RosterCsv {
   rows: RosterCsvRow[];
   /** The source line of each row (1-based), for the office to find a refused one. */
   lines: number[];
+  /**
+   * Why the text cannot be read as it is (nothing is imported then): a quote that opens a field and never closes on its
+   * line would otherwise swallow the rows after it into one field. Roster values never hold a line break.
+   */
+  problem?: string;
 }
 
+/** The largest roster file read (CSV or .xlsx), and the most text an .xlsx may inflate to. */
+export const MAX_ROSTER_FILE_BYTES = 10 * 1024 * 1024;
+export const ROSTER_TOO_LARGE = '文件过大（名册文件最大 10 MB），请拆分后分批导入';
+
 /** Splits text into records of fields: comma, tab or full-width comma; "quoted" fields may hold them and newlines. */
-function records(text: string): { fields: string[]; line: number }[] {
+function records(text: string): { fields: string[]; line: number }[] | { unclosed: number } {
   const out: { fields: string[]; line: number }[] = [];
   let fields: string[] = [];
   let field = '';
@@ -38,10 +47,8 @@ function records(text: string): { fields: string[]; line: number }[] {
         field += '"';
         i += 1;
       } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line += 1;
-        field += c;
-      }
+      else if (c === '\n' || c === '\r') return { unclosed: line };
+      else field += c;
     } else if (c === '"' && field.trim() === '') {
       field = '';
       quoted = true;
@@ -53,13 +60,18 @@ function records(text: string): { fields: string[]; line: number }[] {
       start = line;
     } else field += c;
   }
+  if (quoted) return { unclosed: line };
   endRecord();
   return out;
 }
 
 /** Reads the roster text; the first row is a header when its person type is not a digit (e.g. 人员类别). */
 export function parseRosterCsv(text: string): RosterCsv {
-  const all = records(text.replace(/^\uFEFF/, ''));
+  const read = records(text.replace(/^\uFEFF/, ''));
+  if (!Array.isArray(read)) {
+    return { rows: [], lines: [], problem: `第 ${read.unclosed} 行的引号没有配对（"），其后的行无法读取：请改正该行后再导入` };
+  }
+  const all = read;
   const body = all.length && !/^\s*\d\s*$/.test(all[0]!.fields[1] ?? '') ? all.slice(1) : all;
   return {
     rows: body.map(({ fields }) => {

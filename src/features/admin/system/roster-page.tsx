@@ -5,7 +5,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
-import { parseRosterCsv, readRosterFile, ROSTER_BATCH } from './roster-csv';
+import { MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from './roster-csv';
 import { isXlsx, xlsxToRosterText } from './roster-xlsx';
 import { announce, LoadError, PageHead, schema, Table, useRemote } from '../ui';
 
@@ -63,6 +63,10 @@ export default function RosterPage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   async function pick(file: File) {
+    if (file.size > MAX_ROSTER_FILE_BYTES) {
+      form.fail({ csv: ROSTER_TOO_LARGE });
+      return;
+    }
     const bytes = new Uint8Array(await file.arrayBuffer());
     // An Excel workbook becomes the same tab-separated text as rows pasted from it (line n = worksheet row n).
     const text = isXlsx(bytes) ? await xlsxToRosterText(bytes) : await readRosterFile(file);
@@ -72,7 +76,11 @@ export default function RosterPage() {
 
   const submit = () =>
     form.submit(schema('rosterSchema'), async (input) => {
-      const { rows, lines } = parseRosterCsv(input.csv);
+      const { rows, lines, problem } = parseRosterCsv(input.csv);
+      if (problem) {
+        form.fail({ csv: problem });
+        return;
+      }
       if (!rows.length) {
         form.fail({ csv: '没有可导入的行' });
         return;

@@ -14,9 +14,31 @@ export class XlsxError extends Error {
   override name = 'XlsxError';
 }
 
+/** The most XML a workbook's part may inflate to (a zip bomb stops here, not in memory). */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
 async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > MAX_INFLATED_BYTES) {
+      await reader.cancel();
+      throw new XlsxError('Excel 文件解压后过大，请拆分后分批导入');
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
 }
 
 /** The zip's entries by name (central directory), each read on demand. */
