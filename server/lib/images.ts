@@ -21,7 +21,21 @@ export const IMAGE_MSG = {
   tooLarge: '图片尺寸过大，请缩小后重新上传',
   broken: '图片文件已损坏，请重新选择',
   busy: '当前上传人数较多，请稍后再试',
+  ownBusy: '您上传的图片较多，请等前面的图片处理完成后再试',
 } as const;
+
+/**
+ * One account's share of the line: images of one owner decoding or waiting at once. The rest of an owner's burst is
+ * turned away at once (429) instead of filling the line, so one student cannot make everyone else's photo wait.
+ */
+export const MAX_PER_OWNER = 2;
+/**
+ * What one owner may have decoded per minute, in bytes of decoded pixels (width × height × channels × bytes per
+ * sample, from the header): six 40 MP RGB photos' worth. A per-instance window, like the line itself.
+ */
+export const DECODE_BUDGET_PER_MINUTE = 6 * MAX_IMAGE_PIXELS * 3;
+/** The most decoded bytes one image may cost (a 40 MP RGBA picture at 8 bits); a 16-bit PNG counts twice. */
+export const MAX_DECODED_BYTES = MAX_IMAGE_PIXELS * 4;
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
 export const IMAGE_MIMES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
@@ -88,8 +102,45 @@ export function checkDeclaredSize(buf: Buffer, mime: string): { width: number; h
   return size;
 }
 
+/**
+ * What decoding an image costs, in bytes of pixels, from its header alone: a PNG says its bit depth and colour type
+ * (16-bit RGBA costs 8 bytes a pixel); JPEG and WebP decode to at most 4 bytes of 8 bits a pixel.
+ */
+export function decodeCost(buf: Buffer, mime: string, size: { width: number; height: number }): number {
+  const pixels = size.width * size.height;
+  if (mime === 'image/png' && buf.length >= 26) {
+    const depth = buf[24]!;
+    const channels = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[buf[25]!] ?? 4;
+    return Math.ceil(pixels * channels * Math.max(1, depth / 8));
+  }
+  return pixels * (mime === 'image/webp' ? 4 : 3);
+}
+
 let decoding = 0;
 const waiting: (() => void)[] = [];
+/** Images of each owner in line (decoding or waiting), and what each owner had decoded this minute. */
+const ownersInLine = new Map<string, number>();
+const budgets = new Map<string, { since: number; used: number }>();
+
+/** Takes an owner's place in line and budget, or refuses (429); answers how to give the place back. */
+function claimShare(owner: string, cost: number, now: number): () => void {
+  if ((ownersInLine.get(owner) ?? 0) >= MAX_PER_OWNER) throw new AppError(429, IMAGE_MSG.ownBusy);
+  let budget = budgets.get(owner);
+  if (!budget || now - budget.since >= 60_000) {
+    budget = { since: now, used: 0 };
+    budgets.set(owner, budget);
+    // Forget windows that ended (the map never grows past the owners of the last minute).
+    if (budgets.size > 10_000) for (const [k, b] of budgets) if (now - b.since >= 60_000) budgets.delete(k);
+  }
+  if (budget.used + cost > DECODE_BUDGET_PER_MINUTE) throw new AppError(429, '上传过于频繁，请稍后再试');
+  budget.used += cost;
+  ownersInLine.set(owner, (ownersInLine.get(owner) ?? 0) + 1);
+  return () => {
+    const n = (ownersInLine.get(owner) ?? 1) - 1;
+    if (n > 0) ownersInLine.set(owner, n);
+    else ownersInLine.delete(owner);
+  };
+}
 
 /**
  * Runs `work` when fewer than MAX_DECODING images are being decoded (a slot is handed straight to the next in line);
@@ -120,6 +171,8 @@ export interface NormaliseOptions {
   quality?: number;
   /** Wait in line however long it is (work of the server, e.g. a voucher's photo) instead of 429 for a full line. */
   patient?: boolean;
+  /** Whose upload this is (`u:<id>`): its share of the line and its budget of decoding per minute. */
+  owner?: string;
 }
 
 /**
@@ -129,8 +182,11 @@ export interface NormaliseOptions {
  */
 export async function normaliseImage(buf: Buffer, mime: string, opts: NormaliseOptions = {}): Promise<Buffer> {
   if (!IMAGE_MIMES.includes(mime)) throw bizError(IMAGE_MSG.broken);
-  checkDeclaredSize(buf, mime);
+  const size = checkDeclaredSize(buf, mime);
+  const cost = decodeCost(buf, mime, size);
+  if (cost > MAX_DECODED_BYTES) throw bizError(IMAGE_MSG.tooLarge);
   const side = opts.maxSide ?? STORED_IMAGE_SIDE;
+  const giveBack = opts.owner ? claimShare(opts.owner, cost, Date.now()) : () => {};
   return inLine(async () => {
     try {
       const image = sharp(buf, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', autoOrient: true });
@@ -158,7 +214,7 @@ export async function normaliseImage(buf: Buffer, mime: string, opts: NormaliseO
       // libvips: "Input image exceeds pixel limit", truncated or invalid data, a timeout: the file cannot be used.
       throw bizError(/pixel limit/i.test(String((err as Error)?.message)) ? IMAGE_MSG.tooLarge : IMAGE_MSG.broken);
     }
-  }, opts.patient ?? false);
+  }, opts.patient ?? false).finally(giveBack);
 }
 
 /** Whether bytes are a JPEG (what pdfkit embeds without decoding pixels). */

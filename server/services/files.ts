@@ -117,7 +117,13 @@ export function createFileService(repos: Repositories, storage: FileStorage, clo
         throw new AppError(429, '上传过于频繁，请稍后再试');
       }
       if (!image) return store(ownerId, content, type.mime, cleanFileName(originalName, ext), now);
-      return store(ownerId, await normaliseImage(content, type.mime), 'image/jpeg', storedImageName(originalName), now);
+      return store(
+        ownerId,
+        await normaliseImage(content, type.mime, { owner: `u:${ownerId}` }),
+        'image/jpeg',
+        storedImageName(originalName),
+        now,
+      );
     },
 
     /** A file the server made itself (trusted bytes, e.g. the head-page photo of a voucher), stored as it is. */

@@ -12,7 +12,17 @@ import { crc32, deflateRawSync, deflateSync, constants as zlibConstants } from '
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fileBlobs } from '../../server/db/schema.ts';
-import { decodeLoad, MAX_DECODING, MAX_WAITING, normaliseImage } from '../../server/lib/images.ts';
+import {
+  decodeCost,
+  decodeLoad,
+  DECODE_BUDGET_PER_MINUTE,
+  IMAGE_MSG,
+  MAX_DECODING,
+  MAX_PER_OWNER,
+  MAX_WAITING,
+  normaliseImage,
+} from '../../server/lib/images.ts';
+import type { AppError } from '../../server/lib/envelope.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { createPerson, postdocMoveInReadyToFinish, type Person } from './movement-helpers.ts';
 import { readPdf } from './pdf-text.ts';
@@ -264,6 +274,67 @@ describe('images are checked by their declared size before any decode', () => {
     const patient = normaliseImage(image, 'image/png', { patient: true });
     expect((await Promise.all([...line, patient])).every((b) => b[0] === 0xff)).toBe(true);
     expect(decodeLoad()).toEqual({ decoding: 0, waiting: 0 });
+  });
+});
+
+describe('one account cannot take the line', () => {
+  it('22 images of one student at once: 2 in line, 20 refused at once; another student’s photo goes in without waiting for them', async () => {
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#345678' } })
+      .png()
+      .toBuffer();
+    const burst = Array.from({ length: 22 }, () =>
+      normaliseImage(image, 'image/png', { owner: 'u:burst' }).then(
+        () => 'done',
+        (err: AppError) => `${err.statusCode} ${err.message}`,
+      ),
+    );
+    // Synchronously after the burst: the owner has its share of the line, no more.
+    expect(decodeLoad().decoding + decodeLoad().waiting).toBe(MAX_PER_OWNER);
+    const other = normaliseImage(image, 'image/png', { owner: 'u:other' });
+    expect(decodeLoad().decoding + decodeLoad().waiting).toBe(MAX_PER_OWNER + 1);
+    expect((await other)[0]).toBe(0xff);
+    const outcomes = await Promise.all(burst);
+    expect(outcomes.filter((o) => o === 'done')).toHaveLength(MAX_PER_OWNER);
+    expect(outcomes.filter((o) => o === `429 ${IMAGE_MSG.ownBusy}`)).toHaveLength(22 - MAX_PER_OWNER);
+    expect(decodeLoad()).toEqual({ decoding: 0, waiting: 0 });
+  });
+
+  it('prices an image before decoding it: a 16-bit PNG costs twice, an RGBA one more than RGB; a minute’s budget per owner', async () => {
+    const png = (depth: 8 | 16, colourType: number) => {
+      const b = Buffer.alloc(33);
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b);
+      b.write('IHDR', 12, 'latin1');
+      b.writeUInt32BE(1000, 16);
+      b.writeUInt32BE(1000, 20);
+      b[24] = depth;
+      b[25] = colourType;
+      return b;
+    };
+    const size = { width: 1000, height: 1000 };
+    expect(decodeCost(png(8, 2), 'image/png', size)).toBe(3_000_000);
+    expect(decodeCost(png(16, 2), 'image/png', size)).toBe(6_000_000);
+    expect(decodeCost(png(16, 6), 'image/png', size)).toBe(8_000_000);
+    // A 6000×6000 16-bit RGBA PNG is within the pixel limit but not the decoding limit: refused from its header.
+    const heavy = png(16, 6);
+    heavy.writeUInt32BE(6000, 16);
+    heavy.writeUInt32BE(6000, 20);
+    await expect(normaliseImage(heavy, 'image/png', { owner: 'u:heavy' })).rejects.toMatchObject({ message: IMAGE_MSG.tooLarge });
+    // The budget: about six full-size photos a minute, then 429 until the minute is over.
+    const big = await sharp({ create: { width: 6000, height: 6000, channels: 3, background: '#101010' } })
+      .jpeg()
+      .toBuffer();
+    const owner = 'u:budget';
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) {
+      answers.push(
+        await normaliseImage(big, 'image/jpeg', { owner }).then(
+          () => 200,
+          (err: AppError) => err.statusCode,
+        ),
+      );
+    }
+    expect(answers.filter((a) => a === 200).length).toBe(Math.floor(DECODE_BUDGET_PER_MINUTE / (6000 * 6000 * 3)));
+    expect(answers.at(-1)).toBe(429);
   });
 });
 

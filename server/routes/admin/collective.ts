@@ -1,5 +1,6 @@
 // 工作台「集体户」: the university's collective households, kept by the office (every move-in lands in one of them;
 // the move-in vouchers carry their number, name, address, police station and the stamped head page).
+import { currentUser } from '../../lib/request.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { badRequest, bizError, notFound, ok } from '../../lib/envelope.ts';
@@ -87,7 +88,7 @@ export default async function collectiveRoutes(app: FastifyInstance) {
     const type = await fileTypeFromBuffer(content);
     if (!type || !IMAGE_MIMES.includes(type.mime)) throw bizError('仅支持上传 jpg、png、webp 格式的图片');
     if (!(await repos.collectiveHouseholds.find(key))) throw bizError('请先填写并保存集体户信息');
-    const jpeg = await normaliseImage(content, type.mime);
+    const jpeg = await normaliseImage(content, type.mime, { owner: `u:${currentUser(request).id}` });
     const hash = sha256(jpeg);
     await audit.audited(
       request,
