@@ -176,6 +176,15 @@ export function createLoginGuard(repos: Repositories, clock: Clock) {
       await repos.loginFailures.clearPrefix(`dev:${key}#`);
     },
 
+    /** Failures from unknown sources within the hour, per account (for the console's list of staff accounts). */
+    async failuresOf(userIds: number[]): Promise<Map<number, number>> {
+      const since = addSeconds(clock.now(), -FORGET_SECONDS);
+      const rows = await repos.loginFailures.get(userIds.map((id) => `acct:u:${id}`));
+      return new Map(
+        rows.filter((r) => r.lastFailureAt >= since && r.count > 0).map((r) => [Number(r.key.slice('acct:u:'.length)), r.count]),
+      );
+    },
+
     /** A new password: the devices that signed in before are strangers again. */
     async forgetDevices(userId: number): Promise<void> {
       await repos.trustedDevices.forgetUser(userId);

@@ -22,6 +22,8 @@ export interface StaffPatch {
   role?: StaffRole;
   enabled?: boolean;
   password?: string;
+  /** 解除登录限制: every failure count and lock of the account forgotten. */
+  unlock?: boolean;
 }
 
 /** Audit entry of a change, written in the change's transaction. */
@@ -139,7 +141,7 @@ export function createStaffService(deps: {
         if (disabled || patch.password !== undefined) await r.sessions.revokeAllOf(id);
         return row ?? staff;
       });
-      if (patch.enabled === true || patch.password !== undefined) await guard.clearAccount({ id: staff.id });
+      if (patch.enabled === true || patch.password !== undefined || patch.unlock) await guard.clearAccount({ id: staff.id });
       if (patch.password !== undefined) await guard.forgetDevices(staff.id);
       return updated;
     },

@@ -2665,7 +2665,7 @@ export interface paths {
         get?: never;
         /**
          * 工作台：修改工作人员 Console: change a staff account
-         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。改姓名、角色、启用状态或重置密码（只改传入的字段）。停用或重置密码时吊销该账号全部会话。不能停用自己或取消自己的管理员角色（code 100「不能停用自己的账号或取消自己的管理员角色」）。不存在答 404「账号不存在」。重置密码时新密码还须足够难猜（zxcvbn 评分不低于 3，且不是演示密码、不含登录名或姓名），否则答 400，字段 password：「密码强度不足：请勿使用常见密码、演示密码或含登录名、姓名的密码，建议 12 位以上并混合字母、数字与符号」。记入审计日志。
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。改姓名、角色、启用状态或重置密码（只改传入的字段）。停用或重置密码时吊销该账号全部会话。不能停用自己或取消自己的管理员角色（code 100「不能停用自己的账号或取消自己的管理员角色」）。不存在答 404「账号不存在」。`unlock: true` 解除该账号的登录限制（清除全部失败计数与锁定）。重置密码时新密码还须足够难猜（zxcvbn 评分不低于 3，且不是演示密码、不含登录名或姓名），否则答 400，字段 password：「密码强度不足：请勿使用常见密码、演示密码或含登录名、姓名的密码，建议 12 位以上并混合字母、数字与符号」。记入审计日志。
          */
         put: operations["adminUpdateStaff"];
         post?: never;
@@ -5624,6 +5624,12 @@ export interface components {
             enabled: boolean;
             /** @description 创建时间 Created at */
             createdAt: components["schemas"]["DateTime"];
+            /**
+             * @description 仅在账号列表中：近 1 小时来自未登录过的来源的登录失败次数（0 为没有）。达到 20 次起，陌生来源须等待递增的时间，
+             *     管理员可「解除登录限制」（`adminUpdateStaff` 的 `unlock`）。Failed sign-ins from unknown sources within the hour (list only).
+             * @example 0
+             */
+            failedSignIns?: number;
         };
         /** @description 响应信封（StaffAccount） The envelope of an answer with StaffAccount */
         StaffAccountEnvelope: components["schemas"]["Envelope"] & {
@@ -9750,6 +9756,11 @@ export interface operations {
                     enabled?: boolean;
                     /** @description 新密码（重置） New password */
                     password?: components["schemas"]["Password"];
+                    /**
+                     * @description 解除登录限制：清除该账号的全部登录失败计数与锁定（记入审计日志「解除登录限制」）。
+                     *     Lift the sign-in limits: every failure count and lock of the account is forgotten (audited).
+                     */
+                    unlock?: boolean;
                 };
             };
         };

@@ -205,6 +205,25 @@ describe('outsiders cannot keep the owner out', () => {
   });
 });
 
+describe('an administrator lifts the limits of a staff account', () => {
+  it('the list shows the failures of the hour; 解除登录限制 ends them (audited) and the owner signs in from anywhere', async () => {
+    const admin = await createStaff(t, 'admin');
+    const victim = await createStaff(t);
+    for (let i = 0; i < 22; i += 1) await staffLoginRaw(t, victim.username, `Guess${i}abc`, nextIp());
+    expect((await staffLoginRaw(t, victim.username, DEMO_PASSWORD, nextIp())).body.msg).toMatch(/^登录尝试过于频繁/);
+    const list = await t.json({ method: 'GET', url: '/api/admin/staff', token: admin.token });
+    const row = (list.body.data as { id: number; failedSignIns: number }[]).find((a) => a.id === victim.id)!;
+    expect(row.failedSignIns).toBe(20); // the 21st and 22nd waited: not counted
+    const unlock = await t.json({ method: 'PUT', url: `/api/admin/staff/${victim.id}`, token: admin.token, payload: { unlock: true } });
+    expect(unlock.body.code).toBe(200);
+    expect((await staffLoginRaw(t, victim.username, DEMO_PASSWORD, nextIp())).body.code).toBe(200);
+    const audit = (await t.app.repos.audit.page({ action: 'staff.update' }, { pageNum: 1, pageSize: 5 })).rows[0]!;
+    expect(audit.summary).toBe(`修改工作人员 ${victim.username}：解除登录限制`);
+    const after = await t.json({ method: 'GET', url: '/api/admin/staff', token: admin.token });
+    expect((after.body.data as { id: number; failedSignIns: number }[]).find((a) => a.id === victim.id)!.failedSignIns).toBe(0);
+  });
+});
+
 describe('the ceilings of an address', () => {
   it('do not grow with the tokens it carries: three accounts of its own give no more sign-in calls', async () => {
     const ip = nextIp();

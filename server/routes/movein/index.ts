@@ -136,7 +136,10 @@ export default async function moveInRoutes(app: FastifyInstance) {
   app.operation('createVoucherLink', async (request) => {
     const me = currentUser(request);
     const row = await services.vouchers.finishedMoveIn(me.id, request.body.id);
-    return ok(services.voucherLinks.issue({ applicationId: row.id, kind: request.body.kind, userId: me.id, sessionId: me.sessionId }), '获取成功');
+    return ok(
+      services.voucherLinks.issue({ applicationId: row.id, kind: request.body.kind, userId: me.id, sessionId: me.sessionId }),
+      '获取成功',
+    );
   });
 
   app.operation('getVoucherByLink', async (request, reply) => {

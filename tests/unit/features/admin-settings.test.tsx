@@ -506,6 +506,21 @@ describe('accounts and audit', () => {
     });
   });
 
+  it('shows an account strangers are guessing at, and lifts its sign-in limits in one tap', async () => {
+    const attacked = { ...adminAccount, id: 7, username: 'staff07', name: '钱办理', role: 'staff', roleName: '办理员', failedSignIns: 23 };
+    const fetch = adminConsole('/staff', {
+      'GET /api/admin/staff': { code: 200, data: [{ ...adminAccount, failedSignIns: 0 }, attacked] },
+      'PUT /api/admin/staff/7': { code: 200, data: attacked },
+    });
+    expect(await screen.findByText('近1小时登录失败 23 次')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `解除 ${adminAccount.username} 的登录限制` })).toBeNull();
+    const button = screen.getByRole('button', { name: '解除 staff07 的登录限制' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/staff/7')).toHaveLength(1));
+    expect(await requestsTo(fetch, '/api/admin/staff/7')[0]!.json()).toEqual({ unlock: true });
+  });
+
   it('reads the audit log by staff member and action; nothing edits it', async () => {
     const fetch = adminConsole('/audit', {
       'GET /api/admin/staff': { code: 200, data: [adminAccount] },

@@ -91,10 +91,21 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
   );
 }
 
-/** 工作人员: the staff accounts, adding one, changing role, disabling, resetting a password. */
+/**
+ * 工作人员: the staff accounts, adding one, changing role, disabling, resetting a password, and lifting the sign-in
+ * limits of an account that strangers have been guessing at (its failed sign-ins of the hour are shown).
+ */
 export default function StaffPage() {
   const list = useRemote(() => unwrap(client.GET('/api/admin/staff')), []);
   const [editing, setEditing] = useState<Account | null | undefined>(undefined);
+  const [unlocking, setUnlocking] = useState<number | null>(null);
+  async function unlock(a: Account) {
+    if (unlocking !== null) return;
+    setUnlocking(a.id);
+    const r = await unwrap(client.PUT('/api/admin/staff/{id}', { params: { path: { id: a.id } }, body: { unlock: true } }));
+    setUnlocking(null);
+    if (announce(r, `已解除 ${a.username} 的登录限制`)) list.reload();
+  }
   return (
     <>
       <PageHead title="工作人员">
@@ -109,12 +120,26 @@ export default function StaffPage() {
             <td>{a.username}</td>
             <td>{a.name}</td>
             <td>{a.roleName}</td>
-            <td class={a.enabled ? undefined : 'adm-muted'}>{a.enabled ? '启用' : '停用'}</td>
+            <td class={a.enabled ? undefined : 'adm-muted'}>
+              {a.enabled ? '启用' : '停用'}
+              {(a.failedSignIns ?? 0) > 0 && <div class="adm-warn">近1小时登录失败 {a.failedSignIns} 次</div>}
+            </td>
             <td class="adm-nowrap">{formatDateTime(a.createdAt)}</td>
             <td>
               <button type="button" class="adm-link" onClick={() => setEditing(a)} aria-label={`编辑 ${a.username}`}>
                 编辑
               </button>
+              {(a.failedSignIns ?? 0) > 0 && (
+                <button
+                  type="button"
+                  class="adm-link"
+                  disabled={unlocking === a.id}
+                  onClick={() => void unlock(a)}
+                  aria-label={`解除 ${a.username} 的登录限制`}
+                >
+                  解除登录限制
+                </button>
+              )}
             </td>
           </tr>
         ))}
