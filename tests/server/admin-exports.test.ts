@@ -64,9 +64,7 @@ describe('export', () => {
   it('a cell a spreadsheet would run is text, also behind full-width signs and invisible characters', () => {
     const cells = ['=1+1', '＝HYPERLINK("x")', '\u200b=1+1', '\ufeff+1', '\u3000-1', '＠SUM(A1)', ' =1', '张三', '1-2'];
     const csv = toCsv({ sheet: 't', head: cells, rows: [] }).toString('utf8');
-    expect(csv).toBe(
-      '\uFEFF' + `"'=1+1","'＝HYPERLINK(""x"")","'\u200b=1+1","'\ufeff+1","'\u3000-1","'＠SUM(A1)","' =1","张三","1-2"\r\n`,
-    );
+    expect(csv).toBe('\uFEFF' + `"'=1+1","'＝HYPERLINK(""x"")","'\u200b=1+1","'\ufeff+1","'\u3000-1","'＠SUM(A1)","' =1","张三","1-2"\r\n`);
   });
 
   it('in full only for a 管理员 (audited as such); CSV opens in Excel as it is', async () => {
