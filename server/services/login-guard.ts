@@ -165,6 +165,9 @@ export function createLoginGuard(repos: Repositories, clock: Clock) {
       const [acct] = known ? [] : await repos.loginFailures.get([keys.account]);
       const underAttack = acct && acct.lastFailureAt >= addSeconds(now, -FORGET_SECONDS) && acct.count >= DELAY_AFTER;
       await repos.loginFailures.clear(known || underAttack ? [keys.source] : [keys.source, keys.account]);
+      // The address's claim was no failure: given back, so many people signing in behind one NAT are never asked for
+      // an image code for their successes.
+      await repos.loginFailures.giveBack(keys.ip, 2_147_483_647);
       if (source.device) await repos.trustedDevices.remember(sha256(source.device), account.id, now);
     },
 
