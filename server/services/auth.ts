@@ -6,7 +6,7 @@ import type { Repositories } from '../repositories/index.ts';
 import type { UserRow } from '../repositories/users.ts';
 import { boundValues, rosterBinding } from './roster.ts';
 import type { CaptchaService } from './captcha.ts';
-import { lockedMessage, type GuardState, type LoginGuard } from './login-guard.ts';
+import { refusalMessage, type GuardState, type LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { SmsService } from './sms.ts';
 import type { LoginRecorder, SignInAttempt, SignInClient } from './login-records.ts';
@@ -56,9 +56,8 @@ export function createAuthService(deps: {
   };
 
   const refusal = (state: GuardState) => {
-    if (state.lockedSeconds > 0) return bizError(lockedMessage(state.lockedSeconds), { needCaptcha: true });
-    if (state.waitSeconds > 0) return bizError(`登录尝试过于频繁，请${state.waitSeconds}秒后再试`, { needCaptcha: true });
-    return null;
+    const message = refusalMessage(state);
+    return message ? bizError(message, { needCaptcha: true }) : null;
   };
 
   return {
@@ -72,8 +71,8 @@ export function createAuthService(deps: {
       return recorder.around({ realm: 'user', method: 'password', client, userId: user?.id, typed: username }, async () => {
         // Counted per account, whichever of its names signs in, and per source (address, or a device known to it).
         const account = user ? { id: user.id } : { name: username };
-        const source = { ip, device: client.device };
-        const before = await guard.state(account, source);
+        const attempt = await guard.attempt(account, { ip, device: client.device });
+        const before = await guard.state(attempt);
         const refused = refusal(before);
         if (refused) throw refused;
         if (before.needCaptcha && (!withCaptcha || !input.code || !input.uuid)) throw bizError('请输入图形验证码', { needCaptcha: true });
@@ -81,7 +80,7 @@ export function createAuthService(deps: {
         if (coded && !(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期', { needCaptcha: true });
         if (user && !user.passwordHash) throw bizError('该账号请使用统一身份认证登录');
         // Claimed before the password is checked: concurrent attempts cannot all pass a count read earlier.
-        const claim = await guard.claim(account, source);
+        const claim = await guard.claim(attempt);
         if (!claim.allowed) throw refusal(claim) ?? bizError('登录尝试过于频繁，请稍后再试', { needCaptcha: true });
         if (claim.askCaptcha && !coded) throw bizError('请输入图形验证码', { needCaptcha: true });
         const passed =
@@ -89,7 +88,7 @@ export function createAuthService(deps: {
             ? await verifyPassword(input.password, user.passwordHash, user.passwordSalt)
             : await burnPasswordCheck(input.password);
         if (!user || !passed) throw refusal(claim) ?? bizError('账号或密码错误', { needCaptcha: claim.needCaptcha });
-        await guard.succeeded({ id: user.id }, source);
+        await guard.succeeded(attempt, user.id);
         return sessions.create(user.id, '1', ip);
       });
     },

@@ -41,13 +41,17 @@ export interface GuardSource {
   device?: string;
 }
 
+/** One sign-in attempt, resolved once (guard.attempt): whether its device is known to the account, and its keys. */
+export interface GuardAttempt {
+  account: GuardAccount;
+  source: GuardSource;
+  known: boolean;
+  keys: { account: string; source: string; ip: string };
+}
+
 const accountKey = (a: GuardAccount) => ('id' in a ? `u:${a.id}` : `n:${a.name.trim().toLowerCase().slice(0, 60)}`);
 
 /** Seconds to wait after the n-th failure of an account from unknown sources (0 below DELAY_AFTER): 2, 4, 8 … 300. */
-export const delayAfter = (failures: number) =>
-  failures < DELAY_AFTER ? 0 : Math.min(2 ** (failures - DELAY_AFTER + 1), MAX_DELAY_SECONDS);
-
-/** The same in SQL, of a claim's new count. */
 const delaySql = (n: SQL) =>
   sql`case when ${n} >= ${DELAY_AFTER}::int then least(power(2, ${n} - ${DELAY_AFTER - 1}::int), ${MAX_DELAY_SECONDS}::int) else 0 end`;
 /** A source's lock: 15 minutes at its 10th failure, twice as long at each further 10th, a day at most. */
@@ -55,11 +59,19 @@ const lockSql = (n: SQL) =>
   sql`case when ${n} % ${LOCK_AFTER}::int = 0 then least(${LOCK_SECONDS}::int * power(2, ${n} / ${LOCK_AFTER}::int - 1), ${MAX_LOCK_SECONDS}::int) else 0 end`;
 const noLock = () => sql`0`;
 
-/** A locked source is told how long, in whole minutes (15 at the first lock). */
-export const lockedMessage = (seconds: number) =>
+/** A locked source is told how long: in whole minutes up to an hour (15 at the first lock), then in hours. */
+const lockedMessage = (seconds: number) =>
   seconds > 3600
     ? `登录失败次数过多，请${Math.ceil(seconds / 3600)}小时后再试`
     : `登录失败次数过多，请${Math.ceil(seconds / 60)}分钟后再试`;
+
+/** What a refused attempt is told (the users' and the console's sign-in alike), or null when nothing holds it. */
+export const refusalMessage = (state: GuardState): string | null =>
+  state.lockedSeconds > 0
+    ? lockedMessage(state.lockedSeconds)
+    : state.waitSeconds > 0
+      ? `登录尝试过于频繁，请${state.waitSeconds}秒后再试`
+      : null;
 
 export interface GuardState {
   needCaptcha: boolean;
@@ -114,24 +126,25 @@ export function createLoginGuard(repos: Repositories, clock: Clock) {
   };
 
   return {
-    /** What an attempt would meet now (read only: the claim decides). */
-    async state(account: GuardAccount, source: GuardSource): Promise<GuardState> {
-      const now = clock.now();
+    /** Resolves an attempt once: is its device known to the account (one look-up), and which counters are its own. */
+    async attempt(account: GuardAccount, source: GuardSource): Promise<GuardAttempt> {
       const known = await trusted(account, source);
-      const keys = keysOf(account, source, known);
+      return { account, source, known, keys: keysOf(account, source, known) };
+    },
+
+    /** What the attempt would meet now (read only: the claim decides). */
+    async state({ keys, known }: GuardAttempt): Promise<GuardState> {
       const rows = await repos.loginFailures.get([keys.account, keys.source, keys.ip]);
       const find = (key: string) => rows.find((r) => r.key === key);
-      return stateOf({ account: find(keys.account), source: find(keys.source), ip: find(keys.ip) }, known, now);
+      return stateOf({ account: find(keys.account), source: find(keys.source), ip: find(keys.ip) }, known, clock.now());
     },
 
     /**
-     * Claims an attempt before its password is checked: counted as a failure at once, given back only by a success.
+     * Claims the attempt before its password is checked: counted as a failure at once, given back only by a success.
      * Not allowed when the source is locked or the account's delay has not run out (then nothing more is counted).
      */
-    async claim(account: GuardAccount, source: GuardSource): Promise<GuardClaim> {
+    async claim({ keys, known }: GuardAttempt): Promise<GuardClaim> {
       const now = clock.now();
-      const known = await trusted(account, source);
-      const keys = keysOf(account, source, known);
       const claim = (key: string, forgetSeconds: number, lockFor: (n: SQL) => SQL) =>
         repos.loginFailures.claim(key, { now, forgetBefore: addSeconds(now, -forgetSeconds), lockFor });
       const refused = async () => {
@@ -158,17 +171,15 @@ export function createLoginGuard(repos: Repositories, clock: Clock) {
      * that is all (the owner's sign-in never hands an outsider a fresh budget); from an unknown source the account's
      * count ends too, unless it is under attack (at its delay).
      */
-    async succeeded(account: { id: number }, source: GuardSource): Promise<void> {
+    async succeeded({ keys, known, source }: GuardAttempt, userId: number): Promise<void> {
       const now = clock.now();
-      const known = await trusted(account, source);
-      const keys = keysOf(account, source, known);
       const [acct] = known ? [] : await repos.loginFailures.get([keys.account]);
       const underAttack = acct && acct.lastFailureAt >= addSeconds(now, -FORGET_SECONDS) && acct.count >= DELAY_AFTER;
       await repos.loginFailures.clear(known || underAttack ? [keys.source] : [keys.source, keys.account]);
       // The address's claim was no failure: given back, so many people signing in behind one NAT are never asked for
       // an image code for their successes.
       await repos.loginFailures.giveBack(keys.ip, 2_147_483_647);
-      if (source.device) await repos.trustedDevices.remember(sha256(source.device), account.id, now);
+      if (source.device) await repos.trustedDevices.remember(sha256(source.device), userId, now);
     },
 
     /** After a password reset or an administrator's unlock: the account's counts and every lock on it are forgotten. */

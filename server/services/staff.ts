@@ -8,7 +8,7 @@ import type { NewAudit } from '../repositories/audit.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import type { UserRow } from '../repositories/users.ts';
 import type { CaptchaService } from './captcha.ts';
-import { lockedMessage, type GuardState, type LoginGuard } from './login-guard.ts';
+import { refusalMessage, type GuardState, type LoginGuard } from './login-guard.ts';
 import type { SessionService } from './sessions.ts';
 import type { LoginRecorder, SignInClient } from './login-records.ts';
 import { isUniqueViolation } from '../db/errors.ts';
@@ -59,24 +59,22 @@ export function createStaffService(deps: {
       return recorder.around({ realm: 'staff', method: 'password', client, userId: staff?.id, typed: username }, async () => {
         // Counted per account and source (address, or a device known to the account), claimed before the check.
         const account = staff ? { id: staff.id } : { name: `staff:${username}` };
-        const source = { ip, device: client.device };
-        const refusal = (state: GuardState) =>
-          state.lockedSeconds > 0
-            ? bizError(lockedMessage(state.lockedSeconds))
-            : state.waitSeconds > 0
-              ? bizError(`登录尝试过于频繁，请${state.waitSeconds}秒后再试`)
-              : null;
-        const refused = refusal(await guard.state(account, source));
+        const attempt = await guard.attempt(account, { ip, device: client.device });
+        const refusal = (state: GuardState) => {
+          const message = refusalMessage(state);
+          return message ? bizError(message) : null;
+        };
+        const refused = refusal(await guard.state(attempt));
         if (refused) throw refused;
         if (!(await captcha.check(input.uuid, input.code))) throw bizError('图形验证码错误或已过期');
-        const claim = await guard.claim(account, source);
+        const claim = await guard.claim(attempt);
         if (!claim.allowed) throw refusal(claim) ?? bizError('登录尝试过于频繁，请稍后再试');
         const usable = staff && !staff.disabled && staff.passwordHash && staff.passwordSalt ? staff : null;
         const passed = usable
           ? await verifyPassword(input.password, usable.passwordHash!, usable.passwordSalt!)
           : await burnPasswordCheck(input.password);
         if (!usable || !passed) throw (claim.lockedSeconds > 0 ? refusal(claim) : null) ?? bizError('账号或密码错误');
-        await guard.succeeded({ id: usable.id }, source);
+        await guard.succeeded(attempt, usable.id);
         return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
       });
     },
