@@ -13,20 +13,14 @@ const TICKET_SECONDS = 300;
 export const CAS_CALLBACK_PATH = '/web/my';
 
 /**
- * Where the app goes after single sign-on, when not /my: a path of the app itself (its routes are lower-case words,
- * digits, dashes and slashes), never an address of its own. It travels inside the callback, so CAS binds the ticket
- * to it too.
- */
-export const NEXT_PATTERN = /^\/[a-z0-9-]+(?:\/[A-Za-z0-9_-]+){0,5}$/;
-
-/**
  * The service this server asks tickets for and validates them against: its own callback on `origin` (PUBLIC_URL, or
  * for the development CAS the request's own origin), plus the app's return path. Never a URL from the request: a
  * ticket the campus CAS issued for another application is then refused by CAS itself (INVALID_SERVICE).
  */
 export function casService(origin: string, next?: string): string {
+  // `next` is a route of the app, checked by the document's pattern (parameter CasNext) before it arrives here.
   const base = `${origin}${CAS_CALLBACK_PATH}`;
-  return next && next !== '/my' && NEXT_PATTERN.test(next) ? `${base}?next=${encodeURIComponent(next)}` : base;
+  return next && next !== '/my' ? `${base}?next=${encodeURIComponent(next)}` : base;
 }
 
 export interface CasClient {
