@@ -1,10 +1,11 @@
 // The picture of an image code: a PNG whose pixels alone carry the characters. Each glyph is drawn from a mask that
-// sharp rendered once from Noto Sans Hans (the vouchers' font, server/lib/fonts.ts, so no system font is needed)
-// and thickened to a bold stroke, turned, scaled, sheared and moved at random; curves in the characters' own colours
-// cross them; the whole picture is then warped by sine displacements of its rows and columns and speckled with noise, and sharp encodes
-// it (in its own threads). No vector outline or text ever leaves the server, so a script has to read the picture
-// like a person does; what stops a script that does is the server's ceilings (single use, 2 minutes, per-address
-// limits, SMS limits per phone).
+// sharp rendered once from Noto Sans Hans (the vouchers' font, server/lib/fonts.ts, so no system font is needed), in
+// one of three faces (regular, bold, outline), turned, scaled, sheared and placed by a random advance after the one
+// before, so neighbours touch or overlap and no character has a fixed place; curves in the characters' own colours
+// cross them; the whole picture is then warped by sine displacements of its rows and columns and speckled with noise,
+// and sharp encodes it (in its own threads). No vector outline or text ever leaves the server. A trained solver
+// (scripts/captcha-solver.ts) measures the drawing; what stops a script in the end is the server's ceilings (single
+// use, 2 minutes, per-address limits, the sign-in guard, SMS limits per phone).
 import { randomInt } from 'node:crypto';
 import sharp from 'sharp';
 import { cjkFontFile } from '../lib/fonts.ts';
@@ -26,10 +27,17 @@ interface Glyph {
   a: Float32Array;
 }
 
-let glyphs: Promise<Map<string, Glyph>> | null = null;
+/** The faces a character may be drawn in: two stroke weights, and an outline one can read through. (A lighter weight
+ * was tried: crossed by the curves it was hard for a person to read.) */
+type Face = 'regular' | 'bold' | 'outline';
+const FACES: Face[] = ['regular', 'bold', 'outline'];
 
-/** How far the Regular weight's strokes are grown, in pixels of the 80 px rendering: about the Bold weight's stems. */
-const THICKEN = 3;
+let glyphs: Promise<Map<string, Record<Face, Glyph>>> | null = null;
+
+/** How far each face's strokes are grown, in pixels of the 80 px rendering (3 is about the Bold weight's stems). */
+const GROW: Record<Exclude<Face, 'outline'>, number> = { regular: 3, bold: 5 };
+/** The outline face: the bold face with its inside taken out, leaving a ring this many pixels wide. */
+const RING = 5;
 
 /** A grey mask grown by r pixels in every direction (a (2r+1)² maximum filter, row pass then column pass), on a
  * canvas r pixels wider on each side so the grown ink is not clipped. */
@@ -53,20 +61,24 @@ export function thicken(src: Uint8Array, width: number, height: number, r: numbe
   return { data, width: w, height: h };
 }
 
-async function renderGlyph(ch: string): Promise<Glyph> {
-  const raw = await sharp({ text: { text: ch, fontfile: cjkFontFile(), font: 'Noto Sans Hans 80', dpi: 72 } })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const { data, ...info } = thicken(raw.data, raw.info.width, raw.info.height, THICKEN);
-  // Crop to the ink, so every glyph is centred on its own shape whatever the font's metrics.
-  let top = info.height;
+/** A grey mask shrunk by r pixels (the grown mask of its complement, complemented), same size. */
+function erode(src: Uint8Array, width: number, height: number, r: number): Uint8Array {
+  const inverse = src.map((v) => 255 - v);
+  const grown = thicken(inverse, width, height, r);
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) out[y * width + x] = 255 - grown.data[(y + r) * grown.width + x + r]!;
+  return out;
+}
+
+/** A mask cropped to its ink, as coverage 0–1. */
+function crop(data: Uint8Array, width: number, height: number, ch: string): Glyph {
+  let top = height;
   let bottom = -1;
-  let left = info.width;
+  let left = width;
   let right = -1;
-  for (let y = 0; y < info.height; y++)
-    for (let x = 0; x < info.width; x++)
-      if (data[y * info.width + x]! > 24) {
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      if (data[y * width + x]! > 24) {
         top = Math.min(top, y);
         bottom = Math.max(bottom, y);
         left = Math.min(left, x);
@@ -76,12 +88,29 @@ async function renderGlyph(ch: string): Promise<Glyph> {
   const w = right - left + 1;
   const h = bottom - top + 1;
   const a = new Float32Array(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) a[y * w + x] = data[(top + y) * info.width + left + x]! / 255;
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) a[y * w + x] = data[(top + y) * width + left + x]! / 255;
   return { w, h, a };
 }
 
-/** The glyph masks, rendered once (about 0.1 s) and kept; a failure is not kept, so the next call tries again. */
-export function captchaGlyphs(): Promise<Map<string, Glyph>> {
+async function renderGlyph(ch: string): Promise<Record<Face, Glyph>> {
+  const raw = await sharp({ text: { text: ch, fontfile: cjkFontFile(), font: 'Noto Sans Hans 80', dpi: 72 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const grown = (r: number) => thicken(raw.data, raw.info.width, raw.info.height, r);
+  const regular = grown(GROW.regular);
+  const bold = grown(GROW.bold);
+  const inside = erode(bold.data, bold.width, bold.height, RING);
+  const ring = bold.data.map((v, i) => Math.max(0, v - inside[i]!));
+  return {
+    regular: crop(regular.data, regular.width, regular.height, ch),
+    bold: crop(bold.data, bold.width, bold.height, ch),
+    outline: crop(ring, bold.width, bold.height, ch),
+  };
+}
+
+/** The glyph masks of every face, rendered once (about 0.2 s) and kept; a failure is not kept, so the next call tries again. */
+export function captchaGlyphs(): Promise<Map<string, Record<Face, Glyph>>> {
   glyphs ??= Promise.all([...CAPTCHA_ALPHABET].map(async (ch) => [ch, await renderGlyph(ch)] as const)).then(
     (list) => new Map(list),
     (err: unknown) => {
@@ -156,8 +185,9 @@ function curve(px: Float32Array, colour: Rgb, width: number) {
   }
 }
 
-/** The raw RGB pixels of a picture of `text`. */
-export async function drawCaptcha(text: string): Promise<Float32Array> {
+/** The raw RGB pixels of a picture of `text`; `layout`, when given, receives each character's left and right edge (for
+ * the solver that measures the drawing, scripts/captcha-solver.ts). */
+export async function drawCaptcha(text: string, layout?: [number, number][]): Promise<Float32Array> {
   const masks = await captchaGlyphs();
   const W = CAPTCHA_WIDTH;
   const H = CAPTCHA_HEIGHT;
@@ -177,19 +207,35 @@ export async function drawCaptcha(text: string): Promise<Float32Array> {
   // Faint curves behind the characters.
   for (let n = 0; n < 3; n++) curve(px, hsl(rand(0, 360), 0.5, rand(0.6, 0.75)), rand(1, 2.5));
 
-  // The characters, each dark in its own hue, turned, scaled, sheared and moved at random.
+  // The characters, each dark in its own hue and in a face of its own (light, regular, bold or outline), turned,
+  // scaled and sheared at random. No fixed places: each advances by a random part of its width, so neighbours touch
+  // or overlap, the string starts anywhere it fits and its baseline wanders.
   const colours: Rgb[] = [];
-  const slot = (W - 24) / text.length;
-  [...text].forEach((ch, k) => {
-    const g = masks.get(ch);
-    if (!g) throw new Error(`no glyph for ${ch}`);
-    const colour = hsl(rand(0, 360), rand(0.5, 0.8), rand(0.18, 0.3));
+  const placed = [...text].map((ch) => {
+    const faces = masks.get(ch);
+    if (!faces) throw new Error(`no glyph for ${ch}`);
+    const g = faces[FACES[randomInt(FACES.length)]!];
+    const scale = (rand(0.9, 1.08) * GLYPH_PX) / faces.regular.h;
+    return { g, scale, width: g.w * scale, advance: g.w * scale * rand(0.8, 0.98) };
+  });
+  const span = placed.reduce((sum, p, k) => sum + (k === placed.length - 1 ? p.width : p.advance), 0);
+  // Too wide for the picture (bold, large, little overlap): every character a little smaller.
+  const fit = Math.min(1, (W - 12) / span);
+  let left = 6 + rand(0, Math.max(0, W - 12 - span * fit));
+  const wave = { a: rand(4, 9), l: rand(90, 180), p: rand(0, 2 * Math.PI) };
+  // Neighbours in hues at least 80° apart, so a person sees where one ends and the next begins.
+  let inkHue = rand(0, 360);
+  for (const { g, scale: s0, width, advance } of placed) {
+    const scale = s0 * fit;
+    inkHue = (inkHue + rand(80, 280)) % 360;
+    const colour = hsl(inkHue, rand(0.55, 0.85), rand(0.2, 0.32));
     colours.push(colour);
-    const scale = (rand(0.85, 1.05) * GLYPH_PX) / g.h;
     const angle = rand(-0.35, 0.35);
-    const shear = rand(-0.2, 0.2);
-    const cx = 12 + slot * (k + 0.5) + rand(-3, 3);
-    const cy = H / 2 + rand(-7, 7);
+    const shear = rand(-0.25, 0.25);
+    const cx = left + (width * fit) / 2;
+    const cy = H / 2 + wave.a * Math.sin((2 * Math.PI * cx) / wave.l + wave.p) + rand(-3, 3);
+    layout?.push([Math.round(left), Math.round(left + width * fit)]);
+    left += advance * fit;
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
     const reach = Math.ceil(Math.hypot(g.w, g.h) * scale * 0.65) + 2;
@@ -204,10 +250,10 @@ export async function drawCaptcha(text: string): Promise<Float32Array> {
         const v = ry / scale + g.h / 2;
         blend(px, (y * W + x) * 3, colour, sample(g.a, g.w, g.h, u - 0.5, v - 0.5));
       }
-  });
+  }
 
   // Curves in the characters' own colours across them (a colour filter cannot take them out).
-  for (let n = 0; n < 2; n++) curve(px, colours[randomInt(colours.length)]!, rand(1.8, 2.8));
+  for (let n = 0; n < 2; n++) curve(px, colours[randomInt(colours.length)]!, rand(1.4, 2.2));
 
   // The warp: rows shifted sideways and columns up and down by sine waves of random phase.
   const out = new Float32Array(px.length);
