@@ -52,7 +52,10 @@ export const unauthorized = (msg = '登录已过期，请重新登录') => new A
 export const forbidden = (msg = '无权访问') => new AppError(403, msg);
 export const notFound = (msg = '记录不存在') => new AppError(404, msg);
 export const conflict = (msg: string) => new AppError(409, msg);
-export const tooMany = (msg: string, retryAfterSeconds?: number) =>
-  new AppError(429, msg, retryAfterSeconds ? { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } } : {});
+/** A refusal for now (429), always saying when to come back (the document requires Retry-After on every 429). */
+export const tooMany = (msg: string, retryAfterSeconds: number) =>
+  new AppError(429, msg, { headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+/** Seconds to wait when a line of work is full: it moves in seconds. */
+export const BUSY_RETRY_SECONDS = 5;
 
 export const GENERIC_500 = '系统繁忙，请稍后再试';

@@ -3,7 +3,7 @@
 // thread pool, never on the event loop) with the same limits, turned upright from EXIF, flattened on white, scaled to
 // at most 2000 px and re-encoded as a JPEG without any metadata. Only such JPEGs are embedded in vouchers.
 import sharp from 'sharp';
-import { AppError, bizError } from './envelope.ts';
+import { AppError, BUSY_RETRY_SECONDS, bizError, tooMany } from './envelope.ts';
 
 /** At most 40 megapixels (a 48 MP phone photo is compressed on the phone before it is sent). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
@@ -124,7 +124,7 @@ const budgets = new Map<string, { since: number; used: number }>();
 
 /** Takes an owner's place in line and budget, or refuses (429); answers how to give the place back. */
 function claimShare(owner: string, cost: number, now: number): () => void {
-  if ((ownersInLine.get(owner) ?? 0) >= MAX_PER_OWNER) throw new AppError(429, IMAGE_MSG.ownBusy);
+  if ((ownersInLine.get(owner) ?? 0) >= MAX_PER_OWNER) throw tooMany(IMAGE_MSG.ownBusy, BUSY_RETRY_SECONDS);
   let budget = budgets.get(owner);
   if (!budget || now - budget.since >= 60_000) {
     budget = { since: now, used: 0 };
@@ -132,7 +132,7 @@ function claimShare(owner: string, cost: number, now: number): () => void {
     // Forget windows that ended (the map never grows past the owners of the last minute).
     if (budgets.size > 10_000) for (const [k, b] of budgets) if (now - b.since >= 60_000) budgets.delete(k);
   }
-  if (budget.used + cost > DECODE_BUDGET_PER_MINUTE) throw new AppError(429, '上传过于频繁，请稍后再试');
+  if (budget.used + cost > DECODE_BUDGET_PER_MINUTE) throw tooMany('上传过于频繁，请稍后再试', (budget.since + 60_000 - now) / 1000);
   budget.used += cost;
   ownersInLine.set(owner, (ownersInLine.get(owner) ?? 0) + 1);
   return () => {
@@ -148,7 +148,7 @@ function claimShare(owner: string, cost: number, now: number): () => void {
  */
 async function inLine<T>(work: () => Promise<T>, patient: boolean): Promise<T> {
   if (decoding >= MAX_DECODING) {
-    if (!patient && waiting.length >= MAX_WAITING) throw new AppError(429, IMAGE_MSG.busy);
+    if (!patient && waiting.length >= MAX_WAITING) throw tooMany(IMAGE_MSG.busy, BUSY_RETRY_SECONDS);
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     decoding += 1;

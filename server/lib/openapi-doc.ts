@@ -27,6 +27,8 @@ export interface OperationDef {
   responses: Record<string, Schema | undefined>;
   /** The media types each status key declares (a download may declare a file type and a JSON envelope). */
   mediaTypes: Record<string, string[]>;
+  /** The headers each status key declares required (lower case): the test-mode checker sees that they are sent. */
+  requiredHeaders: Record<string, string[]>;
 }
 
 export interface OpenApiDoc {
@@ -105,9 +107,14 @@ export function parseDocument(raw: Json): OpenApiDoc {
       const bodyContent = isObject(body?.content) ? (body.content as Json) : {};
       const responses: Record<string, Schema | undefined> = {};
       const mediaTypes: Record<string, string[]> = {};
+      const requiredHeaders: Record<string, string[]> = {};
       for (const [status, response] of Object.entries(isObject(op.responses) ? op.responses : {})) {
         responses[status] = isObject(response) ? jsonContent(response.content) : undefined;
         mediaTypes[status] = isObject(response) && isObject(response.content) ? Object.keys(response.content) : [];
+        const headers = isObject(response) && isObject(response.headers) ? response.headers : {};
+        requiredHeaders[status] = Object.entries(headers)
+          .filter(([, h]) => isObject(h) && h.required === true)
+          .map(([name]) => name.toLowerCase());
       }
       operations.set(operationId, {
         operationId,
@@ -123,6 +130,7 @@ export function parseDocument(raw: Json): OpenApiDoc {
         multipart: 'multipart/form-data' in bodyContent,
         responses,
         mediaTypes,
+        requiredHeaders,
       });
     }
   }

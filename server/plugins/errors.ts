@@ -4,7 +4,7 @@
 // answers 405 with an Allow header, an unknown one 404.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, GENERIC_500, type FieldError } from '../lib/envelope.ts';
+import { AppError, GENERIC_500, tooMany, type FieldError } from '../lib/envelope.ts';
 
 interface AjvError {
   keyword: string;
@@ -131,7 +131,7 @@ function toAppError(error: FastifyError): AppError | undefined {
   const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
   if (known) return new AppError(known[0], known[1]);
   if (error.statusCode === 404) return new AppError(404, '接口不存在');
-  if (error.statusCode === 429) return new AppError(429, '请求过于频繁，请稍后再试');
+  if (error.statusCode === 429) return tooMany('请求过于频繁，请稍后再试', 60);
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError(400, '请求无效');
   if (refusedInputState(error)) return new AppError(400, BAD_PARAMETERS);
   return undefined;

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import Redis from 'ioredis';
-import { AppError } from '../lib/envelope.ts';
+import { tooMany } from '../lib/envelope.ts';
 
 export const GENERAL_LIMIT = { max: 600, timeWindow: 60_000 };
 
@@ -55,10 +55,8 @@ export default fp(async function limitsPlugin(app: FastifyInstance) {
     // The test hooks (registered with NODE_ENV=test only) are the tests' own reading of codes, not traffic.
     allowList: (request) => request.url.startsWith('/web/') || request.url.startsWith('/__test__/'),
     keyGenerator: (request) => (request.user ? `u:${request.user.id}` : `ip:${request.ip}`),
-    // No x-ratelimit-* on answers within the ceiling (the document declares none, the app reads none): 70 bytes and
-    // three headers less on every API answer. A refusal (429) still says when to come back (retry-after).
-    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, '请求过于频繁，请稍后再试', { headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) } }),
+    // Every API answer says the caller's ceiling (x-ratelimit-limit, -remaining, -reset), as the document declares
+    // (OWASP API4: an integrator can pace itself); a refusal (429) also says when to come back (retry-after).
+    errorResponseBuilder: (_request, context) => tooMany('请求过于频繁，请稍后再试', context.ttl / 1000),
   });
 });

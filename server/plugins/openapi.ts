@@ -109,6 +109,8 @@ export default fp(async function openapiPlugin(app: FastifyInstance, opts: OpenA
       return JSON.stringify({ code: 500, msg: message });
     };
     if (!key) return fail('status not documented');
+    const missing = (op.requiredHeaders[key] ?? []).filter((name) => reply.getHeader(name) === undefined);
+    if (missing.length) return fail(`the document requires the header(s) ${missing.join(', ')} on ${key}`);
     if (!type.includes('json')) {
       const sent = type.split(';')[0]!.trim();
       const declared = op.mediaTypes[key] ?? [];

@@ -5,7 +5,7 @@
 // IMAGE_CODE_CEILING.max codes an hour, on top of the per-minute limits of the routes, and pictures are drawn
 // DRAWING_LINE.drawing at a time with at most DRAWING_LINE.waiting in line.
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../lib/envelope.ts';
+import { BUSY_RETRY_SECONDS, tooMany } from '../lib/envelope.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { Repositories } from '../repositories/index.ts';
 import { captchaPng, captchaText } from './captcha-image.ts';
@@ -75,7 +75,7 @@ export function createCaptchaService(repos: Repositories, clock: Clock, opts: { 
     }
     if (entry.count >= IMAGE_CODE_CEILING.max) {
       const retry = Math.max(1, Math.ceil((entry.since + windowMs - now) / 1000));
-      throw new AppError(429, CAPTCHA_MSG.tooMany, { headers: { 'retry-after': String(retry) } });
+      throw tooMany(CAPTCHA_MSG.tooMany, retry);
     }
     entry.count += 1;
   }
@@ -83,7 +83,7 @@ export function createCaptchaService(repos: Repositories, clock: Clock, opts: { 
   /** Draws one picture when a slot is free; a freed slot goes straight to the next in line. */
   async function draw(text: string): Promise<string> {
     if (drawing >= DRAWING_LINE.drawing) {
-      if (waiting.length >= DRAWING_LINE.waiting) throw new AppError(429, CAPTCHA_MSG.busy);
+      if (waiting.length >= DRAWING_LINE.waiting) throw tooMany(CAPTCHA_MSG.busy, BUSY_RETRY_SECONDS);
       await new Promise<void>((resolve) => waiting.push(resolve));
     } else drawing += 1;
     try {

@@ -8,7 +8,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { sha256 } from '../lib/crypto.ts';
-import { AppError, badRequest, bizError } from '../lib/envelope.ts';
+import { badRequest, bizError, tooMany } from '../lib/envelope.ts';
 import { checkDeclaredSize, IMAGE_MIMES, normaliseImage } from '../lib/images.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { UploadRow } from '../repositories/content.ts';
@@ -114,7 +114,7 @@ export function createFileService(repos: Repositories, storage: FileStorage, clo
       if (image) checkDeclaredSize(content, type.mime);
       const now = clock.now();
       if ((await repos.uploads.countByOwnerSince(ownerId, startOfChinaDay(now))) >= DAILY_UPLOADS) {
-        throw new AppError(429, '上传过于频繁，请稍后再试');
+        throw tooMany('上传过于频繁，请稍后再试', (startOfChinaDay(now).getTime() + 86_400_000 - now.getTime()) / 1000);
       }
       if (!image) return store(ownerId, content, type.mime, cleanFileName(originalName, ext), now);
       return store(

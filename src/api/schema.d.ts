@@ -3790,6 +3790,7 @@ export interface components {
         /** @description 失败信封 Failure envelope (code 400/401/403/404/405/409/429/500/503) */
         ErrorEnvelope: {
             /**
+             * Format: int32
              * @description 400 请求不合法（`errors` 给出字段错误）；401 未登录或会话失效（客户端清除会话并在 1.5 秒后跳转登录页）；
              *     403 无权限；404 不存在；405 不支持该请求方法（响应头 Allow 列出支持的方法）；409 状态冲突；429 请求过于频繁；500 系统繁忙；
              *     503 当前访问人数较多，请稍后再试（服务端过载时立即拒绝新请求，带 Retry-After 秒数；请求未被处理，可原样重试）。
@@ -3813,6 +3814,7 @@ export interface components {
          */
         Envelope: {
             /**
+             * Format: int32
              * @description 结果码 Result code (0/200 成功, 100 业务提示, 400/401/403/404/409/429/500 失败)
              * @example 200
              */
@@ -3839,6 +3841,7 @@ export interface components {
         /** @description 响应信封 The envelope of an answer */
         IntegerEnvelope: components["schemas"]["Envelope"] & {
             /**
+             * Format: int32
              * @description 累计访问量 Total visit count
              * @example 12345
              */
@@ -3896,6 +3899,7 @@ export interface components {
                  */
                 challenge: string;
                 /**
+                 * Format: int32
                  * @description 需要的前导 0 位数 Leading zero bits required
                  * @example 15
                  */
@@ -3916,6 +3920,7 @@ export interface components {
             /** @description 短信发送许可（一次性，绑定手机号） Single-use permit to send one SMS to this phone */
             smsTicket: string;
             /**
+             * Format: int32
              * @description 许可剩余有效秒数（300） Seconds until the permit expires
              * @example 300
              */
@@ -3928,11 +3933,13 @@ export interface components {
         /** @description 短信验证码发送结果 When a code was sent and when to resend */
         SmsSent: {
             /**
+             * Format: int32
              * @description 距可再次发送的秒数（发送成功时为 60） Seconds until a resend is allowed
              * @example 60
              */
             resendAfter: number;
             /**
+             * Format: int32
              * @description 验证码有效秒数（300，仅发送成功时） Seconds the code stays valid
              * @example 300
              */
@@ -3947,6 +3954,7 @@ export interface components {
             /** @description 手机号凭证（一次性，绑定手机号与场景） Single-use ticket for this phone and scene */
             phoneTicket: string;
             /**
+             * Format: int32
              * @description 凭证剩余有效秒数（600） Seconds until the ticket expires
              * @example 600
              */
@@ -3994,6 +4002,7 @@ export interface components {
         /** @description 当前用户信息 The signed-in user's info (stored by the client as `userInfo`) */
         UserInfo: {
             /**
+             * Format: int32
              * @description 用户编号 User id (the client stores it as `id`; move-out family list sends it back)
              * @example 1024
              */
@@ -4138,7 +4147,10 @@ export interface components {
              * @example 1
              */
             dictValue: string;
-            /** @description 排序 Sort order */
+            /**
+             * Format: int32
+             * @description 排序 Sort order
+             */
             dictSort?: number;
             /**
              * @description 开关："0" 表示停用（显示但不可选），"1" 可用 Switch; "0" means disabled
@@ -4241,6 +4253,7 @@ export interface components {
              */
             xlmc: string;
             /**
+             * Format: int32
              * @description 层级：1 类别（标题，通常不可选），2 具体学历 Level (1 heading, 2 selectable)
              * @enum {integer}
              */
@@ -4267,7 +4280,10 @@ export interface components {
         };
         /** @description 首页轮播图 A home banner */
         Banner: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /** @description 标题 Title */
             title?: string | null;
@@ -4278,7 +4294,10 @@ export interface components {
             imageUrl: string;
             /** @description 点击跳转地址（站内路由如 /web/announcement，或 https 地址） Link target */
             linkUrl?: string | null;
-            /** @description 排序（小者在前） Sort order */
+            /**
+             * Format: int32
+             * @description 排序（小者在前） Sort order
+             */
             sort?: number;
         };
         /** @description 响应信封（Banner） The envelope of an answer with Banner */
@@ -4303,12 +4322,18 @@ export interface components {
              * @example 2026届毕业生户口迁出须知.pdf
              */
             name: string;
-            /** @description 字节数 Size in bytes */
+            /**
+             * Format: int32
+             * @description 字节数 Size in bytes
+             */
             size?: number;
         };
         /** @description 通知公告 An announcement */
         Announcement: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /**
              * @description 标题 Title
@@ -4329,7 +4354,10 @@ export interface components {
         /** @description 响应信封（Announcement） The envelope of an answer with Announcement */
         AnnouncementPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["Announcement"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 已上传文件 An uploaded file */
@@ -4345,6 +4373,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: int32
              * @description 保存的字节数 Size in bytes as stored
              * @example 204800
              */
@@ -4500,7 +4529,10 @@ export interface components {
         };
         /** @description 消息通知 A notice to the user */
         Notice: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /**
              * @description 类型 Type：`apply` 申请进度, `borrow` 借卡提醒（到期/逾期）, `system` 系统通知
@@ -4526,7 +4558,10 @@ export interface components {
             isRead: "0" | "1";
             /** @description 提交时间 Created at */
             createdAt: components["schemas"]["DateTime"];
-            /** @description 关联申请编号（点击打开 /details） Related application */
+            /**
+             * Format: int32
+             * @description 关联申请编号（点击打开 /details） Related application
+             */
             applicationId?: number | null;
             /** @description 关联申请的申请编号 Reference number of the related application */
             sqbh?: string | null;
@@ -4534,10 +4569,14 @@ export interface components {
         /** @description 响应信封（Notice） The envelope of an answer with Notice */
         NoticePageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["Notice"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /**
+         * Format: int32
          * @description 记录编号：正的 32 位整数（1 至 2147483647，数据库 integer 列的范围）。超出范围或不是整数答 400，不会查询数据库。
          *     Record id: a positive 32-bit integer (the range of the database's integer columns); anything else answers 400.
          * @example 1024
@@ -4545,7 +4584,10 @@ export interface components {
         Id: number;
         /** @description 未读消息数 Unread notices left */
         UnreadCount: {
-            /** @description 剩余未读消息数 Unread notices left */
+            /**
+             * Format: int32
+             * @description 剩余未读消息数 Unread notices left
+             */
             unread: number;
         };
         /** @description 响应信封（UnreadCount） The envelope of an answer with UnreadCount */
@@ -4590,7 +4632,10 @@ export interface components {
         };
         /** @description 问答反馈 A question and its answer */
         Feedback: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /** @description 标题 Title */
             bt: string;
@@ -4625,7 +4670,10 @@ export interface components {
         /** @description 响应信封（Feedback） The envelope of an answer with Feedback */
         FeedbackPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["Feedback"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /**
@@ -4646,6 +4694,7 @@ export interface components {
             data?: components["schemas"]["Feedback"];
         };
         /**
+         * Format: int32
          * @description 申请状态 Status (one table for every service):
          *     1 已提交（用户提交或退回后重新提交）, 2 审核中（工作人员打开）, 3 退回修改（工作人员，附原因；用户修改后重新提交）,
          *     4 办理中（借用户口卡显示为「已借出」）, 5 待领取（附领取地点与时间）, 6 已寄出（附快递公司与单号）,
@@ -4657,6 +4706,7 @@ export interface components {
         /** @description 申请摘要（提交、修改、撤销的应答） Application summary answered by add/edit/cancel */
         ApplicationSummary: {
             /**
+             * Format: int32
              * @description 申请编号 Application id
              * @example 123
              */
@@ -4742,7 +4792,10 @@ export interface components {
             name: string;
             /** @description 类型 MIME type */
             mimeType: string;
-            /** @description 字节数 Size */
+            /**
+             * Format: int32
+             * @description 字节数 Size
+             */
             size: number;
             /** @description 读取地址（/api/wj/file/{fileId}） URL */
             url: string;
@@ -4761,7 +4814,10 @@ export interface components {
                 /** @description 显示名称（工作人员只显示「户籍办」或姓氏） Display name */
                 name?: string | null;
             };
-            /** @description 原状态（首次提交为 null） Previous status */
+            /**
+             * Format: int32
+             * @description 原状态（首次提交为 null） Previous status
+             */
             from?: number | null;
             /** @description 新状态 New status */
             to: components["schemas"]["AppStatus"];
@@ -4789,6 +4845,7 @@ export interface components {
             ghrq?: string | null;
         };
         /**
+         * Format: int32
          * @description 好差评 Rating：5 非常满意, 4 满意, 3 基本满意, 2 不满意, 1 非常不满意（2 及以下标记为需回访）
          * @enum {integer}
          */
@@ -4964,7 +5021,10 @@ export interface components {
             yt: string;
             /** @description 接收单位（可选） Receiving organisation */
             jsdw?: string;
-            /** @description 份数 Copies */
+            /**
+             * Format: int32
+             * @description 份数 Copies
+             */
             fs: number;
             /** @description 领取/快递方式代码（取自 kdlist：0 现场领取，其余为快递；switch 为 "0" 的不受理） Pickup/courier option */
             kdfs: string;
@@ -4988,7 +5048,10 @@ export interface components {
             yt: string;
             /** @description 接收单位（可选） Receiving organisation */
             jsdw?: string;
-            /** @description 份数 Copies */
+            /**
+             * Format: int32
+             * @description 份数 Copies
+             */
             fs: number;
             /** @description 领取方式 How to receive */
             lqfs: components["schemas"]["Lqfs"];
@@ -5035,6 +5098,7 @@ export interface components {
              */
             dateValue: string;
             /**
+             * Format: int32
              * @description 剩余名额（0 时不可选） Remaining quota
              * @example 12
              */
@@ -5117,18 +5181,26 @@ export interface components {
         /** @description 本年度借用户口卡次数 Borrow count this year */
         BorrowNumber: {
             /**
+             * Format: int32
              * @description 年度 Year
              * @example 2026
              */
             year: number;
             /**
+             * Format: int32
              * @description 每年可借次数（服务端配置，默认 4） Yearly limit
              * @example 4
              */
             limit: number;
-            /** @description 已借次数（不含已撤销、未通过） Used */
+            /**
+             * Format: int32
+             * @description 已借次数（不含已撤销、未通过） Used
+             */
             used: number;
-            /** @description 剩余次数 Remaining */
+            /**
+             * Format: int32
+             * @description 剩余次数 Remaining
+             */
             remaining: number;
         };
         /** @description 响应信封（BorrowNumber） The envelope of an answer with BorrowNumber */
@@ -5356,6 +5428,7 @@ export interface components {
              */
             url: string;
             /**
+             * Format: int32
              * @description 有效秒数 Seconds until it expires
              * @example 300
              */
@@ -5498,7 +5571,10 @@ export interface components {
         };
         /** @description 同户家属（迁出随迁用） A family member in the same household */
         FamilyMember: {
-            /** @description 家属编号 Id */
+            /**
+             * Format: int32
+             * @description 家属编号 Id
+             */
             id: number;
             /** @description 姓名（显示为 name） Name */
             xm: string;
@@ -5601,7 +5677,10 @@ export interface components {
         StaffRole: "staff" | "admin";
         /** @description 工作人员账号 A staff account */
         StaffAccount: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /**
              * @description 登录名 Sign-in name
@@ -5625,6 +5704,7 @@ export interface components {
             /** @description 创建时间 Created at */
             createdAt: components["schemas"]["DateTime"];
             /**
+             * Format: int32
              * @description 仅在账号列表中：近 1 小时来自未登录过的来源的登录失败次数（0 为没有）。达到 20 次起，陌生来源须等待递增的时间，
              *     管理员可「解除登录限制」（`adminUpdateStaff` 的 `unlock`）。Failed sign-ins from unknown sources within the hour (list only).
              * @example 0
@@ -5703,7 +5783,10 @@ export interface components {
         };
         /** @description 申请人（工作台可见；身份证件号一律掩码，完整号码用 adminRevealIdNumber 显示并记入审计日志） The applicant, as shown to staff */
         Applicant: {
-            /** @description 用户编号 User id */
+            /**
+             * Format: int32
+             * @description 用户编号 User id
+             */
             userId: number;
             /** @description 姓名 Name */
             xm: string;
@@ -5726,7 +5809,10 @@ export interface components {
         };
         /** @description 认领或被分派办理此申请的工作人员（无人时为 null） The staff member who has it, or null */
         Assignee: null | {
-            /** @description 工作人员编号 Staff id */
+            /**
+             * Format: int32
+             * @description 工作人员编号 Staff id
+             */
             id: number;
             /** @description 姓名 Name */
             name: string;
@@ -5735,11 +5821,17 @@ export interface components {
         };
         /** @description 工作台申请列表项 An application in the console queue */
         AdminApplicationRow: components["schemas"]["ApplicationListItem"] & {
-            /** @description 版本号（乐观并发；办理时原样带回 expectedVersion） Version for optimistic concurrency */
+            /**
+             * Format: int32
+             * @description 版本号（乐观并发；办理时原样带回 expectedVersion） Version for optimistic concurrency
+             */
             version: number;
             /** @description 申请人（身份证件号与手机号掩码） Applicant (ID number and phone masked) */
             applicant: components["schemas"]["Applicant"];
-            /** @description 自提交以来的天数 Days since submission */
+            /**
+             * Format: int32
+             * @description 自提交以来的天数 Days since submission
+             */
             waitingDays: number;
             /** @description 是否超时（已提交/审核中超过 3 天，或借出的户口卡已过应还日期） Overdue */
             overdue?: boolean;
@@ -5748,7 +5840,10 @@ export interface components {
         /** @description 响应信封（AdminApplicationRow） The envelope of an answer with AdminApplicationRow */
         AdminApplicationRowPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["AdminApplicationRow"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 某状态的申请数 Applications in one status */
@@ -5757,9 +5852,13 @@ export interface components {
             status: components["schemas"]["AppStatus"];
             /** @description 状态名称 Status label */
             statusName: string;
-            /** @description 数量 Count */
+            /**
+             * Format: int32
+             * @description 数量 Count
+             */
             count: number;
             /**
+             * Format: int32
              * @description 其中待办的数量（adminCountApplications）：已提交、审核中，以及除借出户口卡外的办理中。各项 todo 之和即「待办」的总数。
              *     How many of them are 待办 (waiting for staff); their sum is the 待办 tab's count.
              */
@@ -5823,7 +5922,10 @@ export interface components {
         /** @description 工作台申请详情 Application detail for staff */
         AdminApplication: components["schemas"]["Application"] & {
             assignee?: components["schemas"]["Assignee"];
-            /** @description 版本号（办理时原样带回 expectedVersion） Version for optimistic concurrency */
+            /**
+             * Format: int32
+             * @description 版本号（办理时原样带回 expectedVersion） Version for optimistic concurrency
+             */
             version: number;
             /** @description 申请人（身份证件号掩码，手机号完整） Applicant, ID number masked, full phone */
             applicant: components["schemas"]["Applicant"];
@@ -5857,12 +5959,21 @@ export interface components {
         /** @description 批量办理的结果（每件各自办理、各自成败） The outcome of a bulk action, one per application */
         BulkTransitionResult: components["schemas"]["Envelope"] & {
             data: {
-                /** @description 办理成功的件数 How many moved */
+                /**
+                 * Format: int32
+                 * @description 办理成功的件数 How many moved
+                 */
                 succeeded: number;
-                /** @description 跳过的件数 How many were skipped */
+                /**
+                 * Format: int32
+                 * @description 跳过的件数 How many were skipped
+                 */
                 skipped: number;
                 results: {
-                    /** @description 申请编号（内部） Application id */
+                    /**
+                     * Format: int32
+                     * @description 申请编号（内部） Application id
+                     */
                     id: number;
                     /** @description 申请编号（不存在时为 null） Reference number */
                     sqbh: string | null;
@@ -5872,7 +5983,10 @@ export interface components {
                     status: components["schemas"]["AppStatus"] | null;
                     /** @description 状态名称 Status label */
                     statusName: string | null;
-                    /** @description 办理后的版本号（成功时） Version after */
+                    /**
+                     * Format: int32
+                     * @description 办理后的版本号（成功时） Version after
+                     */
                     version?: number;
                     /** @description 跳过的原因（如「申请已被他人处理，请刷新后重试」） Why it was skipped */
                     reason: string | null;
@@ -5885,7 +5999,10 @@ export interface components {
         };
         /** @description 办理后的申请摘要 The application after the action */
         AdminTransitionResult: components["schemas"]["ApplicationSummary"] & {
-            /** @description 新版本号 New version */
+            /**
+             * Format: int32
+             * @description 新版本号 New version
+             */
             version: number;
         };
         /** @description 响应信封（AdminTransitionResult） The envelope of an answer with AdminTransitionResult */
@@ -5894,7 +6011,10 @@ export interface components {
         };
         /** @description 借出的户口卡 A household card out on loan */
         BorrowedCard: {
-            /** @description 借用申请编号 Borrow application id */
+            /**
+             * Format: int32
+             * @description 借用申请编号 Borrow application id
+             */
             applicationId: number;
             /** @description 申请编号 Reference number */
             sqbh: string;
@@ -5902,7 +6022,10 @@ export interface components {
             status: components["schemas"]["AppStatus"];
             /** @description 状态名称 Status label */
             statusName: string;
-            /** @description 版本号（归还时带回 expectedVersion） Version */
+            /**
+             * Format: int32
+             * @description 版本号（归还时带回 expectedVersion） Version
+             */
             version: number;
             /** @description 借用人（掩码） Borrower (masked) */
             applicant: components["schemas"]["Applicant"];
@@ -5918,20 +6041,29 @@ export interface components {
             ghrq: string;
             /** @description 是否逾期 Overdue */
             overdue: boolean;
-            /** @description 逾期天数（未逾期为 0） Days overdue */
+            /**
+             * Format: int32
+             * @description 逾期天数（未逾期为 0） Days overdue
+             */
             overdueDays: number;
         };
         /** @description 响应信封（BorrowedCard） The envelope of an answer with BorrowedCard */
         BorrowedCardPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["BorrowedCard"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 工作台问答 A question as seen by staff */
         AdminFeedback: components["schemas"]["Feedback"] & {
             /** @description 提问人 Asker */
             asker: {
-                /** @description 用户编号 User id */
+                /**
+                 * Format: int32
+                 * @description 用户编号 User id
+                 */
                 userId: number;
                 /** @description 姓名 Name */
                 xm: string;
@@ -5944,7 +6076,10 @@ export interface components {
         /** @description 响应信封（AdminFeedback） The envelope of an answer with AdminFeedback */
         AdminFeedbackPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["AdminFeedback"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 响应信封（AdminFeedback） The envelope of an answer with AdminFeedback */
@@ -5953,9 +6088,15 @@ export interface components {
         };
         /** @description 一条评价（工作台） A rating as seen by staff */
         AdminRating: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
-            /** @description 申请编号 Application id */
+            /**
+             * Format: int32
+             * @description 申请编号 Application id
+             */
             applicationId: number;
             /** @description 申请编号 Reference number */
             sqbh: string;
@@ -5975,7 +6116,10 @@ export interface components {
             createdAt: components["schemas"]["DateTime"];
             /** @description 评价人 Rater */
             applicant: {
-                /** @description 用户编号 User id */
+                /**
+                 * Format: int32
+                 * @description 用户编号 User id
+                 */
                 userId: number;
                 /** @description 姓名 Name */
                 xm: string;
@@ -5993,7 +6137,10 @@ export interface components {
         /** @description 响应信封（AdminRating） The envelope of an answer with AdminRating */
         AdminRatingPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["AdminRating"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 某业务的评价汇总 Ratings of one service */
@@ -6002,7 +6149,10 @@ export interface components {
             kind: components["schemas"]["ServiceCode"];
             /** @description 业务名称 Service label */
             kindName: string;
-            /** @description 评价数 Ratings */
+            /**
+             * Format: int32
+             * @description 评价数 Ratings
+             */
             count: number;
             /** @description 平均分（1-5，保留两位小数；无评价为 null） Average score */
             average: number | null;
@@ -6012,12 +6162,21 @@ export interface components {
                 score: components["schemas"]["RatingScore"];
                 /** @description 评价 Label */
                 label: string;
-                /** @description 数量 Count */
+                /**
+                 * Format: int32
+                 * @description 数量 Count
+                 */
                 count: number;
             }[];
-            /** @description 需回访的评价数 Flagged ratings */
+            /**
+             * Format: int32
+             * @description 需回访的评价数 Flagged ratings
+             */
             flagged: number;
-            /** @description 尚未回访的数量 Flagged and not yet followed up */
+            /**
+             * Format: int32
+             * @description 尚未回访的数量 Flagged and not yet followed up
+             */
             pendingFollowUp: number;
         };
         /** @description 响应信封（RatingSummary） The envelope of an answer with RatingSummary */
@@ -6038,7 +6197,10 @@ export interface components {
                 kind: components["schemas"]["ServiceCode"];
                 /** @description 业务名称 Service label */
                 kindName: string;
-                /** @description 合计 Total */
+                /**
+                 * Format: int32
+                 * @description 合计 Total
+                 */
                 total: number;
                 /** @description 各状态数量（仅非零） Count per status (non-zero only) */
                 counts: components["schemas"]["StatusCount"][];
@@ -6049,18 +6211,28 @@ export interface components {
                 kind: components["schemas"]["ServiceCode"];
                 /** @description 业务名称 Service label */
                 kindName: string;
-                /** @description 近 30 天办结数 Finished in the last 30 days */
+                /**
+                 * Format: int32
+                 * @description 近 30 天办结数 Finished in the last 30 days
+                 */
                 finished: number;
                 /** @description 办理时长中位数（小时，保留一位小数） Median hours from submission to 已办结 */
                 medianHours: number;
             }[];
             /** @description 超时事项 Overdue items */
             overdue: {
-                /** @description 已提交或审核中超过 thresholdDays 天的申请 Applications waiting longer than the threshold */
+                /**
+                 * Format: int32
+                 * @description 已提交或审核中超过 thresholdDays 天的申请 Applications waiting longer than the threshold
+                 */
                 waiting: number;
-                /** @description 逾期未还的户口卡 Cards past their due date */
+                /**
+                 * Format: int32
+                 * @description 逾期未还的户口卡 Cards past their due date
+                 */
                 borrowedCards: number;
                 /**
+                 * Format: int32
                  * @description 超时阈值（天） Threshold in days
                  * @example 3
                  */
@@ -6068,13 +6240,22 @@ export interface components {
             };
             /** @description 评价概况 Ratings overview */
             ratings: {
-                /** @description 评价数 Ratings */
+                /**
+                 * Format: int32
+                 * @description 评价数 Ratings
+                 */
                 count: number;
                 /** @description 平均分 Average */
                 average: number | null;
-                /** @description 需回访 Flagged */
+                /**
+                 * Format: int32
+                 * @description 需回访 Flagged
+                 */
                 flagged: number;
-                /** @description 尚未回访 Not yet followed up */
+                /**
+                 * Format: int32
+                 * @description 尚未回访 Not yet followed up
+                 */
                 pendingFollowUp: number;
             };
         };
@@ -6096,11 +6277,20 @@ export interface components {
              * @description 日期 Date
              */
             date: string;
-            /** @description 总名额（0 表示当日不开放） Total (0 = closed) */
+            /**
+             * Format: int32
+             * @description 总名额（0 表示当日不开放） Total (0 = closed)
+             */
             total: number;
-            /** @description 已预约 Booked */
+            /**
+             * Format: int32
+             * @description 已预约 Booked
+             */
             booked: number;
-            /** @description 剩余名额 Remaining */
+            /**
+             * Format: int32
+             * @description 剩余名额 Remaining
+             */
             remaining: number;
         };
         /** @description 响应信封（Quota） The envelope of an answer with Quota */
@@ -6238,13 +6428,19 @@ export interface components {
         };
         /** @description 字典项（工作台） A dictionary entry as maintained by the office */
         AdminDictItem: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /** @description 键值（创建后不可修改，历史申请引用它） Value (fixed once created) */
             value: string;
             /** @description 显示文字 Label */
             label: string;
-            /** @description 排序 Sort order */
+            /**
+             * Format: int32
+             * @description 排序 Sort order
+             */
             sort: number;
             /** @description 是否启用（停用的项不再可选，历史记录仍显示） Enabled */
             enabled: boolean;
@@ -6271,7 +6467,10 @@ export interface components {
             divisionCode: string;
             /** @description 地址 Address */
             address?: string | null;
-            /** @description 排序 Sort order */
+            /**
+             * Format: int32
+             * @description 排序 Sort order
+             */
             sort: number;
         };
         /** @description 响应信封（AdminPoliceStation） The envelope of an answer with AdminPoliceStation */
@@ -6337,7 +6536,10 @@ export interface components {
         /** @description 响应信封（AdminAnnouncement） The envelope of an answer with AdminAnnouncement */
         AdminAnnouncementPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["AdminAnnouncement"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 通知公告内容 Announcement fields */
@@ -6383,7 +6585,10 @@ export interface components {
             imageUrl: string;
             /** @description 跳转地址：站内路由（/web/ 开头）或 https 地址 Link (/web/… or https) */
             linkUrl?: string | null;
-            /** @description 排序 Sort order */
+            /**
+             * Format: int32
+             * @description 排序 Sort order
+             */
             sort?: number;
             /** @description 是否启用 Enabled */
             enabled?: boolean;
@@ -6394,11 +6599,17 @@ export interface components {
         };
         /** @description 审计日志条目（只可追加，不可修改或删除） An audit log entry (append-only) */
         AuditEntry: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /** @description 时间 When */
             at: components["schemas"]["DateTime"];
-            /** @description 工作人员编号 Staff id */
+            /**
+             * Format: int32
+             * @description 工作人员编号 Staff id
+             */
             staffId: number;
             /** @description 工作人员姓名 Staff name */
             staffName: string;
@@ -6427,12 +6638,18 @@ export interface components {
         /** @description 响应信封（AuditEntry） The envelope of an answer with AuditEntry */
         AuditEntryPageEnvelope: components["schemas"]["Envelope"] & {
             rows?: components["schemas"]["AuditEntry"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total?: number;
         };
         /** @description 登录的人（不含手机号与身份证件号） Who signed in (never a phone or ID number) */
         SignInPerson: {
-            /** @description 账号编号 Account id */
+            /**
+             * Format: int32
+             * @description 账号编号 Account id
+             */
             userId: number;
             /** @description 姓名 Name */
             name: string;
@@ -6448,7 +6665,10 @@ export interface components {
         };
         /** @description 登录日志条目 A sign-in record */
         LoginRecord: {
-            /** @description 编号 Id */
+            /**
+             * Format: int32
+             * @description 编号 Id
+             */
             id: number;
             /** @description 时间 When */
             at: components["schemas"]["DateTime"];
@@ -6482,12 +6702,18 @@ export interface components {
         /** @description 登录日志分页 A page of sign-in records */
         LoginRecordPage: components["schemas"]["Envelope"] & {
             rows: components["schemas"]["LoginRecord"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total: number;
         };
         /** @description 一个有效的登录会话 A session in force */
         OnlineSession: {
-            /** @description 会话编号 Session id */
+            /**
+             * Format: int32
+             * @description 会话编号 Session id
+             */
             id: number;
             person: components["schemas"]["SignInPerson"];
             /**
@@ -6511,7 +6737,10 @@ export interface components {
         /** @description 在线会话分页 A page of sessions in force */
         OnlineSessionPage: components["schemas"]["Envelope"] & {
             rows: components["schemas"]["OnlineSession"][];
-            /** @description 总条数 Total count */
+            /**
+             * Format: int32
+             * @description 总条数 Total count
+             */
             total: number;
         };
         /**
@@ -6575,13 +6804,25 @@ export interface components {
         };
         /** @description 校园身份名册概况 The campus roster at a glance */
         RosterStatus: {
-            /** @description 名册中的学号与工作证号总数 Numbers in the roster */
+            /**
+             * Format: int32
+             * @description 名册中的学号与工作证号总数 Numbers in the roster
+             */
             total: number;
-            /** @description 学号数（人员类别 0、1、2、7） Student numbers */
+            /**
+             * Format: int32
+             * @description 学号数（人员类别 0、1、2、7） Student numbers
+             */
             students: number;
-            /** @description 工作证号数（人员类别 3、4） Staff numbers */
+            /**
+             * Format: int32
+             * @description 工作证号数（人员类别 3、4） Staff numbers
+             */
             staff: number;
-            /** @description 注册时填写的学号或工作证号尚未核验的账号数 Accounts whose typed number is not verified yet */
+            /**
+             * Format: int32
+             * @description 注册时填写的学号或工作证号尚未核验的账号数 Accounts whose typed number is not verified yet
+             */
             unverifiedAccounts: number;
             /** @description 最近一次导入（从未导入时为 null） The last import (null before the first) */
             lastImport: null | {
@@ -6589,17 +6830,35 @@ export interface components {
                 at: components["schemas"]["DateTime"];
                 /** @description 导入人 Who */
                 staffName: string;
-                /** @description 提交的行数 Rows sent */
+                /**
+                 * Format: int32
+                 * @description 提交的行数 Rows sent
+                 */
                 total: number;
-                /** @description 新增 New numbers */
+                /**
+                 * Format: int32
+                 * @description 新增 New numbers
+                 */
                 imported: number;
-                /** @description 更新 Changed numbers */
+                /**
+                 * Format: int32
+                 * @description 更新 Changed numbers
+                 */
                 updated: number;
-                /** @description 未变 Numbers already as given */
+                /**
+                 * Format: int32
+                 * @description 未变 Numbers already as given
+                 */
                 unchanged: number;
-                /** @description 拒绝的行数 Rows refused */
+                /**
+                 * Format: int32
+                 * @description 拒绝的行数 Rows refused
+                 */
                 refused: number;
-                /** @description 因本次导入核验通过并绑定的账号数 Accounts bound by this import */
+                /**
+                 * Format: int32
+                 * @description 因本次导入核验通过并绑定的账号数 Accounts bound by this import
+                 */
                 bound: number;
             };
         };
@@ -6609,22 +6868,38 @@ export interface components {
         };
         /** @description 一次名册导入的结果 The result of one roster import */
         RosterImportResult: {
-            /** @description 提交的行数 Rows sent */
+            /**
+             * Format: int32
+             * @description 提交的行数 Rows sent
+             */
             total: number;
-            /** @description 新增的学号或工作证号 New numbers */
+            /**
+             * Format: int32
+             * @description 新增的学号或工作证号 New numbers
+             */
             imported: number;
-            /** @description 人员类别、姓名或身份证件号有变化而更新的 Changed numbers */
+            /**
+             * Format: int32
+             * @description 人员类别、姓名或身份证件号有变化而更新的 Changed numbers
+             */
             updated: number;
-            /** @description 与名册一致、未变的 Numbers already as given */
+            /**
+             * Format: int32
+             * @description 与名册一致、未变的 Numbers already as given
+             */
             unchanged: number;
             /**
+             * Format: int32
              * @description 注册时填写了该号码、且姓名、身份证件号与人员类别（学生或教职工）均与名册一致的账号，本次导入后核验通过并绑定的个数
              *     Accounts whose number typed at registration this import confirmed (now bound)
              */
             bound: number;
             /** @description 拒绝的行及原因（不回显身份证件号） Rows refused, with the reason (ID numbers are never echoed) */
             refused: {
-                /** @description 行号（rows 中的位置，从 1 开始） Position in rows, from 1 */
+                /**
+                 * Format: int32
+                 * @description 行号（rows 中的位置，从 1 开始） Position in rows, from 1
+                 */
                 row: number;
                 /** @description 该行的学号或工作证号（可能为空） The row's number (may be empty) */
                 no: string;
@@ -6654,12 +6929,40 @@ export interface components {
             };
         };
         /**
+         * @description 请求过于频繁（信封 code 429），`Retry-After` 给出可以再试的秒数：超过本操作或全站的频率上限、图形验证码每小时上限、
+         *     上传的每日上限或解码额度、画图或解码队列已满。 Too many requests; Retry-After says when to try again.
+         */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description 系统错误（信封 code 500「系统繁忙，请稍后再试」，不含内部细节） Server error, as an envelope without internals */
+        ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /**
          * @description 客户端错误（信封，HTTP 状态与 code 相同） Client error envelope:
          *     400 请求不合法（`errors[]` 列出字段错误）、401 未登录或会话失效（msg 请先登录 / 登录已过期，请重新登录）、
          *     403 无权限（您无权访问该资源）、404 不存在、409 状态冲突（如申请状态不允许该操作）、429 请求过于频繁（请求过于频繁，请稍后再试）。
          */
         ClientError: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6669,15 +6972,33 @@ export interface components {
         /** @description 成功或业务提示（无数据） Success or business message, no data */
         OkEmpty: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Envelope"];
             };
         };
+        /** @description 未登录或会话失效（信封 code 401：请先登录 / 登录已过期，请重新登录） Not signed in, or the session ended */
+        Unauthorized: {
+            headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description 字典项列表 Dictionary entries */
         DictListResponse: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6689,6 +7010,9 @@ export interface components {
         /** @description 单位列表 Units */
         DwListResponse: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6700,6 +7024,9 @@ export interface components {
         /** @description 文件内容（不包裹信封；公告附件也可为 jpg、png、webp 图片） Raw file content, no envelope */
         FileDownload: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 /** @description attachment; filename*=UTF-8''<文件名> Suggested file name */
                 "Content-Disposition"?: string;
                 [name: string]: unknown;
@@ -6715,12 +7042,18 @@ export interface components {
         /** @description 申请分页 A page of applications */
         ApplicationPage: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
                 "application/json": components["schemas"]["Envelope"] & {
                     rows?: components["schemas"]["ApplicationListItem"][];
-                    /** @description 总条数 Total count */
+                    /**
+                     * Format: int32
+                     * @description 总条数 Total count
+                     */
                     total?: number;
                 };
             };
@@ -6728,6 +7061,9 @@ export interface components {
         /** @description 申请摘要，或业务提示（code 100） The application summary, or a business message */
         ApplicationSummary: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6739,6 +7075,9 @@ export interface components {
         /** @description 申请状态表（dictValue 为 1-9） The status table */
         StatusList: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6750,6 +7089,9 @@ export interface components {
         /** @description 可选日期 Date options */
         DateList: {
             headers: {
+                "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6798,10 +7140,21 @@ export interface components {
     };
     headers: {
         /**
+         * @description 本窗口内允许的请求数（每个 API 应答都带）：已登录按账号，否则按来源地址；一般每分钟 600 次，
+         *     登录、图形验证码、短信、注册等操作更严（见各操作说明）。 The caller's ceiling for the current window, on every API answer.
+         */
+        RateLimitLimit: number;
+        /** @description 本窗口内还可发送的请求数 Requests left in the current window. */
+        RateLimitRemaining: number;
+        /** @description 距本窗口结束的秒数 Seconds until the window ends. */
+        RateLimitReset: number;
+        /**
          * @description 成功登录且请求未带设备 Cookie 时：`hk_device=<随机标识>; Path=/; Max-Age=15552000; HttpOnly; SameSite=Strict`（HTTPS 时加 `Secure`）。
          *     该设备此后被该账号认出，他人的失败尝试不会挡住它。On a successful sign-in without the device cookie: the device's id.
          */
         DeviceCookie: string;
+        /** @description 多少秒后可以再试 Seconds to wait before trying again. */
+        RetryAfter: number;
     };
     pathItems: never;
 }
@@ -6823,6 +7176,9 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100，data.needCaptcha） Token, or code 100 with needCaptcha */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
@@ -6830,6 +7186,8 @@ export interface operations {
                     "application/json": components["schemas"]["NeedCaptchaTokenEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6855,6 +7213,9 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100，data.needCaptcha） Token, or code 100 with needCaptcha */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
@@ -6862,6 +7223,8 @@ export interface operations {
                     "application/json": components["schemas"]["NeedCaptchaTokenEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6878,12 +7241,17 @@ export interface operations {
             /** @description 访问总量 Total visits */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["IntegerEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6900,12 +7268,17 @@ export interface operations {
             /** @description IP 字符串 IP string */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ClientIpEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6928,12 +7301,17 @@ export interface operations {
             /** @description 登录地址 Login URL */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CasLoginUrlEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6960,12 +7338,17 @@ export interface operations {
             /** @description 令牌或业务提示 Token in data, or code 100 */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenDataEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -6982,12 +7365,17 @@ export interface operations {
             /** @description 图形验证码 Image code */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7015,12 +7403,17 @@ export interface operations {
             /** @description 短信许可 SMS permit */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SmsPermitEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7051,12 +7444,17 @@ export interface operations {
             /** @description 已发送，或业务提示 Sent, or code 100 */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SmsSentEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7087,12 +7485,17 @@ export interface operations {
             /** @description 手机号凭证 Phone ticket */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PhoneTicketGrantEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7134,12 +7537,17 @@ export interface operations {
             /** @description 注册成功（token）或业务提示 Token, or code 100 */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["TokenEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7169,6 +7577,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OkEmpty"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7183,6 +7593,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7208,12 +7621,18 @@ export interface operations {
             /** @description 更新后的用户信息 The updated user info */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserInfoEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7234,12 +7653,18 @@ export interface operations {
             /** @description 用户信息 User info */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UserInfoEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7259,12 +7684,18 @@ export interface operations {
             /** @description 可办板块 Open sectors */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OpenSectorsEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7279,6 +7710,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DictListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7293,6 +7726,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DictListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7307,6 +7742,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DictListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7323,12 +7760,17 @@ export interface operations {
             /** @description 民族列表 Ethnic groups */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MzItemListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7345,12 +7787,17 @@ export interface operations {
             /** @description 性别列表 Genders */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["XbItemListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7367,12 +7814,17 @@ export interface operations {
             /** @description 婚姻状况列表 Marital statuses */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HyzkItemListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7389,12 +7841,17 @@ export interface operations {
             /** @description 省份列表 Provinces */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ProvinceListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7421,12 +7878,17 @@ export interface operations {
             /** @description 下级区划 Child divisions */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DzItemListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7443,12 +7905,17 @@ export interface operations {
             /** @description 学历列表 Education levels */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["XlItemListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7473,6 +7940,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DwListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7487,6 +7956,8 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DwListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7501,6 +7972,8 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DwListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7525,6 +7998,8 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["DictListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7541,12 +8016,17 @@ export interface operations {
             /** @description 轮播图 Banners */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BannerListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7570,12 +8050,17 @@ export interface operations {
             /** @description 公告分页 A page of announcements */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AnnouncementPageEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7596,6 +8081,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7616,6 +8103,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7636,6 +8125,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7656,6 +8147,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["FileDownload"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7682,12 +8175,18 @@ export interface operations {
             /** @description 已上传的文件 The stored file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UploadedFileEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7707,6 +8206,9 @@ export interface operations {
             /** @description 文件内容 File content */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description inline; filename*=UTF-8''<原文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -7718,6 +8220,9 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7737,12 +8242,17 @@ export interface operations {
             /** @description 办事指南 Service guide */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7759,12 +8269,18 @@ export interface operations {
             /** @description 户籍记录 Household record */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HouseholdRecordEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7790,12 +8306,18 @@ export interface operations {
             /** @description 消息分页 A page of notices */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NoticePageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7821,12 +8343,18 @@ export interface operations {
             /** @description 剩余未读数 Unread count left */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["UnreadCountEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7843,12 +8371,17 @@ export interface operations {
             /** @description 联系方式 Contact information */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7872,12 +8405,18 @@ export interface operations {
             /** @description 问答分页 A page of questions */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7919,12 +8458,18 @@ export interface operations {
             /** @description 新问题 The new question */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7944,12 +8489,18 @@ export interface operations {
             /** @description 问答 The question */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FeedbackEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7966,12 +8517,18 @@ export interface operations {
             /** @description 图形验证码 Image code */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -7995,6 +8552,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApplicationPage"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8014,12 +8574,18 @@ export interface operations {
             /** @description 申请详情 Application detail */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8043,6 +8609,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8070,12 +8639,18 @@ export interface operations {
             /** @description 评价 The rating, or a business message */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AppRatingEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8090,6 +8665,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["StatusList"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8116,6 +8694,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8142,6 +8723,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8163,6 +8747,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApplicationPage"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8177,6 +8764,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["StatusList"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8203,6 +8793,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8229,6 +8822,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8250,6 +8846,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApplicationPage"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8264,6 +8863,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8278,6 +8880,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8304,6 +8909,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8330,6 +8938,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8344,6 +8955,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8370,6 +8984,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8396,6 +9013,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8410,6 +9030,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8436,6 +9059,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8462,6 +9088,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8488,6 +9117,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8514,6 +9146,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8528,6 +9163,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8547,12 +9185,18 @@ export interface operations {
             /** @description 预约日期 Appointment dates */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QuotaDateOptionListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8569,12 +9213,18 @@ export interface operations {
             /** @description 预约情况 Appointment state */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AppointmentStateEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8601,6 +9251,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8627,6 +9280,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8653,6 +9309,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8679,6 +9338,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8693,6 +9355,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["DateList"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8709,12 +9374,18 @@ export interface operations {
             /** @description 借用次数 Borrow count */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BorrowNumberEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8741,6 +9412,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8767,6 +9441,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8788,6 +9465,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["ApplicationPage"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8814,12 +9494,18 @@ export interface operations {
             /** @description 办事类型 Types */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QtbsTypeListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8846,6 +9532,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8872,6 +9561,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8888,12 +9580,18 @@ export interface operations {
             /** @description 迁入记录 Move-in records */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationListItemListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8913,12 +9611,18 @@ export interface operations {
             /** @description 确认信息 Data to confirm */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MoveInPeopleEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8945,6 +9649,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8964,6 +9671,9 @@ export interface operations {
             /** @description PDF 或业务提示 PDF, or an envelope (code 100) */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -8973,6 +9683,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -8992,6 +9705,9 @@ export interface operations {
             /** @description PDF 或业务提示 PDF, or an envelope (code 100) */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -9001,6 +9717,9 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9020,12 +9739,18 @@ export interface operations {
             /** @description 照片地址 Photo */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PhotoLinkEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9040,7 +9765,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description 申请编号（本人的、已办结的迁入） Application id */
+                    /**
+                     * Format: int32
+                     * @description 申请编号（本人的、已办结的迁入） Application id
+                     */
                     id: number;
                     /**
                      * @description 凭证 Voucher（hkk 户口卡，hzsy 户主首页）
@@ -9054,12 +9782,18 @@ export interface operations {
             /** @description 链接 Link */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VoucherLinkEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9079,6 +9813,9 @@ export interface operations {
             /** @description PDF */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description inline; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -9088,6 +9825,8 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9114,6 +9853,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9140,6 +9882,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9163,12 +9908,17 @@ export interface operations {
             /** @description 派出所列表 Police stations */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PoliceStationListEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9183,6 +9933,8 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9202,12 +9954,18 @@ export interface operations {
             /** @description 检查结果 Check result */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MoveOutCheckEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9234,6 +9992,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9260,6 +10021,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9283,12 +10047,18 @@ export interface operations {
             /** @description 家属 Family members */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["FamilyMemberListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9305,12 +10075,18 @@ export interface operations {
             /** @description 迁出申请或 null The application or null */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationOrNullEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9337,6 +10113,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9363,6 +10142,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9389,6 +10171,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9415,6 +10200,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9441,6 +10229,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9467,6 +10258,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9481,6 +10275,9 @@ export interface operations {
         requestBody?: components["requestBodies"]["EmptyBody"];
         responses: {
             200: components["responses"]["DictListResponse"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9507,6 +10304,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9533,6 +10333,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["ApplicationSummary"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9549,12 +10352,17 @@ export interface operations {
             /** @description 图形验证码 Image code */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CaptchaImageEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9584,6 +10392,9 @@ export interface operations {
             /** @description 成功（token）或业务提示（code 100） Token, or a business message */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     "Set-Cookie": components["headers"]["DeviceCookie"];
                     [name: string]: unknown;
                 };
@@ -9591,6 +10402,8 @@ export interface operations {
                     "application/json": components["schemas"]["TokenEnvelope"];
                 };
             };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9605,6 +10418,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9621,12 +10437,18 @@ export interface operations {
             /** @description 账号 Account */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9652,6 +10474,9 @@ export interface operations {
         };
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9668,12 +10493,18 @@ export interface operations {
             /** @description 参考表 Reference tables */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminMetaEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9690,12 +10521,18 @@ export interface operations {
             /** @description 账号列表 Accounts */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StaffAccountListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9725,12 +10562,18 @@ export interface operations {
             /** @description 新账号 The account */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9768,12 +10611,18 @@ export interface operations {
             /** @description 账号 The account */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StaffAccountEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9813,12 +10662,18 @@ export interface operations {
             /** @description 申请分页 A page of applications */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminApplicationRowPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9844,12 +10699,18 @@ export interface operations {
             /** @description 各状态数量 Counts per status */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StatusCountListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9869,12 +10730,18 @@ export interface operations {
             /** @description 申请详情 Application detail */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminApplicationEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9904,12 +10771,18 @@ export interface operations {
             /** @description 完整的身份证件号 The full ID number */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RevealedIdNumberEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9934,6 +10807,9 @@ export interface operations {
             /** @description 文件内容（不包裹信封） File content */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description inline 或 attachment; filename*=UTF-8''<原文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -9945,6 +10821,9 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -9960,13 +10839,17 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
+                     * Format: int32
                      * @description 目标状态：4 受理，5 待领取，7 办结 Target status
                      * @enum {integer}
                      */
                     to: 4 | 5 | 7;
                     items: {
                         id: components["schemas"]["Id"];
-                        /** @description 列表中该申请的版本号 The version the list showed */
+                        /**
+                         * Format: int32
+                         * @description 列表中该申请的版本号 The version the list showed
+                         */
                         expectedVersion: number;
                     }[];
                     /** @description 领取地点（5 必填） Pickup place */
@@ -9980,12 +10863,18 @@ export interface operations {
             /** @description 逐件结果 The outcome per application */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BulkTransitionResult"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10005,12 +10894,18 @@ export interface operations {
             /** @description 认领后的认领人 Who has it now */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssigneeEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10037,12 +10932,18 @@ export interface operations {
             /** @description 分派后的认领人 Who has it now */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AssigneeEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10088,12 +10989,18 @@ export interface operations {
             /** @description 办理后的申请 The application */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminTransitionResultEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10119,12 +11026,18 @@ export interface operations {
             /** @description 借出的户口卡 Cards out */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["BorrowedCardPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10150,12 +11063,18 @@ export interface operations {
             /** @description 问题分页 A page of questions */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFeedbackPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10187,12 +11106,18 @@ export interface operations {
             /** @description 回复后的问答 The question */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminFeedbackEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10226,12 +11151,18 @@ export interface operations {
             /** @description 评价分页 A page of ratings */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRatingPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10253,12 +11184,18 @@ export interface operations {
             /** @description 评价汇总 Ratings per service */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RatingSummaryListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10285,12 +11222,18 @@ export interface operations {
             /** @description 评价 The rating */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminRatingEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10307,12 +11250,18 @@ export interface operations {
             /** @description 概览 Dashboard */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DashboardEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10338,12 +11287,18 @@ export interface operations {
             /** @description 名额 Quotas */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QuotaListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10367,7 +11322,10 @@ export interface operations {
                     channel?: string;
                     /** @description 日期（1-62 个） Dates */
                     dates: string[];
-                    /** @description 总名额 Total */
+                    /**
+                     * Format: int32
+                     * @description 总名额 Total
+                     */
                     total: number;
                 };
             };
@@ -10376,12 +11334,18 @@ export interface operations {
             /** @description 设置后的名额 The quotas */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["QuotaListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10398,12 +11362,18 @@ export interface operations {
             /** @description 各人员类别的板块 Tiles per person type */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSectorGroupListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10430,12 +11400,18 @@ export interface operations {
             /** @description 设置后的板块 The tiles */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminSectorGroupEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10452,12 +11428,18 @@ export interface operations {
             /** @description 设置 Settings */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HomeSettingsEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10478,12 +11460,18 @@ export interface operations {
             /** @description 设置 Settings */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HomeSettingsEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10500,12 +11488,18 @@ export interface operations {
             /** @description 联系方式 Contact information */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10526,12 +11520,18 @@ export interface operations {
             /** @description 联系方式 Contact information */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ContactInfoEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10548,12 +11548,18 @@ export interface operations {
             /** @description 模板 Templates */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NoticeTemplateSettingsEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10584,12 +11590,18 @@ export interface operations {
             /** @description 模板 Template */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NoticeTemplateEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10606,12 +11618,18 @@ export interface operations {
             /** @description 字典类型 Dictionary types */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DictTypeListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10631,12 +11649,18 @@ export interface operations {
             /** @description 字典项 Entries */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDictItemListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10658,7 +11682,10 @@ export interface operations {
                     value: string;
                     /** @description 显示文字 Label */
                     label: string;
-                    /** @description 排序 Sort order */
+                    /**
+                     * Format: int32
+                     * @description 排序 Sort order
+                     */
                     sort?: number;
                     /** @description 启用 Enabled */
                     enabled?: boolean;
@@ -10671,12 +11698,18 @@ export interface operations {
             /** @description 字典项 The entry */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDictItemEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10698,7 +11731,10 @@ export interface operations {
                 "application/json": {
                     /** @description 显示文字 Label */
                     label?: string;
-                    /** @description 排序 Sort order */
+                    /**
+                     * Format: int32
+                     * @description 排序 Sort order
+                     */
                     sort?: number;
                     /** @description 启用 Enabled */
                     enabled?: boolean;
@@ -10711,12 +11747,18 @@ export interface operations {
             /** @description 字典项 The entry */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminDictItemEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10733,12 +11775,18 @@ export interface operations {
             /** @description 派出所 Police stations */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPoliceStationListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10759,12 +11807,18 @@ export interface operations {
             /** @description 派出所 The station */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPoliceStationEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10788,7 +11842,10 @@ export interface operations {
                     divisionCode?: string;
                     /** @description 地址 Address */
                     address?: string | null;
-                    /** @description 排序 Sort order */
+                    /**
+                     * Format: int32
+                     * @description 排序 Sort order
+                     */
                     sort?: number;
                 };
             };
@@ -10797,12 +11854,18 @@ export interface operations {
             /** @description 派出所 The station */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminPoliceStationEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10819,12 +11882,18 @@ export interface operations {
             /** @description 指南 Guides */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GuideListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10844,12 +11913,18 @@ export interface operations {
             /** @description 指南 The guide */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10873,12 +11948,18 @@ export interface operations {
             /** @description 指南 The guide */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ServiceGuideEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10902,12 +11983,18 @@ export interface operations {
             /** @description 公告分页 A page of announcements */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAnnouncementPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10928,12 +12015,18 @@ export interface operations {
             /** @description 公告 The announcement */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAnnouncementEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10957,12 +12050,18 @@ export interface operations {
             /** @description 公告 The announcement */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminAnnouncementEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -10980,6 +12079,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11009,12 +12111,18 @@ export interface operations {
             /** @description 附件 The file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["DownloadableFileEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11034,6 +12142,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11050,12 +12161,18 @@ export interface operations {
             /** @description 轮播图 Banners */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminBannerListEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11076,12 +12193,18 @@ export interface operations {
             /** @description 轮播图 The banner */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminBannerEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11105,12 +12228,18 @@ export interface operations {
             /** @description 轮播图 The banner */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdminBannerEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11128,6 +12257,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11161,12 +12293,18 @@ export interface operations {
             /** @description 日志分页 A page of entries */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuditEntryPageEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11206,6 +12344,9 @@ export interface operations {
             /** @description 导出的文件（不包裹信封） The exported file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -11215,6 +12356,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11240,6 +12384,9 @@ export interface operations {
             /** @description 导出的文件（不包裹信封） The exported file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -11249,6 +12396,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11280,6 +12430,9 @@ export interface operations {
             /** @description 导出的文件（不包裹信封） The exported file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -11289,6 +12442,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11320,6 +12476,9 @@ export interface operations {
             /** @description 导出的文件（不包裹信封） The exported file */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     /** @description attachment; filename*=UTF-8''<文件名> */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
@@ -11329,6 +12488,9 @@ export interface operations {
                     "text/csv": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11360,12 +12522,18 @@ export interface operations {
             /** @description 登录日志分页 A page of records */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["LoginRecordPage"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11391,12 +12559,18 @@ export interface operations {
             /** @description 在线会话分页 A page of sessions */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["OnlineSessionPage"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11414,6 +12588,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11430,12 +12607,18 @@ export interface operations {
             /** @description 集体户 The collective households */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CollectiveHouseholdList"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11459,12 +12642,18 @@ export interface operations {
             /** @description 集体户 The collective household */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CollectiveHouseholdAnswer"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11484,12 +12673,18 @@ export interface operations {
             /** @description 户主页照片 The photo */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "image/jpeg": string;
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11519,12 +12714,18 @@ export interface operations {
             /** @description 集体户 The collective household */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CollectiveHouseholdAnswer"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11541,12 +12742,18 @@ export interface operations {
             /** @description 名册概况 The roster at a glance */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RosterStatusEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };
@@ -11579,12 +12786,18 @@ export interface operations {
             /** @description 导入结果 The result */
             200: {
                 headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RosterImportResultEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
             "4XX": components["responses"]["ClientError"];
             default: components["responses"]["Error"];
         };

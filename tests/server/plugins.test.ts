@@ -23,6 +23,10 @@ const doc = parseDocument({
         },
         responses: {
           '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } } },
+          '409': {
+            headers: { 'X-Thing-Count': { required: true, schema: { type: 'integer' } } },
+            content: { 'application/json': { schema: { type: 'object', required: ['code', 'msg'] } } },
+          },
           '4XX': { content: { 'application/json': { schema: { type: 'object', required: ['code', 'msg'] } } } },
         },
       },
@@ -112,6 +116,19 @@ describe('openapi plugin', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json().msg).toContain('Response violates the OpenAPI document');
     expect(app.contractViolations).toHaveLength(1);
+  });
+
+  it('in test mode an answer without a header the document requires fails loudly', async () => {
+    await build(async (request) => {
+      if (request.params.id === 2) throw new AppError(409, '冲突', { headers: { 'x-thing-count': '3' } });
+      throw new AppError(409, '冲突');
+    });
+    const bare = await app.inject({ method: 'POST', url: '/things/1', payload: { name: 'ab', kind: 'b' } });
+    expect(bare.statusCode).toBe(500);
+    expect(bare.json().msg).toContain('requires the header(s) x-thing-count on 409');
+    const withHeader = await app.inject({ method: 'POST', url: '/things/2', payload: { name: 'ab', kind: 'b' } });
+    expect(withHeader.statusCode).toBe(409);
+    expect(withHeader.headers['x-thing-count']).toBe('3');
   });
 
   it('outside test mode responses are not checked', async () => {

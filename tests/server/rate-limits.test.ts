@@ -32,9 +32,11 @@ describe('rate limits', () => {
     }
     expect(statuses.slice(0, LIMITS.smsSend.max).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    // Answers within the ceiling say nothing of it; the refusal says when to come back.
-    const limitHeaders = (h: Record<string, unknown>) => Object.keys(h).filter((k) => k.startsWith('x-ratelimit'));
-    expect(headers.slice(0, -1).flatMap(limitHeaders)).toEqual([]);
+    // Every answer says the ceiling and what is left of it; the refusal also says when to come back.
+    expect(headers.slice(0, -1).map((h) => Number(h['x-ratelimit-remaining']))).toEqual(
+      Array.from({ length: LIMITS.smsSend.max }, (_, i) => LIMITS.smsSend.max - 1 - i),
+    );
+    expect(headers.at(-1)!['x-ratelimit-remaining']).toBe('0');
     expect(Number(headers.at(-1)!['retry-after'])).toBeGreaterThan(0);
     // Another address is not affected.
     const other = await t.json({
