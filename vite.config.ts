@@ -10,17 +10,11 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   base: '/web/',
   // shellHtml before precompress: the pages it writes are compressed too.
-  plugins: [preact({ reactAliasesEnabled: false }), pruneCssVars(), shellHtml(), precompress()],
+  // The Preact preset resolves react, react-dom and their subpaths to preact/compat, so wouter and @nanostores/react
+  // (React libraries) run as themselves on Preact.
+  plugins: [preact(), pruneCssVars(), shellHtml(), precompress()],
   resolve: {
-    alias: [
-      { find: '@', replacement: src },
-      // React as the app uses it, on Preact's core (src/lib/react.ts; preact/compat cost 1.8 kB brotli of the first load).
-      { find: /^react(-dom)?$/, replacement: `${src}/lib/react.ts` },
-      // useStore without the `keys` option nobody uses (saves listenKeys and deep-map helpers in the entry).
-      { find: /^@nanostores\/react$/, replacement: `${src}/lib/use-store.ts` },
-      // The part of wouter the app uses, a third of its size (src/app/router.ts).
-      { find: /^wouter(\/use-browser-location)?$/, replacement: `${src}/app/router.ts` },
-    ],
+    alias: [{ find: '@', replacement: src }],
   },
   build: {
     outDir: 'dist/web',
@@ -94,9 +88,17 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          alias: [
+            // wouter takes useSyncExternalStore from use-sync-external-store's shim, a CommonJS file that hands over
+            // to React's own where React has one (compat has). In the build the bundler resolves the shim's
+            // require('react') to compat; in tests Node would load it outside Vite and find the real React, so the
+            // tests take compat's directly, as the shim would.
+            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+          ],
           environment: 'happy-dom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
-          server: { deps: { inline: ['wouter', '@nanostores/react'] } },
+          // React libraries are inlined so the preset's react → preact/compat aliases apply inside them too.
+          server: { deps: { inline: ['wouter', '@nanostores/react', 'regexparam'] } },
           setupFiles: ['tests/unit/setup.ts'],
         },
       },

@@ -16,14 +16,13 @@ import { DEFAULT_DIST, startWebServer } from './web-server.ts';
 
 const KB = 1024;
 /**
- * Enforced ceilings: what the app sends today with a little room, so nothing grows unnoticed. The goals of the
- * performance issue (20 kB first load, 8 kB a lazy screen, brotli) are not met yet: they are printed beside each figure.
+ * Enforced ceilings (issue 24): a first load of at most 30 kB brotli, a lazy screen at most 10 kB, so nothing grows
+ * unnoticed. Bytes are a means: what a person gets is measured on a throttled phone by `npm run bench:phone`.
  */
 export const BUDGETS = {
-  firstLoad: { br: 24 * KB, gzip: 28 * KB },
-  lazy: { br: 11 * KB, gzip: 12.5 * KB },
+  firstLoad: { br: 30 * KB, gzip: 34 * KB },
+  lazy: { br: 10 * KB, gzip: 11.5 * KB },
 };
-export const GOALS = { firstLoad: 20 * KB, lazy: 8 * KB };
 /** The one-round-trip goal (about 10 TCP segments of 1460 bytes): printed, not enforced. */
 const MOONSHOT = 14 * KB;
 
@@ -102,10 +101,10 @@ async function main() {
   const asset = (file: string) => `/web/${file}`;
 
   let failed = false;
-  const verdict = (figures: Record<Encoding, number>, budget: Record<Encoding, number>, goal: number) => {
+  const verdict = (figures: Record<Encoding, number>, budget: Record<Encoding, number>) => {
     const ok = figures.br <= budget.br && figures.gzip <= budget.gzip;
     failed ||= !ok;
-    return ok ? (figures.br <= goal ? 'ok  ' : 'goal') : 'OVER';
+    return ok ? 'ok  ' : 'OVER';
   };
   try {
     const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
@@ -116,9 +115,7 @@ async function main() {
     const inlined = new Set((manifest[entryKey]!.css ?? []).filter((css) => !indexHtml.includes(css)));
 
     console.log(`Bytes on the wire from the running server (${server.base}), ${dist}`);
-    console.log(
-      `ok: within the ceiling and the goal; goal: within the ceiling, over the goal (${kb(GOALS.firstLoad)} first load, ${kb(GOALS.lazy)} lazy, brotli); OVER: over the ceiling (fails)`,
-    );
+    console.log('ok: within the ceiling; OVER: over the ceiling (fails)');
     console.log(`first load (HTML + JS + CSS)        brotli     gzip   budget br / gzip`);
     for (const [route, patterns] of Object.entries(FIRST_LOAD)) {
       const files = new Set([...entryFiles].filter((f) => !inlined.has(f)));
@@ -135,7 +132,7 @@ async function main() {
       const html = await total([route]);
       const rest = await total([...files].map(asset));
       const sum = { br: html.br + rest.br, gzip: html.gzip + rest.gzip };
-      const flag = verdict(sum, BUDGETS.firstLoad, GOALS.firstLoad);
+      const flag = verdict(sum, BUDGETS.firstLoad);
       // What the page loads once its first screen is shown: the whole stylesheet it deferred (scripts/vite-plugin-shell-html.ts).
       const page = readFileSync(join(dist, `${route.slice('/web/'.length)}.html`), 'utf8');
       const boot = JSON.parse(/<script type="application\/json" id="app-boot">([^<]*)<\/script>/.exec(page)?.[1] ?? '{}') as {
@@ -165,7 +162,7 @@ async function main() {
       const own = [...closure(key)].filter((f) => !entryFiles.has(f) && !before.has(f));
       const sum = await total(own.map(asset));
       const step = parents.length ? `  after ${parents.map((k) => k.replace(/^.*\//, '')).join(', ')}` : '';
-      console.log(`${verdict(sum, BUDGETS.lazy, GOALS.lazy)} ${pad(key, 30)} ${kb(sum.br).padStart(8)} ${kb(sum.gzip).padStart(8)}${step}`);
+      console.log(`${verdict(sum, BUDGETS.lazy)} ${pad(key, 30)} ${kb(sum.br).padStart(8)} ${kb(sum.gzip).padStart(8)}${step}`);
     }
     if (uncompressed.size) {
       console.error(`Sent without the expected compression:\n  ${[...uncompressed].join('\n  ')}`);

@@ -1,4 +1,4 @@
-import type { Client } from 'openapi-fetch';
+import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
 import type { paths } from './schema';
 import type { ApiFailure, ApiResult, FieldError } from './types';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
@@ -17,7 +17,8 @@ export const NETWORK_FAILURE_CODE = -1;
 
 /**
  * Per-call options, passed next to `params`/`body`:
- * `client.GET('/api/qianchu/check', { params, loading: false })`.
+ * `client.GET('/api/qianchu/check', { params, loading: false })` (openapi-fetch sets them on the request it makes,
+ * where the middlewares read them).
  */
 export interface CallOptions {
   /** false: the call runs without the loading indicator (the move-out check). */
@@ -96,33 +97,17 @@ function readEnvelope(env: Envelope, staff: boolean): ApiResult<unknown> {
   return { ok: false, code, msg, errors: Array.isArray(env.errors) ? env.errors : [], data: env.data };
 }
 
-type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
 type Values = Record<string, unknown>;
 
-/** What a call takes (openapi-fetch's options that this app uses, typed per operation by `Client<paths>`). */
-interface CallInit extends CallOptions {
-  params?: { path?: Values; query?: Values; header?: Values };
-  body?: unknown;
-  bodySerializer?: (body: unknown) => BodyInit;
-  headers?: Values;
-  parseAs?: ParseAs;
-  /** A fetch for this call only (upload progress). */
-  fetch?: (request: Request) => Promise<Response>;
-  signal?: AbortSignal;
-}
-
-/** Query string: `k=v` per defined value, arrays as repeated keys; `no` is never sent (spec §7). */
-function queryString(query: Values = {}): string {
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(query)) {
-    if (key === 'no' || value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) parts.push(`${key}=${encodeURIComponent(String(item))}`);
-  }
-  return parts.length ? `?${parts.join('&')}` : '';
-}
+/** The query string of openapi-fetch (arrays as repeated keys), without `no` (spec §7). */
+const formQuery = createQuerySerializer();
+const querySerializer = (query: Values) => {
+  const { no: _no, ...rest } = query;
+  return formQuery(rest);
+};
 
 /** A JSON body without a field named `no` (spec §7). */
-function jsonBody(body: unknown): string {
+function bodySerializer(body: unknown): string {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'no' in body) {
     const { no: _no, ...rest } = body as Values;
     return JSON.stringify(rest);
@@ -130,72 +115,102 @@ function jsonBody(body: unknown): string {
   return JSON.stringify(body);
 }
 
-/**
- * One call, with everything of spec §7–8 (the one middleware): auth header, no `no`, timeout, loading, envelope,
- * errors. Staff calls (/api/admin/*) carry the console's own token and end its session on 401 (issue 5). Resolves
- * like openapi-fetch: `data` holds the result on success, `error` on failure (unwrap reads either).
- */
-async function call(method: string, path: string, init: CallInit = {}): Promise<{ data?: unknown; error?: unknown; response?: Response }> {
-  const { params = {}, body, bodySerializer, headers, parseAs = 'json', fetch: fetchOnce, signal, loading, silent } = init;
-  const url = path.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const value = params.path?.[name];
-    return value === undefined || value === null ? whole : encodeURIComponent(String(value));
-  });
-  const serialized = body === undefined ? undefined : bodySerializer ? bodySerializer(body) : jsonBody(body);
-  const staff = url.startsWith('/api/admin/');
-  const sent = new Headers(serialized === undefined || serialized instanceof FormData ? {} : { 'Content-Type': 'application/json' });
-  for (const set of [headers, params.header]) {
-    for (const [key, value] of Object.entries(set ?? {})) {
-      if (value === null) sent.delete(key);
-      else if (value !== undefined) sent.set(key, String(value));
-    }
-  }
-  const token = readStorage(staff ? ADMIN_TOKEN : 'token');
-  if (token) sent.set('qhyhAuthorization', `Bearer ${token}`);
-
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('请求超时', 'TimeoutError')), REQUEST_TIMEOUT_MS);
-  // A caller's own signal still cancels the call.
-  signal?.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
-  const showsLoading = loading !== false;
-  if (showsLoading) startLoading();
-  let response: Response;
-  try {
-    const request = new Request(url + queryString(params.query), { method, headers: sent, body: serialized, signal: controller.signal });
-    response = await (fetchOnce ?? ((r: Request) => globalThis.fetch(r)))(request);
-  } catch {
-    return { error: networkFailure(silent === true) };
-  } finally {
-    clearTimeout(timer);
-    if (showsLoading) stopLoading();
-  }
-  const failed = (result: ApiResult<unknown>) => ({ error: result, response });
-  if (parseAs !== 'json' && !(response.headers.get('Content-Type') ?? '').includes('json')) {
-    if (!response.ok) return failed(networkFailure(silent === true));
-    return { data: parseAs === 'stream' ? response.body : await response[parseAs](), response };
-  }
-  let env: Envelope;
-  try {
-    env = (await response.json()) as Envelope;
-  } catch {
-    return failed(networkFailure(silent === true));
-  }
-  if (!env || typeof env !== 'object' || env.code === undefined) return failed(networkFailure(silent === true));
-  const result = readEnvelope(env, staff);
-  return result.ok ? { data: result, response } : failed(result);
+/** What each call in flight asked for (openapi-fetch hands the call's extra options to the request it makes). */
+interface InFlight extends CallOptions {
+  staff: boolean;
+  timer?: ReturnType<typeof setTimeout>;
 }
+const inFlight = new Map<string, InFlight>();
+const flight = (id: string): InFlight => inFlight.get(id) ?? { staff: false };
 
 /**
- * The one API client, typed from the contract (openapi-fetch's types; the run-time is the few lines above).
- * `fetch` is looked up per call so tests can stub it.
+ * Remembers what the call asked for, first on the way out and forgotten last on the way back (the middlewares' answers
+ * run in reverse order). Staff calls (/api/admin/*) carry the console's own token and end its session on 401 (issue 5).
  */
-export const client = {
-  GET: (path: string, init?: CallInit) => call('GET', path, init),
-  POST: (path: string, init?: CallInit) => call('POST', path, init),
-  PUT: (path: string, init?: CallInit) => call('PUT', path, init),
-  DELETE: (path: string, init?: CallInit) => call('DELETE', path, init),
-  PATCH: (path: string, init?: CallInit) => call('PATCH', path, init),
-} as unknown as Pick<Client<paths>, 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'>;
+const remember: Middleware = {
+  onRequest({ request, schemaPath, id }) {
+    const options = request as Request & CallOptions;
+    inFlight.set(id, { staff: schemaPath.startsWith('/api/admin/'), loading: options.loading, silent: options.silent });
+  },
+  onResponse({ id }) {
+    inFlight.delete(id);
+  },
+};
+
+/** The bearer token of whoever the call is for. */
+const auth: Middleware = {
+  onRequest({ request, id }) {
+    const token = readStorage(flight(id).staff ? ADMIN_TOKEN : 'token');
+    if (token) request.headers.set('qhyhAuthorization', `Bearer ${token}`);
+  },
+};
+
+/** Spec §9: a call gives up after REQUEST_TIMEOUT_MS; a caller's own signal still cancels it. */
+const timeout: Middleware = {
+  onRequest({ request, id }) {
+    const controller = new AbortController();
+    const own = request.signal;
+    if (own.aborted) controller.abort(own.reason);
+    else own.addEventListener('abort', () => controller.abort(own.reason), { once: true });
+    flight(id).timer = setTimeout(() => controller.abort(new DOMException('请求超时', 'TimeoutError')), REQUEST_TIMEOUT_MS);
+    return new Request(request, { signal: controller.signal });
+  },
+  onResponse({ id }) {
+    clearTimeout(flight(id).timer);
+  },
+};
+
+/** The loading indicator while a call is out, unless it asked for none (`loading: false`). */
+const loading: Middleware = {
+  onRequest({ id }) {
+    if (flight(id).loading !== false) startLoading();
+  },
+  onResponse({ id }) {
+    if (flight(id).loading !== false) stopLoading();
+  },
+};
+
+/** Marks the answers made here, so that a failure turned into an answer (onError) is not read as an envelope again. */
+const RESULT_HEADER = 'X-App-Result';
+
+/** A result as the answer openapi-fetch reads: `data` when it succeeded, `error` otherwise. */
+const resultResponse = (result: ApiResult<unknown>) =>
+  new Response(JSON.stringify(result), {
+    status: result.ok ? 200 : 599,
+    headers: { 'Content-Type': 'application/json', [RESULT_HEADER]: '1' },
+  });
+
+/**
+ * Spec §7–8: the envelope read into a result (success value, code 100 toast, 401 ends the session), and a failure to
+ * reach the server or a body that is no envelope as 网络错误. A file (a download) passes through as it came.
+ */
+const envelope: Middleware = {
+  async onResponse({ response, id }) {
+    if (response.headers.has(RESULT_HEADER)) return undefined;
+    const { staff, silent } = flight(id);
+    const json = (response.headers.get('Content-Type') ?? '').includes('json');
+    if (!json) return response.ok ? undefined : resultResponse(networkFailure(silent === true));
+    let env: Envelope;
+    try {
+      env = (await response.json()) as Envelope;
+    } catch {
+      return resultResponse(networkFailure(silent === true));
+    }
+    if (!env || typeof env !== 'object' || env.code === undefined) return resultResponse(networkFailure(silent === true));
+    return resultResponse(readEnvelope(env, staff));
+  },
+  // Turned into an answer, a failure then passes every middleware's onResponse (the loading indicator stops there).
+  onError({ id }) {
+    return resultResponse(networkFailure(flight(id).silent === true));
+  },
+};
+
+/**
+ * The one API client: openapi-fetch, typed from the contract, with the middlewares above (in order on the way out,
+ * in reverse on the way back). `fetch` is looked up per call so tests can stub it.
+ */
+export const client = createClient<paths>({ fetch: (request) => globalThis.fetch(request), querySerializer, bodySerializer });
+client.use(remember, auth, timeout, loading, envelope);
 
 type Field<E, K extends string> = K extends keyof E ? Exclude<E[K], undefined> : never;
 type Candidates<E> = Field<E, 'data'> | Field<E, 'token'> | Field<E, 'rows'> | Field<E, 'img'>;
@@ -229,7 +244,7 @@ export async function unwrap<R extends { data?: unknown; error?: unknown }>(
 export async function unwrapBlob(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<ApiResult<Blob>> {
   try {
     const { data, error } = await call;
-    if (data instanceof Blob) return { ok: true, data };
+    if (data instanceof Blob && !data.type.includes('json')) return { ok: true, data };
     const result = error as ApiResult<Blob> | undefined;
     if (result && typeof result === 'object' && 'ok' in result) return result;
   } catch {

@@ -50,17 +50,45 @@ const withStyles =
   () =>
     Promise.all([loader(), stylesReady()]).then(([screen]) => screen);
 
-// Screens load lazily; main.tsx preloads the first screen before the first render, so the page's pre-rendered shell
-// (login.html, home.html) stays on screen until the real screen replaces it in one go (lib/react.ts: a loaded lazy
-// component renders at once, without the Suspense fallback).
-const NotFound = lazy(withStyles(notFoundLoader));
+/**
+ * A screen loaded by React's lazy() on first render, or earlier by preload(); once its code is in, it renders
+ * directly, without a pass through lazy() and the Suspense fallback. main.tsx preloads the first screen before the
+ * first render, so the page's pre-rendered shell (login.html, home.html) stays on screen until the real screen
+ * replaces it in one go.
+ */
+function screen(loader: Loader): ComponentType<Record<string, unknown>> & { preload(): Promise<void> } {
+  let Loaded: ScreenModule['default'] | undefined;
+  let pending: Promise<ScreenModule> | undefined;
+  const load = () =>
+    (pending ??= loader().then(
+      (m) => {
+        Loaded = m.default;
+        return m;
+      },
+      (error: unknown) => {
+        pending = undefined;
+        throw error;
+      },
+    ));
+  const Lazy = lazy(load);
+  const Screen = (props: Record<string, unknown>) => (Loaded ? <Loaded {...props} /> : <Lazy {...props} />);
+  return Object.assign(Screen, {
+    preload: () =>
+      load().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
+}
+
+const NotFound = screen(withStyles(notFoundLoader));
 
 /**
  * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
  * so the students' first load does not grow with the console.
  */
 const consoleLoader: Loader = () => import('@/features/admin/admin-app');
-const Console = lazy(withStyles(consoleLoader));
+const Console = screen(withStyles(consoleLoader));
 
 type Progress = typeof import('nprogress');
 let progress: Promise<Progress> | undefined;
@@ -81,7 +109,7 @@ setScreensKnown((key) => loaderFor(key) !== undefined);
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);
-  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: lazy(withStyles(loader)) }] : [];
+  return loader ? [{ key, def: paths[key] as RouteDef, loader, Screen: screen(withStyles(loader)) }] : [];
 });
 
 export const PAGE_NOT_FOUND = '页面不存在';

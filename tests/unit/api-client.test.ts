@@ -241,4 +241,31 @@ describe('transport (spec §7)', () => {
     await quiet;
     expect($loading.get()).toBe(0);
   });
+
+  it('a quiet call that ends, or fails, while another call runs leaves the indicator to that call', async () => {
+    const releases: (() => void)[] = [];
+    const fetch = vi.fn((request: Request) =>
+      request.url.includes('fail')
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : new Promise<Response>((resolve) => releases.push(() => resolve(json({ code: 200, data: 1 })))),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const loud = unwrap(client.GET('/h5/fangwen'));
+    const quiet = unwrap(client.GET('/h5/getClientIP', { loading: false }));
+    await vi.waitFor(() => expect(releases).toHaveLength(2));
+    expect($loading.get()).toBe(1);
+    releases[1]!();
+    await quiet;
+    expect($loading.get()).toBe(1);
+    // A call that cannot reach the server, quiet or not, gives back only what it took.
+    expect((await unwrap(client.GET('/h5/fangwen', { params: { query: { fail: 1 } } as never, loading: false, silent: true }))).ok).toBe(
+      false,
+    );
+    expect($loading.get()).toBe(1);
+    expect((await unwrap(client.GET('/h5/fangwen', { params: { query: { fail: 1 } } as never, silent: true }))).ok).toBe(false);
+    expect($loading.get()).toBe(1);
+    releases[0]!();
+    await loud;
+    expect($loading.get()).toBe(0);
+  });
 });

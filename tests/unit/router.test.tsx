@@ -1,4 +1,4 @@
-// src/app/router.ts, which the build and these tests resolve 'wouter' to: wouter's behaviour for what the app uses.
+// What the app relies on in wouter (base paths, nested routes, links, redirects, history): pinned, so an upgrade that changes it shows here.
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { Link, Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
@@ -10,7 +10,7 @@ function Where() {
   return <p data-testid="where">{`${path}|${search}`}</p>;
 }
 
-describe('router (wouter subset)', () => {
+describe('router (wouter)', () => {
   it('gives paths inside the base (case-insensitively) and "~" outside it, and the decoded search', () => {
     history.replaceState(null, '', '/WEB/feedback/add%20copy?q=%E4%BD%A0%E5%A5%BD&x=1');
     render(

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/preact';
 import { resetSectors } from '@/stores/sectors';
 import { $session, readStoredSession } from '@/stores/session';
@@ -11,6 +11,15 @@ import '@/components/ui/dialog';
 // Likewise the progress bar (nprogress and its CSS): a navigation loads it from an effect once its screen is in, which
 // a test that ends on that screen does not wait for (CI once saw the console tests end first: an unhandled error).
 import NProgress from '@/app/progress';
+
+/** Whether a test of this file showed the progress bar (whose fade-out timers may still be pending). */
+let progressShown = false;
+
+// The bar's fade-out runs two timers of its speed each; they end before the file's environment goes (CI once saw
+// one fire after it: "document is not defined" in NProgress.remove).
+afterAll(async () => {
+  if (progressShown) await new Promise((done) => setTimeout(done, 2 * NProgress.settings.speed + 50));
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -25,6 +34,7 @@ afterEach(async () => {
   if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
   else await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
   // A bar still fading out would finish on the next test's page (its timers are the progress bar's own).
+  if (NProgress.isRendered() || NProgress.status !== null) progressShown = true;
   NProgress.status = null;
   NProgress.remove();
   vi.useRealTimers();

@@ -362,6 +362,7 @@ describe('an application', () => {
       kdgs: 'SF',
       kddh: 'SF1234567890',
     });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '寄出' })).toBeNull());
 
     fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
     const pickup = await screen.findByRole('dialog', { name: '通知领取' });
@@ -447,6 +448,7 @@ describe('an application', () => {
       kdgs: 'EMS',
       kddh: '1234567890123',
     });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '寄出' })).toBeNull());
 
     fireEvent.click(await screen.findByRole('button', { name: '通知领取' }));
     const pickup = await screen.findByRole('dialog', { name: '通知领取' });

@@ -426,7 +426,7 @@ describe('content', () => {
       top: false,
       published: false,
     });
-    const upload = (await screen.findByText(/上传附件/)).parentElement!.querySelector('input[type=file]') as HTMLInputElement;
+    const upload = (await screen.findByText(/^上传附件（/)).parentElement!.querySelector('input[type=file]') as HTMLInputElement;
     Object.defineProperty(upload, 'files', { value: [new File(['pdf'], 'notice.pdf', { type: 'application/pdf' })] });
     // A file input reports a pick with a change event (fireEvent.change sends input under preact/compat).
     act(() => void upload.dispatchEvent(new Event('change', { bubbles: true })));

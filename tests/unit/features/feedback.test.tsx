@@ -133,6 +133,8 @@ describe('我要提问', () => {
     expect(field('图形验证码').value).toBe('');
     expect(field('标题').value).toBe('户口页复印');
     await waitFor(() => expect(requestsTo(fetch, '/api/qhqt/qtyhfkyzm/yycimg')).toHaveLength(2));
+    // The person types what the new picture shows.
+    await waitFor(() => expect(screen.getByRole('img', { name: '图形验证码' }).getAttribute('src')).toContain(btoa('2')));
     wrong = false;
     fill('图形验证码', 'ab12');
     press('提交');

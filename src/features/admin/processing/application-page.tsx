@@ -337,7 +337,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
             申请 {app.sqbh} 将设为「{acting.toName}」，申请人将收到通知。
           </p>
           <Suspense fallback={<p class="adm-muted">加载中...</p>}>
-            <TransitionForm transition={acting} onSubmit={(input) => act(acting, input)} />
+            <TransitionForm key={acting.to} transition={acting} onSubmit={(input) => act(acting, input)} />
           </Suspense>
         </Modal>
       )}
