@@ -1,0 +1,216 @@
+// `npm run bench:phone [-- --runs 5 --dist dist/web]`: what a person on a weak phone gets, side by side with the Vue
+// peer builds of ../shared/anchors/peers (their README). Chromium (playwright, Debian's /usr/bin/chromium) with
+// Lighthouse's mobile throttling applied through the DevTools protocol: 562.5 ms request latency, 1,474 kbit/s down,
+// 675 kbit/s up, 4× CPU slowdown. A fresh browser for every run; the median of the runs is printed.
+//
+// Measured, from the navigation's start (performance.now() in the page, checked every frame):
+// - sign-in: /web/login, cold, until the password field is visible and enabled;
+// - home: /web/home for a signed-in student (session written into localStorage before the page's scripts run), cold
+//   and again in the same browser (the HTTP cache warm), until the service tiles are on screen (the peers: Vant's
+//   grid items, behind a token in localStorage);
+// - form: a service form opened directly (/web/borrow?step=form), until its first field is enabled (this app only:
+//   the peers have no service form);
+// and the bytes on the wire of each load. The app runs on the real server in demo mode (scripts/web-server.ts); each
+// peer folder is served here as the README says (history fallback, gzip level 6, long cache on /web/assets/).
+// A measurement, not a test: the machine is shared, so the figures are ratios against the peers in the same run.
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
+
+const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' }, dist: { type: 'string' } } });
+const RUNS = Number(args.runs);
+const PEERS_DIR = resolve(import.meta.dirname, '../../shared/anchors/peers');
+
+/** Lighthouse's mobile "Slow 4G" as applied throttling, and its 4× CPU slowdown. */
+const NETWORK = { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 };
+const CPU_SLOWDOWN = 4;
+
+const SELECTORS = {
+  password: 'input[type=password]',
+  tiles: '.home-tile, .van-grid-item',
+  field: '.app-page form input:not([type=hidden]), .app-page form select, .app-page form textarea, .app-page form button',
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+};
+
+/** A peer build under /web/ as a default nginx would serve it. */
+function servePeer(dir: string): Promise<{ base: string; server: Server }> {
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    const inside = path.startsWith('/web/') ? path.slice('/web/'.length) : '';
+    let file = join(dir, inside);
+    if (!file.startsWith(dir) || !existsSync(file) || statSync(file).isDirectory()) file = join(dir, 'index.html');
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    let body = readFileSync(file);
+    const headers: Record<string, string> = {
+      'content-type': type,
+      'cache-control': inside.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    };
+    if (/text|javascript|json|svg/.test(type) && /gzip/.test(String(req.headers['accept-encoding']))) {
+      body = gzipSync(body, { level: 6 });
+      headers['content-encoding'] = 'gzip';
+    }
+    headers['content-length'] = String(body.length);
+    res.writeHead(200, headers).end(body);
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done({ base: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })),
+  );
+}
+
+/** In the page before its scripts: the time at which `selector` first matches a visible, enabled element. */
+const watchScript = (selector: string) => `
+  (() => {
+    const usable = (el) => !el.disabled && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const check = () => {
+      if ([...document.querySelectorAll(${JSON.stringify(selector)})].some(usable)) window.__usableAt = performance.now();
+      else requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  })();`;
+
+interface Load {
+  ms: number;
+  bytes: number;
+}
+
+/** Throttles the page and counts the bytes its loads take from the network. */
+async function throttle(page: Page): Promise<{ bytes: () => number; reset: () => void }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', NETWORK);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  let bytes = 0;
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
+  return { bytes: () => bytes, reset: () => (bytes = 0) };
+}
+
+async function measure(page: Page, url: string, counter: { bytes: () => number; reset: () => void }): Promise<Load> {
+  counter.reset();
+  await page.goto(url, { waitUntil: 'commit' });
+  try {
+    await page.waitForFunction(() => (window as { __usableAt?: number }).__usableAt !== undefined, null, { timeout: 60_000, polling: 50 });
+  } catch (error) {
+    await page.screenshot({ path: '/tmp/bench-phone-timeout.png' });
+    throw new Error(`${url}: nothing usable within 60 s (screenshot /tmp/bench-phone-timeout.png)`, { cause: error });
+  }
+  const ms = await page.evaluate(() => (window as { __usableAt?: number }).__usableAt!);
+  // The load's remaining requests (lazy chunks the screen asked for) belong to its bytes.
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  return { ms, bytes: counter.bytes() };
+}
+
+interface Target {
+  name: string;
+  base: string;
+  storage?: Record<string, string>;
+  form: boolean;
+}
+
+async function run(browser: Browser, target: Target, what: 'password' | 'tiles' | 'field', path: string, repeat = false): Promise<Load> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47',
+  });
+  try {
+    if (target.storage) {
+      const entries = Object.entries(target.storage);
+      await context.addInitScript((list: [string, string][]) => {
+        if (!sessionStorage.getItem('bench-seeded')) {
+          for (const [k, v] of list) localStorage.setItem(k, v);
+          sessionStorage.setItem('bench-seeded', '1');
+        }
+      }, entries);
+    }
+    await context.addInitScript(watchScript(SELECTORS[what]));
+    const page = await context.newPage();
+    const counter = await throttle(page);
+    const first = await measure(page, target.base + path, counter);
+    if (!repeat) return first;
+    await page.goto('about:blank');
+    return await measure(page, target.base + path, counter);
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const dist = args.dist ? resolve(args.dist) : DEFAULT_DIST;
+  const app = await startWebServer({ dist });
+  const peers = await Promise.all(
+    ['vue2-vant2', 'vue3-vant4'].map(async (name) => ({ name, ...(await servePeer(join(PEERS_DIR, name))) })),
+  );
+  const targets: Target[] = [
+    { name: 'this app', base: app.base, storage: await signedInStorage(app.base), form: true },
+    // The peers' router lets a visitor in when localStorage holds a token (their sign-in stores it there).
+    ...peers.map((p) => ({ name: p.name, base: p.base, storage: { token: 'bench' }, form: false })),
+  ];
+  const measures = [
+    { key: 'sign-in form usable (cold)', what: 'password' as const, path: '/web/login', signedIn: false, repeat: false, peers: true },
+    { key: 'home tiles on screen (cold)', what: 'tiles' as const, path: '/web/home', signedIn: true, repeat: false, peers: true },
+    { key: 'home tiles on screen (repeat visit)', what: 'tiles' as const, path: '/web/home', signedIn: true, repeat: true, peers: true },
+    {
+      key: 'service form first field enabled (cold)',
+      what: 'field' as const,
+      path: '/web/borrow?step=form',
+      signedIn: true,
+      repeat: false,
+      peers: false,
+    },
+  ];
+  console.log(
+    `bench:phone: ${RUNS} runs each, fresh browser per run; latency ${NETWORK.latency} ms, 1474 kbit/s down, 675 up, CPU ${CPU_SLOWDOWN}x; load ${loadavg()[0]!.toFixed(2)}`,
+  );
+  try {
+    for (const m of measures) {
+      const rows: { name: string; ms: number; bytes: number }[] = [];
+      for (const target of targets) {
+        if (!m.peers && !target.form) continue;
+        const loads: Load[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+          try {
+            const t = { ...target, storage: m.signedIn ? target.storage : undefined };
+            loads.push(await run(browser, t, m.what, m.path, m.repeat));
+          } finally {
+            await browser.close();
+          }
+        }
+        rows.push({ name: target.name, ms: median(loads.map((l) => l.ms)), bytes: median(loads.map((l) => l.bytes)) });
+      }
+      const peerRows = rows.filter((r) => r.name !== 'this app');
+      const fastest = peerRows.length ? Math.min(...peerRows.map((r) => r.ms)) : undefined;
+      console.log(`\n${m.key} (${m.path})`);
+      for (const r of rows) {
+        const ratio = fastest && r.name === 'this app' ? `  ${(r.ms / fastest).toFixed(2)}x the faster peer` : '';
+        console.log(
+          `  ${r.name.padEnd(11)} ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${(r.bytes / 1024).toFixed(1).padStart(7)} kB on the wire${ratio}`,
+        );
+      }
+    }
+  } finally {
+    await app.stop();
+    for (const p of peers) p.server.close();
+  }
+}
+
+await main();
