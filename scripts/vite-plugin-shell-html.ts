@@ -1,7 +1,8 @@
 // Build plugin: the pages a phone loads first.
 // - index.html carries the entry's styles inline (no stylesheet request before the first paint) and starts the app
-//   with one small inline script once the first frame is painted (src/app/boot-script.ts), from a data block
-//   <script type="application/json" id="app-boot">{"entry", "preload"}</script>.
+//   with one small inline script (src/app/boot-script.ts) from a data block
+//   <script type="application/json" id="app-boot">{"entry", "preload"}</script>, the entry and "preload" also as
+//   <link rel="modulepreload"> tags that the browser fetches as it reads the page.
 // - For each first-load route of src/app/shells.ts a page of its own (login.html, home.html): its title, the
 //   screen's frame pre-rendered in #app and the screen's chunks in "preload", fetched together with the entry instead
 //   of after it. The server answers /web/<name> with <name>.html (server/plugins/web.ts).
@@ -126,10 +127,12 @@ export function writeShellPages(outDir: string, base: string): string[] {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/>\s+</g, '><')
     .trim();
-  // The entry (and a page's first screen) fetched and run once the first frame is painted.
+  // The entry and a page's first screen: preloaded from the HTML (the browser fetches them as it reads the page) and
+  // run at once by the boot script.
   const script = new RegExp(`<script type="module" crossorigin src="${base}${entry.file}"></script>`);
   if (!script.test(html)) throw new Error(`shell pages: the entry script ${entry.file} is not in index.html`);
   const boot = (preload: string[], styles: string[] = []) =>
+    [base + entry.file, ...preload].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('') +
     `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}) })}</script>` +
     `<script type="module">${BOOT_SCRIPT}</script>`;
   html = html.replace(script, '<!--app-boot-->');

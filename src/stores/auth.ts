@@ -24,5 +24,5 @@ export async function signOut(): Promise<void> {
   await unwrap(client.POST('/api/logout', { silent: true }));
   removeDraftsOf(userId);
   clearSession();
-  resetSectors();
+  resetSectors(userId);
 }

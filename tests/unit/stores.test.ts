@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { signOut } from '@/stores/auth';
 import { $clientIp, loadClientIp } from '@/stores/client-ip';
 import { $sectors, loadSectors, newStudentWindowOpen } from '@/stores/sectors';
@@ -80,6 +80,37 @@ describe('$sectors', () => {
       yxEndTime: data.yxEndTime,
       loaded: true,
     });
+  });
+
+  it('keeps the last answer on the device: the next visit has the tiles at once, refreshed without the loading layer; signing out forgets it', async () => {
+    setUserInfo(sampleUser);
+    const data = {
+      openSectors: [{ sectorCode: '10', sectorName: '通知公告' }],
+      tips: null,
+      yxStartTime: null,
+      yxEndTime: null,
+      yxTime: null,
+    };
+    let release = () => {};
+    const fetch = stubFetch({ '/api/userOpenSector': { code: 200, data }, '/api/logout': { code: 200 } });
+    expect(await loadSectors()).toBe(true);
+    expect(JSON.parse(localStorage.getItem(`sectors:${sampleUser.id}`)!)).toMatchObject({ openSectors: data.openSectors });
+
+    // The next visit: the app's modules start again on this device.
+    vi.resetModules();
+    const next = await import('@/stores/sectors');
+    const { $loading } = await import('@/stores/ui');
+    expect(next.$sectors.get()).toMatchObject({ openSectors: data.openSectors, loaded: true });
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(Response.json({ code: 200, data })))));
+    const refresh = next.loadSectors();
+    await vi.waitFor(() => expect(requestsTo(fetch, '/api/userOpenSector')).toHaveLength(2));
+    expect($loading.get()).toBe(0);
+    release();
+    expect(await refresh).toBe(true);
+
+    await (await import('@/stores/auth')).signOut();
+    expect(localStorage.getItem(`sectors:${sampleUser.id}`)).toBeNull();
+    expect(next.$sectors.get().loaded).toBe(false);
   });
 
   it('opens the new-student window strictly between start and end', () => {
