@@ -1,10 +1,10 @@
 // Single sign-on by CAS ticket (spec §2), loaded only when the app starts with ?ticket= (src/app/root.ts).
-import { client, REDIRECT_DELAY_MS, toldByClient, unwrap } from '@/api/client';
+import { client, toldByClient, unwrap } from '@/api/client';
 import { isAdminPath, isPublicPath, paths, routeForPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
 import { clearSession } from '@/stores/session';
 import { completeSignIn } from '@/stores/auth';
-import { alertDialog } from '@/stores/ui';
+import { alertDialog, hideToast } from '@/stores/ui';
 
 export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
 export const SSO_FAILED = '统一身份认证失败';
@@ -29,15 +29,17 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
     }),
   );
   if (!validated.ok || typeof validated.data !== 'string') {
-    // What the client did not say already (429 behind a NAT, 500) is said here.
+    // The sign-in page at once, with the reason in an alert that stays until it is dismissed (a refused ticket's
+    // message comes as a business message, which the client would only toast for a moment). A lost connection was
+    // told by the client's own alert already.
     const failure = validated.ok ? null : validated;
-    if (!failure || !toldByClient(failure)) {
-      void alertDialog({
-        title: SSO_FAILED,
-        message: failure?.msg ? `${failure.msg}（也可使用账号密码登录）` : '请稍后再试，或使用账号密码登录',
-      });
-    }
-    setTimeout(() => navigateApp('/login', { replace: true }), REDIRECT_DELAY_MS);
+    navigateApp('/login', { replace: true });
+    if (failure && failure.code < 0) return false;
+    hideToast();
+    void alertDialog({
+      title: SSO_FAILED,
+      message: failure?.msg ? `${failure.msg}（也可使用账号密码登录）` : '请稍后再试，或使用账号密码登录',
+    });
     return false;
   }
   const info = await completeSignIn(validated.data);

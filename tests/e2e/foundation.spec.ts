@@ -92,6 +92,10 @@ test('single sign-on through the development CAS lands on /my with the right ale
   await shot(page, 'sso-info-alert');
   await dialog.getByRole('button').first().click();
   await expect(page.getByText('刘建国').first()).toBeVisible();
+  // The household record loads on the page single sign-on landed on (issue 25: it used to wait for a tab change).
+  await expect(page.getByText('正在加载户籍信息…')).toHaveCount(0, { timeout: 5000 });
+  await expect(page.getByText('户籍状态').first()).toBeVisible();
+  await shot(page, 'sso-my-loaded');
 
   // An account with a warning sees 注意 and the warning text.
   await page.evaluate(() => localStorage.clear());

@@ -75,13 +75,31 @@ describe('single sign-on by ticket (spec §2)', () => {
     expect(location.pathname).toBe('/web/my');
   });
 
-  it('a refused ticket shows the server message and goes to /login', async () => {
+  it('a refused ticket: the sign-in page with the server message in an alert that stays until dismissed', async () => {
     history.replaceState(null, '', '/web/my?ticket=BAD');
     ticketServer(sampleUser);
     render(<App />);
-    await vi.waitFor(() => expect($toast.get()?.message).toBe('统一身份认证失败，请重新登录'));
-    await vi.waitFor(() => expect(location.pathname).toBe('/web/login'), { timeout: 3000 });
+    const alert = await screen.findByRole('alertdialog', { name: SSO_FAILED });
+    expect(alert.textContent).toContain('统一身份认证失败，请重新登录');
+    expect(alert.textContent).toContain('账号密码登录');
+    expect(location.pathname).toBe('/web/login');
+    // Not a toast that is gone in a moment: the alert is still there after the toast's time.
+    await new Promise((done) => setTimeout(done, 2000));
+    expect(screen.getByRole('alertdialog', { name: SSO_FAILED })).not.toBeNull();
+    expect($toast.get()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(localStorage.getItem('token')).toBeNull();
+  }, 10_000);
+
+  it('lands on 我的户籍 with the household record loaded (the page was open before the session existed)', async () => {
+    history.replaceState(null, '', '/web/my?ticket=ST-1');
+    const fetch = ticketServer({ ...sampleUser, loginType: '2', rylb: '4', scfc: '0' });
+    render(<App />);
+    await screen.findByRole('alertdialog', { name: '信息' });
+    await vi.waitFor(() => expect(requestsTo(fetch, '/api/zhzx/wdhj/getInfo')).toHaveLength(1));
+    await vi.waitFor(() => expect(screen.queryByText('正在加载户籍信息…')).toBeNull());
+    expect(await screen.findByText('户籍状态')).not.toBeNull();
   });
 });
 

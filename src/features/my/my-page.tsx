@@ -22,13 +22,22 @@ export default function MyPage() {
   const [failed, setFailed] = useState(false);
   const [leaving, setLeaving] = useState(false);
 
+  // Loaded for the signed-in user, and again when one signs in while the page is open: single sign-on lands here
+  // (/web/my?ticket=…) before the session exists.
+  const userId = userInfo?.id;
   useEffect(() => {
-    if (!$session.get().userInfo) return;
+    if (userId === undefined || userId === null) return;
+    let current = true;
+    setFailed(false);
     void unwrap(client.GET('/api/zhzx/wdhj/getInfo')).then((r) => {
+      if (!current) return;
       if (r.ok) setRecord(r.data);
       else setFailed(true);
     });
-  }, []);
+    return () => {
+      current = false;
+    };
+  }, [userId]);
 
   async function logout() {
     if (!(await confirmDialog({ title: '退出登录', message: '确定要退出登录吗？', confirmText: '退出' }))) return;
