@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../src/app/boot-script.ts';
-import { SHELL_PAGES } from '../src/app/shells.ts';
+import { SCREEN_TABLE, SHELL_PAGES } from '../src/app/shells.ts';
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
@@ -27,9 +27,6 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * the header's back button (shown after a navigation). Their rules are not inlined.
  */
 const LATER_LAYERS = /toast|loading|spinner|error|_warn|app-header__back/;
-
-/** The lazy module that lists the screens other than the first ones (src/app/routes.tsx). */
-const SCREEN_TABLE = 'src/app/screen-table.ts';
 
 /** A chunk and the chunks it imports statically, transitively. */
 function chunks(manifest: Manifest, key: string, seen = new Map<string, Chunk>()): Map<string, Chunk> {
@@ -111,8 +108,13 @@ export function withoutUnreadProperties(css: string, referencing: string): strin
   return out;
 }
 
-/** Rewrites the built index.html and writes the first-load pages into outDir. */
-export function writeShellPages(outDir: string, base: string): string[] {
+/**
+ * Rewrites the built index.html and writes the first-load pages into outDir. `rendered`: the markup of each page that
+ * has none written in src/app/shells.ts, by page name (the app's own render, renderPages).
+ */
+export function writeShellPages(outDir: string, base: string, rendered: Record<string, string> = {}): string[] {
+  for (const [name, page] of Object.entries(SHELL_PAGES))
+    if (page.html === undefined && rendered[name] === undefined) throw new Error(`shell pages: no markup for ${name}.html`);
   const manifest: Manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entryKey) throw new Error('shell pages: no entry in the manifest');
@@ -147,7 +149,8 @@ export function writeShellPages(outDir: string, base: string): string[] {
   );
 
   const written = ['index.html'];
-  for (const [name, page] of Object.entries(SHELL_PAGES)) {
+  for (const [name, shell] of Object.entries(SHELL_PAGES)) {
+    const page = { ...shell, html: shell.html ?? rendered[name]! };
     const preload = new Set<string>();
     for (const module of page.modules) {
       if (!manifest[module]) throw new Error(`shell pages: ${module} (${name}) is not a chunk of the build`);
@@ -175,7 +178,8 @@ export function writeShellPages(outDir: string, base: string): string[] {
           (entry.css ?? []).map((file) => base + file),
         ),
       )
-      .replace('<div id="app"></div>', `<div id="app">${page.html}</div>`);
+      // data-hydrate: the app's own markup, which main.tsx hydrates instead of rendering anew.
+      .replace('<div id="app"></div>', `<div id="app"${shell.html ? '' : ' data-hydrate'}>${page.html}</div>`);
     if (!pageHtml.includes(page.html)) throw new Error('shell pages: index.html has no <div id="app"></div>');
     writeFileSync(join(outDir, `${name}.html`), pageHtml);
     written.push(`${name}.html`);
@@ -183,9 +187,40 @@ export function writeShellPages(outDir: string, base: string): string[] {
   return written;
 }
 
+/** Modules the app's render at build time runs inside Node: React libraries go through the Preact preset's aliases. */
+const SSR_INLINE = ['wouter', '@nanostores/react', 'regexparam'];
+
+/**
+ * The app's first render of each page of src/app/shells.ts that has no markup written there, by page name: the app's
+ * modules loaded through Vite's SSR loader with the project's own configuration (aliases, the Preact preset), nobody
+ * signed in (src/app/prerender.tsx).
+ */
+export async function renderPages(configFile: string | undefined): Promise<Record<string, string>> {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    ssr: { noExternal: SSR_INLINE },
+    // wouter's useSyncExternalStore shim, a CommonJS file, would load the real React in Node: compat has its own.
+    resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' }] },
+  });
+  try {
+    const { prerender } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('../src/app/prerender.tsx');
+    const rendered: Record<string, string> = {};
+    for (const [name, page] of Object.entries(SHELL_PAGES)) if (page.html === undefined) rendered[name] = await prerender(page.path);
+    return rendered;
+  } finally {
+    await server.close();
+  }
+}
+
 export default function shellHtmlPlugin(): Plugin {
   let outDir = '';
   let base = '/';
+  let configFile: string | undefined;
   return {
     name: 'shell-html',
     apply: 'build',
@@ -193,12 +228,13 @@ export default function shellHtmlPlugin(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
       base = config.base;
+      configFile = config.configFile;
     },
     closeBundle: {
       order: 'post',
       sequential: true,
-      handler() {
-        if (outDir) writeShellPages(outDir, base);
+      async handler() {
+        if (outDir) writeShellPages(outDir, base, await renderPages(configFile));
       },
     },
   };

@@ -6,8 +6,9 @@ import './app/app.css';
 import './components/ui/tab-bar.less';
 import './components/ui/form.css';
 import './features/home/home.css';
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import { App } from './app/app';
+import { LIVE_ATTRIBUTE } from './config/page-data';
 import { loadDeferredStyles } from './app/deferred-styles';
 import { preloadScreen } from './app/routes';
 import { initCareMode } from './lib/care-mode';
@@ -32,12 +33,16 @@ addEventListener('vite:preloadError', () => {
 
 initCareMode();
 
-// The first screen's code comes before the first render, so the page's pre-rendered shell (login.html, home.html)
-// stays until the real screen replaces it in one go, never an empty fallback in between.
+// The first screen's code comes before the first render, so the page's pre-rendered markup stays until the real screen
+// takes it over in one go, never an empty fallback in between. A page that carries the app's own render of its route
+// (data-hydrate: login.html, register.html…, scripts/vite-plugin-shell-html.ts) is hydrated: its nodes, and what the
+// user typed into them before the scripts came, stay.
 const root = document.getElementById('app');
 if (root) {
   void preloadScreen(currentAppPath()).then(() => {
-    render(<App />, root);
+    if (root.hasAttribute('data-hydrate')) hydrate(<App />, root);
+    else render(<App />, root);
+    document.documentElement.setAttribute(LIVE_ATTRIBUTE, '');
     loadDeferredStyles();
   });
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Router, useLocation, useSearch } from 'wouter';
+import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $dialogs } from '@/stores/ui';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
@@ -93,10 +93,16 @@ function Shell() {
   );
 }
 
+/** Where the app is, when not the browser's address: the build's pre-rendering passes a fixed one (./prerender). */
+export interface AppLocation {
+  hook: BaseLocationHook;
+  searchHook: BaseSearchHook;
+}
+
 /** The app: router with base /web (spec §9), shell, global UI layers. */
-export function App() {
+export function App({ location }: { location?: AppLocation } = {}) {
   return (
-    <Router base={ROUTER_BASE}>
+    <Router base={ROUTER_BASE} {...location}>
       <Shell />
     </Router>
   );

@@ -181,7 +181,7 @@ class ScreenErrorBoundary extends Component<{ path: string; children: ReactNode 
     return { failedPath: location.pathname };
   }
   render() {
-    if (this.state.failedPath !== location.pathname) return this.props.children;
+    if (this.state.failedPath === null || this.state.failedPath !== location.pathname) return this.props.children;
     return (
       <div class="app-empty" role="alert">
         <p>页面加载失败，请检查网络后重试</p>

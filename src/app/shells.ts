@@ -1,6 +1,10 @@
-// Pages written at build time for the two first-load routes (scripts/vite-plugin-shell-html.ts): the first screen's
-// frame as plain HTML, shown by the browser before any script runs, then replaced in one render by the same markup
-// from the app (tests/unit/shells.test.tsx keeps them equal). Only classes of the entry's styles, inlined in the page.
+// Pages written at build time for the routes a phone opens first (scripts/vite-plugin-shell-html.ts), shown by the
+// browser before any script runs:
+// - the public routes (sign-in, registration, password reset, notices) and the single sign-on landing (/my) carry the
+//   app's own first render of the route (src/app/prerender.tsx): a form that can be typed into at once, which the app
+//   then hydrates, keeping what was typed;
+// - home.html carries a frame written here (the services and banners are the user's: the server writes the banners
+//   in), replaced in one render by the same markup from the app (tests/unit/shells.test.tsx keeps them equal).
 import type { components } from '../api/schema';
 import { PAGE_DATA } from '../config/page-data';
 import { paths } from '../config/paths';
@@ -11,9 +15,15 @@ export interface ShellPage {
   title: string;
   /** Source modules whose chunks (and their imports) the page preloads: the screen and what it shows at once. */
   modules: string[];
-  /** The markup inside #app. */
-  html: string;
+  /**
+   * The markup inside #app, written here; without it the build renders the route with the app itself
+   * (src/app/prerender.tsx) and the app hydrates it.
+   */
+  html?: string;
 }
+
+/** The lazy module that lists the screens other than login and home (src/app/routes.tsx): those screens load through it. */
+export const SCREEN_TABLE = 'src/app/screen-table.ts';
 
 const header = (title: string) => `<header class="app-header"><h1 class="app-header__title">${title}</h1></header>`;
 
@@ -50,15 +60,16 @@ export const homeBannersData = (banners: Banner[]) =>
   `<script type="application/json" id="${PAGE_DATA.homeBanners}">${JSON.stringify(banners).replace(/</g, '\\u003c')}</script>`;
 
 export const SHELL_PAGES: Record<string, ShellPage> = {
-  login: {
-    path: paths.login.path,
-    title: paths.login.title,
-    modules: ['src/features/auth/login-page.tsx'],
-    html:
-      `<div class="app-shell">${header(paths.login.title)}<main id="main" tabindex="-1"><div class="app-page">` +
-      '<div class="auth-brand"><div class="auth-brand__logo" aria-hidden="true">户</div><p class="auth-brand__name">高校户籍业务办理</p></div>' +
-      '</div></main></div>',
+  login: { path: paths.login.path, title: paths.login.title, modules: ['src/features/auth/login-page.tsx'] },
+  register: { path: paths.register.path, title: paths.register.title, modules: [SCREEN_TABLE, 'src/features/auth/register-page.tsx'] },
+  forget: { path: paths.forget.path, title: paths.forget.title, modules: [SCREEN_TABLE, 'src/features/auth/forget-page.tsx'] },
+  announcement: {
+    path: paths.announcement.path,
+    title: paths.announcement.title,
+    modules: [SCREEN_TABLE, 'src/features/announcement/announcement-page.tsx'],
   },
+  // Where the campus portal's single sign-on lands (server/services/cas.ts CAS_CALLBACK_PATH).
+  my: { path: paths.my.path, title: paths.my.title, modules: [SCREEN_TABLE, 'src/features/my/my-page.tsx', 'src/app/app-tab-bar.tsx'] },
   home: {
     path: paths.home.path,
     title: paths.home.title,

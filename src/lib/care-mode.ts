@@ -21,7 +21,8 @@ export function applyCareMode(on: boolean): void {
   else document.body.removeAttribute('data-weui-mode');
 }
 
-export const careModeOn = () => document.body.getAttribute('data-weui-mode') === 'care';
+/** Whether 大字模式 is on (off where there is no page: the build's pre-rendering). */
+export const careModeOn = () => typeof document !== 'undefined' && document.body.getAttribute('data-weui-mode') === 'care';
 
 export function setCareMode(on: boolean): void {
   try {

@@ -382,6 +382,13 @@ describe('first-load pages', () => {
           css: ['assets/home-page-h1.css'],
         },
         'src/app/app-tab-bar.tsx': { file: 'assets/app-tab-bar-t1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'src/app/screen-table.ts': { file: 'assets/screen-table-s1.js', isDynamicEntry: true, imports: ['index.html'] },
+        ...Object.fromEntries(
+          ['auth/register-page', 'auth/forget-page', 'announcement/announcement-page', 'my/my-page'].map((screen) => [
+            `src/features/${screen}.tsx`,
+            { file: `assets/${screen.split('/')[1]}-x1.js`, isDynamicEntry: true, imports: ['index.html', '_forms-f1.js'] },
+          ]),
+        ),
       };
       writeFileSync(join(out, '.vite/manifest.json'), JSON.stringify(manifest));
       writeFileSync(
@@ -396,6 +403,11 @@ describe('first-load pages', () => {
         'home-page-h1.js': 'h("li",{class:"home-tile"})',
         'home-page-h1.css': '.home-tile__icon{color:var(--tile)}',
         'app-tab-bar-t1.js': 'export{}',
+        'screen-table-s1.js': 'export{}',
+        'register-page-x1.js': 'export{}',
+        'forget-page-x1.js': 'export{}',
+        'announcement-page-x1.js': 'export{}',
+        'my-page-x1.js': 'export{}',
       })) {
         writeFileSync(join(out, 'assets', file), text);
       }
@@ -405,7 +417,25 @@ describe('first-load pages', () => {
           '<script type="module" crossorigin src="/web/assets/index-e1.js"></script>\n' +
           '<link rel="stylesheet" crossorigin href="/web/assets/index-c1.css">\n</head><body><div id="app"></div></body></html>',
       );
-      expect(writeShellPages(out, '/web/')).toEqual(['index.html', 'login.html', 'home.html']);
+      // The pages without a frame written in src/app/shells.ts carry the app's own render of their route (renderPages).
+      const rendered = Object.fromEntries(
+        Object.entries(SHELL_PAGES)
+          .filter(([, page]) => page.html === undefined)
+          .map(([name]) => [
+            name,
+            `<div class="app-shell"><header class="app-header"></header><input class="weui-input" name="${name}"></div>`,
+          ]),
+      );
+      expect(() => writeShellPages(out, '/web/')).toThrow(/no markup for login\.html/);
+      expect(writeShellPages(out, '/web/', rendered)).toEqual([
+        'index.html',
+        'login.html',
+        'register.html',
+        'forget.html',
+        'announcement.html',
+        'my.html',
+        'home.html',
+      ]);
 
       const index = readFileSync(join(out, 'index.html'), 'utf8');
       expect(index).not.toContain('<link rel="stylesheet"');
@@ -413,12 +443,14 @@ describe('first-load pages', () => {
       expect(index).toContain('<style>body{--tile:red;--unused:blue}.app-header{color:#fff}.home-tile{color:red}.weui-input{x:y}</style>');
       expect(index).toContain(`<script type="module">${BOOT_SCRIPT}</script>`);
       const boot = (html: string) => JSON.parse(/<script type="application\/json" id="app-boot">(.*?)<\/script>/.exec(html)![1]!);
-      expect(boot(index)).toEqual({ entry: '/web/assets/index-e1.js', preload: [] });
+      // index.html answers every other route: it fetches the table of the other screens with the entry.
+      expect(boot(index)).toEqual({ entry: '/web/assets/index-e1.js', preload: ['/web/assets/screen-table-s1.js'] });
       expect(index).toContain('<div id="app"></div>');
 
       const login = readFileSync(join(out, 'login.html'), 'utf8');
       expect(login).toContain('<title>登录</title>');
-      expect(login).toContain(`<div id="app">${SHELL_PAGES.login!.html}</div>`);
+      // Hydrated by the app (src/main.tsx): data-hydrate.
+      expect(login).toContain(`<div id="app" data-hydrate>${rendered.login}</div>`);
       // Only the rules its screen can use, and the whole stylesheet for after it.
       expect(login).toContain('<style>.app-header{color:#fff}.weui-input{x:y}</style>');
       expect(boot(login)).toEqual({
@@ -426,6 +458,13 @@ describe('first-load pages', () => {
         preload: ['/web/assets/login-page-l1.js', '/web/assets/forms-f1.js'],
         styles: ['/web/assets/index-c1.css'],
       });
+
+      // A screen of the table comes with the table, both preloaded.
+      expect(boot(readFileSync(join(out, 'register.html'), 'utf8')).preload).toEqual([
+        '/web/assets/screen-table-s1.js',
+        '/web/assets/register-page-x1.js',
+        '/web/assets/forms-f1.js',
+      ]);
 
       const home = readFileSync(join(out, 'home.html'), 'utf8');
       expect(home).toContain('<title>办事服务</title>');

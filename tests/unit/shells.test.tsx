@@ -1,14 +1,16 @@
-// The pre-rendered first-load pages (src/app/shells.ts, written into login.html and home.html by the build) must be
-// what the app renders first, so the real screen replaces the page's frame in one render, without a flash.
+// The pre-rendered first-load pages (src/app/shells.ts, written by the build) must be what the app renders first, so the
+// real screen takes over the page's nodes in one render, without a flash: the public pages carry the app's own render
+// (src/app/prerender.tsx), which main.tsx hydrates; home.html a frame written by hand.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { render } from 'preact';
+import { hydrate, render } from 'preact';
 import { act } from '@testing-library/preact';
 import { App } from '@/app/app';
+import { prerender } from '@/app/prerender';
 import { preloadScreen } from '@/app/routes';
 import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@/app/shells';
 import { PAGE_DATA } from '@/config/page-data';
 import { setToken, setUserInfo } from '@/stores/session';
-import { requestsTo, sampleUser, stubFetch } from './helpers';
+import { flush, requestsTo, sampleUser, stubFetch } from './helpers';
 
 /** Every element of `frame` is in `real` at the same place (same tag, attributes and, for leaves, text); `real` may have more after. */
 function expectFrameOf(frame: Element, real: Element, path = frame.tagName.toLowerCase()) {
@@ -36,7 +38,7 @@ afterEach(() => {
 });
 
 /** As the built page and main.tsx: the frame in #app, the first screen loaded, then one render of the app. */
-async function startOn(name: keyof typeof SHELL_PAGES, html = SHELL_PAGES[name]!.html) {
+async function startOn(name: keyof typeof SHELL_PAGES, html = SHELL_PAGES[name]!.html!) {
   const page = SHELL_PAGES[name]!;
   history.replaceState(null, '', `/web${page.path}`);
   root = document.createElement('div');
@@ -51,15 +53,40 @@ async function startOn(name: keyof typeof SHELL_PAGES, html = SHELL_PAGES[name]!
 }
 
 describe('pre-rendered first-load pages', () => {
-  it('login.html is the frame of the sign-in screen, whose first render keeps its very nodes', async () => {
-    stubFetch({ '/h5/fangwen': { code: 200, data: 12 }, '/h5/getClientIP': { code: 200, data: '127_0_0_1' } });
-    const { frame, leaves } = await startOn('login');
-    // No fallback in between: the screen is there from the first render on.
-    expect(root!.querySelector('main .app-empty[aria-busy="true"]')).toBeNull();
-    expect(root!.querySelector('form')).not.toBeNull();
-    expectFrameOf(frame, root!.firstElementChild!);
-    for (const leaf of leaves) expect(leaf.isConnected, leaf.outerHTML).toBe(true);
-    expect(SHELL_PAGES.login!.title).toBe('登录');
+  it("login.html is the app's own sign-in screen: hydrated, it keeps its nodes and what was typed before, and 登录 sends that", async () => {
+    const fetch = stubFetch({
+      '/h5/fangwen': { code: 200, data: 12 },
+      '/h5/getClientIP': { code: 200, data: '127_0_0_1' },
+      '/qhyhlogin_false': { code: 500, msg: '用户名或密码错误' },
+    });
+    history.replaceState(null, '', '/web/login');
+    root = document.createElement('div');
+    root.id = 'app';
+    root.innerHTML = await prerender('/login');
+    document.body.append(root);
+    expect(SHELL_PAGES.login!.html).toBeUndefined();
+    // Typed before the scripts came.
+    const account = root.querySelector<HTMLInputElement>('input[name="username"]')!;
+    const password = root.querySelector<HTMLInputElement>('input[name="password"]')!;
+    account.value = '13800138001';
+    password.value = 'Demo@2026';
+    const frame = root.firstElementChild!.cloneNode(true) as Element;
+    await preloadScreen('/login');
+    act(() => hydrate(<App />, root!));
+    await act(async () => {
+      await flush();
+    });
+    expect(account.isConnected && password.isConnected).toBe(true);
+    expectFrameOf(frame, root.firstElementChild!);
+    // The visit count came and the screen rendered again: the text is still there.
+    expect(root.textContent).toContain('访问量：12');
+    expect([account.value, password.value]).toEqual(['13800138001', 'Demo@2026']);
+    await act(async () => {
+      root!.querySelector<HTMLButtonElement>('button[type="submit"]')!.click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const [sent] = requestsTo(fetch, '/qhyhlogin_false');
+    expect(await sent!.json()).toEqual({ username: '13800138001', password: 'Demo@2026' });
   });
 
   it('home.html is the frame of 办事服务 for a signed-in user while the services load', async () => {
@@ -89,7 +116,7 @@ describe('pre-rendered first-load pages', () => {
       '/h5/getClientIP': never,
     });
     document.head.insertAdjacentHTML('beforeend', homeBannersData(banners));
-    const { frame } = await startOn('home', SHELL_PAGES.home!.html.replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners)));
+    const { frame } = await startOn('home', SHELL_PAGES.home!.html!.replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners)));
     const pictures = Array.from(root!.querySelectorAll('img'));
     expect(pictures.map((img) => img.getAttribute('src'))).toEqual(banners.map((b) => b.imageUrl));
     // The carousel is there from the first render (its dots added), the pictures the very nodes of the page.

@@ -1,5 +1,5 @@
 import type { SelectOption } from '@/lib/options';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 const FormIdContext = createContext('form');
 
@@ -104,10 +104,21 @@ export function TextField({
   placeholder,
   ...input
 }: TextFieldProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  // A pre-rendered page (login.html, register.html…) can be typed into before the scripts arrive; hydration keeps the
+  // text in the input but not in the form's state, which would clear it on the next render. So the state takes what
+  // the input holds once the field is live (also what a browser restored or autofilled).
+  useLayoutEffect(() => {
+    const typed = ref.current?.value;
+    if (typed && typed !== value) onValue(typed);
+    // Once, when the field first appears.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <FormField label={label} name={name} error={error} hint={hint} extra={extra} required={required}>
       {(control) => (
         <input
+          ref={ref}
           class="weui-input"
           // Preact types <input> per type value; a union of them is not accepted as one.
           type={type as 'text'}

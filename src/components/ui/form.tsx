@@ -5,6 +5,7 @@ import type { FieldErrors } from '@/lib/validators';
 
 /** Validation (valibot and the schemas) is needed at the first submit, not for the first paint. */
 const loadValidators = () => import('@/lib/validators');
+import { EARLY_SUBMIT_ATTRIBUTE } from '@/config/page-data';
 import { ErrorSummary } from './error-summary';
 import { FormIdProvider } from './form-field';
 
@@ -20,9 +21,20 @@ export interface FormProps {
 
 /** A form with an error summary; the browser's own validation bubbles are off (ours are in Chinese). */
 export function Form({ id, onSubmit, errors, focusKey, children, label }: FormProps) {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // Sent on a pre-rendered page before the app was live (src/app/boot-script.ts): sent now, once the fields have
+    // taken what was typed (after this render's updates), through the form's own submit handler.
+    const form = ref.current;
+    if (!form?.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;
+    form.removeAttribute(EARLY_SUBMIT_ATTRIBUTE);
+    const id = setTimeout(() => form.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true })), 0);
+    return () => clearTimeout(id);
+  }, []);
   return (
     <FormIdProvider value={id}>
       <form
+        ref={ref}
         id={id}
         noValidate
         aria-label={label}

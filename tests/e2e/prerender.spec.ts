@@ -1,0 +1,84 @@
+// The public pages carry the app's own first render (src/app/prerender.tsx, written by scripts/vite-plugin-shell-html.ts):
+// on a slow network a person types into the sign-in form before any script has arrived, and what they typed is what
+// the app sends once it takes over (hydration, src/main.tsx; the fields take the typed text, form-field.tsx).
+import { test, expect, type Page, type Route } from '@playwright/test';
+import { DEMO_PASSWORD, shot } from './support.ts';
+
+/** Holds back every script of the app until release() is called: the page is HTML and inline styles alone. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/web\/assets\/.*\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    held: () => held.length,
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}
+
+test('the sign-in form is typed into before the scripts arrive, and what was typed signs in once they do', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/web/login', { waitUntil: 'commit' });
+  const account = page.getByLabel('账号');
+  const password = page.getByLabel('密码');
+  await expect(password).toBeEditable();
+  await account.fill('13800138001');
+  await password.fill(DEMO_PASSWORD);
+  // Nothing of the app has run: the entry is still held back.
+  expect(scripts.held()).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false);
+  await shot(page, 'login-before-scripts');
+
+  await scripts.release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
+  // The same nodes, still holding the text, and the app's state has it: 登录 sends it.
+  await expect(account).toHaveValue('13800138001');
+  await expect(password).toHaveValue(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/web\/home$/);
+  await expect(page.locator('.home-tile').first()).toBeVisible();
+});
+
+test('登录 tapped before the scripts arrive is not sent by the browser, and is sent by the app once it is live', async ({ page }) => {
+  const scripts = await holdScripts(page);
+  await page.goto('/web/login', { waitUntil: 'commit' });
+  await page.getByLabel('账号').fill('13800138001');
+  await page.getByLabel('密码').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  // The browser did not send the form (the password would be in the address).
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/web\/login$/);
+  await expect(page.locator('form#login')).toHaveAttribute('data-early-submit', '');
+
+  await scripts.release();
+  await expect(page).toHaveURL(/\/web\/home$/);
+});
+
+test('every public page and the single sign-on landing arrive with their screen, not an empty page', async ({ page }) => {
+  const pages = [
+    { route: '/web/register', field: '手机号' },
+    { route: '/web/forget', field: '手机号' },
+  ];
+  for (const { route, field } of pages) {
+    const scripts = await holdScripts(page);
+    await page.goto(route, { waitUntil: 'commit' });
+    await expect(page.getByLabel(field)).toBeEditable();
+    await page.getByLabel(field).fill('13900001234');
+    await scripts.release();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
+    await expect(page.getByLabel(field)).toHaveValue('13900001234');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+  for (const { route, text } of [
+    { route: '/web/announcement', text: '通知公告' },
+    { route: '/web/my', text: '户口卡状态' },
+  ]) {
+    const scripts = await holdScripts(page);
+    await page.goto(route, { waitUntil: 'commit' });
+    await expect(page.getByText(text).first()).toBeVisible();
+    await scripts.release();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
