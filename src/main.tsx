@@ -11,6 +11,7 @@ import { App } from './app/app';
 import { LIVE_ATTRIBUTE } from './config/page-data';
 import { loadDeferredStyles } from './app/deferred-styles';
 import { preloadScreen } from './app/routes';
+import { registerServiceWorker } from './app/service-worker';
 import { initCareMode } from './lib/care-mode';
 import { currentAppPath } from './lib/nav';
 
@@ -44,5 +45,6 @@ if (root) {
     else render(<App />, root);
     document.documentElement.setAttribute(LIVE_ATTRIBUTE, '');
     loadDeferredStyles();
+    registerServiceWorker(import.meta.env.BASE_URL);
   });
 }

@@ -166,7 +166,8 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
         // `path` is the file sent: index.html.br stays an HTML page for caching.
         setHeaders(reply, sent) {
           const path = sent.replace(/\.(?:br|gz)$/, '');
-          if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
+          // The service worker's script too: a release's worker reaches the phones at their next visit.
+          if (path.endsWith('.html') || path.endsWith('/sw.js')) reply.header('cache-control', 'no-cache');
           else if (path.includes('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
           else reply.header('cache-control', 'public, max-age=3600');
         },

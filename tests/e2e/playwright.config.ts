@@ -30,6 +30,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     screenshot: 'only-on-failure',
+    // The app's service worker (public/sw.js) serves a page kept from an earlier visit: each test sees the server's
+    // current page instead, as its assertions expect; tests/e2e/service-worker.spec.ts turns the worker on.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
