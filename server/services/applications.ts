@@ -4,7 +4,7 @@
 // progress at a time (a partial unique index keeps that true under concurrency). Appointment places are taken
 // with a conditional decrement in the transaction and given back on withdrawal or refusal.
 import type { FastifyBaseLogger } from 'fastify';
-import { Gate } from '../lib/gate.ts';
+import { Gate, KeyedGate } from '../lib/gate.ts';
 import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
 import type { Schemas } from '../lib/contract.ts';
@@ -165,6 +165,8 @@ export function createApplicationService({
   const smsEnabled = sms.name !== 'outbox';
   const idempotency = createIdempotency(repos);
   const submits = new Gate(SUBMIT_GATE);
+  /** Bookings of one appointment day write one at a time on this instance (lib/gate.ts KeyedGate). */
+  const days = new KeyedGate(1);
 
   /** Changes of a user's records when an application reaches a status. */
   const hooks: Record<string, (r: Repositories, app: ApplicationRow, to: number) => Promise<void>> = {
@@ -316,52 +318,63 @@ export function createApplicationService({
           if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
           const now = clock.now();
           let createdId = 0;
-          const app = await once(userId, req, duplicateMessage, async (r) => {
-            // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
-            // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
-            if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
-              fullDays.mark(form.kind, form.slot.channel, form.slot.day);
-              throw bizError(MSG.full);
-            }
-            const referenceNo = await nextReferenceNo(r, now);
-            const created = await r.applications.create({
-              referenceNo,
-              kind: form.kind,
-              sub,
-              userId,
-              status: 1,
-              title: form.title,
-              answers: form.answers,
-              attachments: form.attachments,
-              slotDay: form.slot?.day ?? null,
-              slotChannel: form.slot?.channel ?? null,
-              dueOn: form.dueOn ?? null,
-              stage: form.stage ?? null,
-              createdAt: now,
-              updatedAt: now,
-            });
-            createdId = created.id;
-            await idempotency.claim(r, userId, req, created.id, now);
-            await r.applications.addEvent({
-              applicationId: created.id,
-              actorRole: 'user',
-              actorId: userId,
-              fromStatus: null,
-              toStatus: 1,
-              at: now,
-            });
-            await notices.notify(
-              userId,
-              {
-                type: 'apply',
-                ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES),
-                applicationId: created.id,
-                applicationNo: referenceNo,
-              },
-              r,
+          // A booking waits here for the one before it on its day, and is refused without a transaction when that one
+          // took the last place.
+          const write = (work: () => Promise<ApplicationRow>) => {
+            const s = form.slot;
+            if (!s) return work();
+            return days.run(`${form.kind}\u0000${s.channel}\u0000${s.day}`, () =>
+              fullDays.has(form.kind, s.channel, s.day) ? Promise.reject(bizError(MSG.full)) : work(),
             );
-            return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
-          });
+          };
+          const app = await write(() =>
+            once(userId, req, duplicateMessage, async (r) => {
+              // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
+              // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
+              if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+                fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+                throw bizError(MSG.full);
+              }
+              const referenceNo = await nextReferenceNo(r, now);
+              const created = await r.applications.create({
+                referenceNo,
+                kind: form.kind,
+                sub,
+                userId,
+                status: 1,
+                title: form.title,
+                answers: form.answers,
+                attachments: form.attachments,
+                slotDay: form.slot?.day ?? null,
+                slotChannel: form.slot?.channel ?? null,
+                dueOn: form.dueOn ?? null,
+                stage: form.stage ?? null,
+                createdAt: now,
+                updatedAt: now,
+              });
+              createdId = created.id;
+              await idempotency.claim(r, userId, req, created.id, now);
+              await r.applications.addEvent({
+                applicationId: created.id,
+                actorRole: 'user',
+                actorId: userId,
+                fromStatus: null,
+                toStatus: 1,
+                at: now,
+              });
+              await notices.notify(
+                userId,
+                {
+                  type: 'apply',
+                  ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES),
+                  applicationId: created.id,
+                  applicationNo: referenceNo,
+                },
+                r,
+              );
+              return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
+            }),
+          );
           // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
           if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
           return app;
