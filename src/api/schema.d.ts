@@ -2073,7 +2073,9 @@ export interface paths {
         /**
          * 以短时链接读取凭证 A voucher by its short-lived link
          * @description 公开（凭链接中的签名）。返回 voucherLink 签发的那一份凭证 PDF（`Content-Disposition: inline`，不缓存）。签名不符、已过期或申请已不属于该用户时
-         *     答 403「链接无效或已过期，请回到迁入凭证页重新获取」。
+         *     答 403「链接无效或已过期，请回到迁入凭证页重新获取」：浏览器打开链接（Accept 中 text/html 先于 application/json）时是一张中文页面
+         *     （说明链接已失效、如何重新获取，附迁入凭证页的链接），其他请求是信封。
+         *     A refused link answers a browser's page load with a page in Chinese, any other request with the envelope.
          */
         get: operations["getVoucherByLink"];
         put?: never;
@@ -9823,6 +9825,19 @@ export interface operations {
                 content: {
                     "application/pdf": string;
                     "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            /** @description 链接无效或已过期 The link is invalid or expired */
+            403: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             429: components["responses"]["TooManyRequests"];

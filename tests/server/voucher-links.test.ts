@@ -44,6 +44,21 @@ describe('voucher links', () => {
     const late = await open(url);
     expect(late.statusCode).toBe(403);
     expect(late.json()).toEqual({ code: 403, msg: '链接无效或已过期，请回到迁入凭证页重新获取' });
+
+    // The phone's browser (WeChat's 在浏览器打开, minutes later) gets a page that says what happened and what to do.
+    const browser = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    const page = await t.request({ method: 'GET', url, remoteAddress: '10.9.8.7', headers: { accept: browser } });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('<title>链接已失效</title>');
+    expect(page.body).toContain('链接在生成 5 分钟后失效，退出登录后也会失效');
+    expect(page.body).toContain('<a href="/web/move-in-voucher">前往迁入凭证</a>');
+    // A program that prefers JSON, or says nothing, still gets the envelope.
+    for (const accept of ['application/json, text/html', '*/*']) {
+      const json = await t.request({ method: 'GET', url, remoteAddress: '10.9.8.7', headers: { accept } });
+      expect(json.json(), accept).toEqual({ code: 403, msg: '链接无效或已过期，请回到迁入凭证页重新获取' });
+    }
   });
 
   it('ends with the session that asked for it: after signing out the link opens nothing', async () => {

@@ -12,10 +12,34 @@ import { collectiveOfMoveIn, familyMembersOf, type Person } from '../../services
 import type { UserRow } from '../../repositories/users.ts';
 import { listItemWire, summaryWire } from '../applications/wire.ts';
 import { formOperations } from '../form-operations.ts';
+import { LINK_SECONDS } from '../../services/voucher-links.ts';
 
 type S = components['schemas'];
 
 const LINK_INVALID = '链接无效或已过期，请回到迁入凭证页重新获取';
+
+/**
+ * What a person sees for a link that no longer works: WeChat opens the voucher's link in the phone's browser
+ * (「在浏览器打开」), often minutes later. A page in Chinese that says what happened and where to get a new link; a
+ * program (asking for JSON, or for anything) gets the envelope as before.
+ */
+const LINK_INVALID_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>链接已失效</title>
+<style>body{margin:0;font:17px/1.6 -apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;color:#1a1a1a;background:#f5f5f5}
+main{max-width:32em;margin:0 auto;padding:48px 24px;text-align:center}h1{font-size:22px;margin:0 0 12px}
+p{color:#555;margin:0 0 12px}a{display:inline-block;margin-top:20px;padding:10px 28px;border-radius:8px;background:#791cb5;color:#fff;text-decoration:none}</style>
+</head><body><main><h1>链接已失效</h1>
+<p>这个凭证链接已过期或已失效：链接在生成 ${Math.round(LINK_SECONDS / 60)} 分钟后失效，退出登录后也会失效。</p>
+<p>请回到「迁入凭证」页面，重新点击下载，获取新的链接。</p>
+<a href="/web/move-in-voucher">前往迁入凭证</a></main></body></html>`;
+
+/** Whether the request is a browser's page load (it asks for HTML before JSON), not a program. */
+function wantsPage(accept: string | undefined): boolean {
+  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
+  const html = types.indexOf('text/html');
+  const json = types.indexOf('application/json');
+  return html !== -1 && (json === -1 || html < json);
+}
 
 /** The answers of a 迁入 (the confirmation page is of qianru only). */
 type QianruAnswers = S['QianruAnswers'];
@@ -143,13 +167,17 @@ export default async function moveInRoutes(app: FastifyInstance) {
   });
 
   app.operation('getVoucherByLink', async (request, reply) => {
+    const refuse = () => {
+      if (!wantsPage(request.headers.accept)) throw forbidden(LINK_INVALID);
+      return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LINK_INVALID_PAGE);
+    };
     const link = services.voucherLinks.verify(request.query.t);
-    if (!link) throw forbidden(LINK_INVALID);
+    if (!link) return refuse();
     // The session that asked for it must still be in force: signing out ends the link with it.
-    if (!(await repos.sessions.isLive(link.sessionId, link.userId, services.clock.now()))) throw forbidden(LINK_INVALID);
+    if (!(await repos.sessions.isLive(link.sessionId, link.userId, services.clock.now()))) return refuse();
     // Still the owner's finished move-in (a refusal reads the same as a bad link).
     const row = await services.vouchers.finishedMoveIn(link.userId, link.applicationId).catch(() => null);
-    if (!row) throw forbidden(LINK_INVALID);
+    if (!row) return refuse();
     const file = link.kind === 'hkk' ? await services.vouchers.householdCard(row) : await services.vouchers.headPage(row);
     return reply
       .type('application/pdf')
