@@ -24,12 +24,15 @@ function keyOf(url) {
   return origin + pathname;
 }
 
-/** Asks the server for a page and keeps its answer when it is the page itself (not a redirect, an error or a 503). */
-async function fetchPage(request, url) {
+/**
+ * Asks the server for a page (a navigation's Request, or a URL) and keeps its answer when it is the page itself (not a
+ * redirect, an error or a 503).
+ */
+async function fetchPage(request) {
   const response = await fetch(request);
   if (response.ok && response.type === 'basic' && !response.redirected && /^text\/html/.test(response.headers.get('content-type') || '')) {
     const cache = await caches.open(PAGES);
-    await cache.put(keyOf(url), response.clone());
+    await cache.put(keyOf(typeof request === 'string' ? request : request.url), response.clone());
   }
   return response;
 }
@@ -42,12 +45,10 @@ self.addEventListener('activate', (event) => {
       for (const name of await caches.keys()) if (name !== PAGES) await caches.delete(name);
       await self.clients.claim();
       // The page that registered this worker was loaded before it: kept now, so its next visit opens from the phone.
+      // Asked for by its path alone: its query (a single sign-on ticket) is not sent to the server a second time.
+      // (matchAll answers the pages this worker now controls: those in its scope.)
       const windows = await self.clients.matchAll({ type: 'window' });
-      await Promise.all(
-        windows
-          .filter((client) => new URL(client.url).pathname.startsWith(scope))
-          .map((client) => fetchPage(client.url, client.url).catch(() => undefined)),
-      );
+      await Promise.all(windows.map((client) => fetchPage(keyOf(client.url)).catch(() => undefined)));
     })(),
   );
 });
@@ -58,7 +59,7 @@ self.addEventListener('fetch', (event) => {
   event.respondWith(
     (async () => {
       const kept = await caches.match(keyOf(request.url), { cacheName: PAGES });
-      const current = fetchPage(request, request.url);
+      const current = fetchPage(request);
       if (!kept) return current;
       // The kept page now; the current one for next time (a lost connection changes nothing).
       event.waitUntil(current.then(

@@ -14,7 +14,7 @@ import { createRepositories, type Repositories } from '../repositories/index.ts'
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
-import { FullDays } from './full-days.ts';
+import { dayKey, FullDays } from './full-days.ts';
 import { createMovementHooks } from './movement-hooks.ts';
 import { applyRecordChange } from './record-change.ts';
 import type { NoticeService } from './notices.ts';
@@ -323,14 +323,15 @@ export function createApplicationService({
           const write = (work: () => Promise<ApplicationRow>) => {
             const s = form.slot;
             if (!s) return work();
-            return days.run(`${form.kind}\u0000${s.channel}\u0000${s.day}`, () =>
+            return days.run(dayKey(form.kind, s.channel, s.day), () =>
               fullDays.has(form.kind, s.channel, s.day) ? Promise.reject(bizError(MSG.full)) : work(),
             );
           };
           const app = await write(() =>
             once(userId, req, duplicateMessage, async (r) => {
               // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
-              // number, event or notice). The row lock it takes is held to the commit, so bookings of one day queue here.
+              // number, event or notice). The row lock it takes is held to the commit: another instance's bookings of the
+              // day queue on it (this instance's queue at `write`, holding no connection).
               if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
                 fullDays.mark(form.kind, form.slot.channel, form.slot.day);
                 throw bizError(MSG.full);

@@ -4,7 +4,8 @@
 // quota) is seen at once by the instance where it happened and within `ttlMs` by the others. The memory only ever
 // refuses earlier: a booking it lets through still takes its place with the conditional update in the transaction.
 
-const key = (kind: string, channel: string, day: string) => `${kind}\u0000${channel}\u0000${day}`;
+/** One appointment day of one kind and channel, as a map key (also the booking gate's, services/applications.ts). */
+export const dayKey = (kind: string, channel: string, day: string) => `${kind}\u0000${channel}\u0000${day}`;
 
 export class FullDays {
   private readonly seen = new Map<string, number>();
@@ -17,12 +18,12 @@ export class FullDays {
   /** The day's last place is gone (a refused decrement, or a quota row read with nothing left). */
   mark(kind: string, channel: string, day: string): void {
     if (this.seen.size > 1000) this.seen.clear(); // never grows: days are few, a stray flood starts over
-    this.seen.set(key(kind, channel, day), this.now() + this.ttlMs);
+    this.seen.set(dayKey(kind, channel, day), this.now() + this.ttlMs);
   }
 
   /** Whether the day was seen full less than `ttlMs` ago here. */
   has(kind: string, channel: string, day: string): boolean {
-    const k = key(kind, channel, day);
+    const k = dayKey(kind, channel, day);
     const until = this.seen.get(k);
     if (until === undefined) return false;
     if (until > this.now()) return true;
@@ -32,7 +33,7 @@ export class FullDays {
 
   /** A place came back here: the day is offered again at once. */
   forget(kind: string, channel: string, day: string): void {
-    this.seen.delete(key(kind, channel, day));
+    this.seen.delete(dayKey(kind, channel, day));
   }
 
   /** The office changed quotas. */

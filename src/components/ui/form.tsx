@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { ApiResult } from '@/api/types';
 import type { FieldErrors } from '@/lib/validators';
+import { EARLY_SUBMIT_ATTRIBUTE } from '@/config/page-data';
 
 /** Validation (valibot and the schemas) is needed at the first submit, not for the first paint. */
 const loadValidators = () => import('@/lib/validators');
-import { EARLY_SUBMIT_ATTRIBUTE } from '@/config/page-data';
 import { ErrorSummary } from './error-summary';
 import { FormIdProvider } from './form-field';
 
