@@ -1,4 +1,4 @@
-// `npm run bench:phone [-- --runs 5 --dist dist/web]`: what a person on a weak phone gets, side by side with the Vue
+// `npm run bench:phone [-- --runs 5 --dist dist/web --only <measure> --waterfall]`: what a person on a weak phone gets, side by side with the Vue
 // peer builds of ../shared/anchors/peers (their README). Chromium (playwright, Debian's /usr/bin/chromium) with
 // Lighthouse's mobile throttling applied through the DevTools protocol: 562.5 ms request latency, 1,474 kbit/s down,
 // 675 kbit/s up, 4× CPU slowdown. A fresh browser for every run; the median of the runs is printed.
@@ -14,16 +14,30 @@
 // and the bytes on the wire of each load. The app runs on the real server in demo mode (scripts/web-server.ts); each
 // peer folder is served here as the README says (history fallback, gzip level 6, long cache on /web/assets/).
 // A measurement, not a test: the machine is shared, so the figures are ratios against the peers in the same run.
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+// Options: --only <text> runs the measures whose name contains it; --waterfall prints this app's requests of the last
+// run (when each was asked and answered); --h2 puts every site behind TLS and HTTP/2, as docs/deploy.md's nginx serves
+// the app (without it the browser talks HTTP/1.1 to the servers: six requests at a time, and gzip, not brotli).
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createSecureServer, constants as h2 } from 'node:http2';
+import { execFileSync } from 'node:child_process';
+import { createHash, X509Certificate } from 'node:crypto';
+import { mkdtempSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir, loadavg } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
 
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '5' }, dist: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    dist: { type: 'string' },
+    only: { type: 'string' },
+    waterfall: { type: 'boolean' },
+    h2: { type: 'boolean' },
+  },
+});
 const RUNS = Number(args.runs);
 const PEERS_DIR = resolve(import.meta.dirname, '../../shared/anchors/peers');
 
@@ -72,6 +86,64 @@ function servePeer(dir: string): Promise<{ base: string; server: Server }> {
   );
 }
 
+/**
+ * --h2: every site (the app and the peers alike) behind TLS and HTTP/2, as docs/deploy.md's nginx serves the app: one
+ * connection carries all of a page's requests, instead of HTTP/1.1's six at a time. A proxy in this process, with a
+ * certificate made for the run (the browser is told to accept it).
+ */
+let tls: { key: Buffer; cert: Buffer; spki: string } | undefined;
+function h2Front(upstream: string): Promise<{ base: string; server: { close: () => void } }> {
+  if (!tls) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-phone-tls-'));
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const cert = readFileSync(join(dir, 'cert.pem'));
+    // The browser accepts this one key (its SPKI hash) as if a known authority had certified it: pages and scripts are
+    // cached as on any trusted site (a certificate error would turn the HTTP cache off).
+    const spki = createHash('sha256')
+      .update(new X509Certificate(cert).publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64');
+    tls = { key: readFileSync(join(dir, 'key.pem')), cert, spki };
+  }
+  const target = new URL(upstream);
+  const server = createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: false }, (req, res) => {
+    const headers: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (!k.startsWith(':') && v !== undefined) headers[k] = v;
+    headers.host = target.host;
+    const out = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (up) => {
+      const back: Record<string, string | string[]> = {};
+      for (const [k, v] of Object.entries(up.headers))
+        if (v !== undefined && !['connection', 'keep-alive', 'transfer-encoding', 'upgrade'].includes(k)) back[k] = v;
+      res.writeHead(up.statusCode ?? 502, back);
+      up.pipe(res);
+    });
+    out.on('error', () => res.headersSent || res.writeHead(h2.HTTP_STATUS_BAD_GATEWAY).end());
+    req.pipe(out);
+  });
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done({ base: `https://127.0.0.1:${(server.address() as { port: number }).port}`, server })),
+  );
+}
+
 /** In the page before its scripts: the time at which `selector` first matches a visible, enabled element. */
 const watchScript = (selector: string) => `
   (() => {
@@ -95,20 +167,44 @@ const watchScript = (selector: string) => `
 interface Load {
   ms: number;
   bytes: number;
+  /** The load's requests, one line each (printed with --waterfall). */
+  waterfall: string[];
 }
 
 /** Throttles the page and counts the bytes its loads take from the network. */
-async function throttle(page: Page): Promise<{ bytes: () => number; reset: () => void }> {
+interface Counter {
+  bytes: () => number;
+  reset: () => void;
+  /** The load's requests: path, when asked and when finished (ms, the browser's clock). */
+  requests: () => { url: string; start: number; end?: number }[];
+}
+
+async function throttle(page: Page): Promise<Counter> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   let bytes = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => (bytes += e.encodedDataLength));
-  return { bytes: () => bytes, reset: () => (bytes = 0) };
+  let requests = new Map<string, { url: string; start: number; end?: number }>();
+  cdp.on('Network.requestWillBeSent', (e: { requestId: string; timestamp: number; request: { url: string } }) => {
+    requests.set(e.requestId, { url: new URL(e.request.url).pathname + new URL(e.request.url).search, start: e.timestamp * 1000 });
+  });
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+    bytes += e.encodedDataLength;
+    const r = requests.get(e.requestId);
+    if (r) r.end = e.timestamp * 1000;
+  });
+  return {
+    bytes: () => bytes,
+    reset: () => {
+      bytes = 0;
+      requests = new Map();
+    },
+    requests: () => [...requests.values()],
+  };
 }
 
-async function measure(page: Page, url: string, counter: { bytes: () => number; reset: () => void }): Promise<Load> {
+async function measure(page: Page, url: string, counter: Counter): Promise<Load> {
   counter.reset();
   await page.goto(url, { waitUntil: 'commit' });
   try {
@@ -120,7 +216,12 @@ async function measure(page: Page, url: string, counter: { bytes: () => number; 
   const ms = await page.evaluate(() => (window as { __usableAt?: number }).__usableAt!);
   // The load's remaining requests (lazy chunks the screen asked for) belong to its bytes.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  return { ms, bytes: counter.bytes() };
+  const list = counter.requests().sort((a, b) => a.start - b.start);
+  const t0 = list[0]?.start ?? 0;
+  const waterfall = list.map(
+    (r) => `    ${((r.start - t0) / 1000).toFixed(2)} -> ${r.end ? ((r.end - t0) / 1000).toFixed(2) : '  ?  '} s  ${r.url.slice(0, 90)}`,
+  );
+  return { ms, bytes: counter.bytes(), waterfall };
 }
 
 interface Target {
@@ -169,10 +270,12 @@ async function main() {
   const peers = await Promise.all(
     ['vue2-vant2', 'vue3-vant4'].map(async (name) => ({ name, ...(await servePeer(join(PEERS_DIR, name))) })),
   );
+  const fronts = args.h2 ? await Promise.all([app.base, ...peers.map((p) => p.base)].map(h2Front)) : [];
+  const front = (base: string, i: number) => fronts[i]?.base ?? base;
   const targets: Target[] = [
-    { name: 'this app', base: app.base, storage: await signedInStorage(app.base), form: true },
+    { name: 'this app', base: front(app.base, 0), storage: await signedInStorage(app.base), form: true },
     // The peers' router lets a visitor in when localStorage holds a token (their sign-in stores it there).
-    ...peers.map((p) => ({ name: p.name, base: p.base, storage: { token: 'bench' }, form: false })),
+    ...peers.map((p, i) => ({ name: p.name, base: front(p.base, i + 1), storage: { token: 'bench' }, form: false })),
   ];
   const measures = [
     { key: 'sign-in form usable (cold)', what: 'password' as const, path: '/web/login', signedIn: false, repeat: false, peers: true },
@@ -188,16 +291,20 @@ async function main() {
     },
   ];
   console.log(
-    `bench:phone: ${RUNS} runs each, fresh browser per run; latency ${NETWORK.latency} ms, 1474 kbit/s down, 675 up, CPU ${CPU_SLOWDOWN}x; load ${loadavg()[0]!.toFixed(2)}`,
+    `bench:phone: ${RUNS} runs each, fresh browser per run, ${args.h2 ? 'HTTPS and HTTP/2 (as behind nginx)' : 'HTTP/1.1'}; latency ${NETWORK.latency} ms, 1474 kbit/s down, 675 up, CPU ${CPU_SLOWDOWN}x; load ${loadavg()[0]!.toFixed(2)}`,
   );
   try {
     for (const m of measures) {
+      if (args.only && !m.key.includes(args.only)) continue;
       const rows: { name: string; ms: number; bytes: number }[] = [];
       for (const target of targets) {
         if (!m.peers && !target.form) continue;
         const loads: Load[] = [];
         for (let i = 0; i < RUNS; i++) {
-          const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+          const browser = await chromium.launch({
+            executablePath: '/usr/bin/chromium',
+            args: ['--no-sandbox', ...(tls ? [`--ignore-certificate-errors-spki-list=${tls.spki}`] : [])],
+          });
           try {
             const t = { ...target, storage: m.signedIn ? target.storage : undefined };
             loads.push(await run(browser, t, m.what, m.path, m.repeat));
@@ -206,6 +313,10 @@ async function main() {
           }
         }
         rows.push({ name: target.name, ms: median(loads.map((l) => l.ms)), bytes: median(loads.map((l) => l.bytes)) });
+        if (args.waterfall && target.name === 'this app') {
+          const last = loads.at(-1)!;
+          console.log(`  ${m.key}, this app, last run (usable at ${(last.ms / 1000).toFixed(2)} s):\n${last.waterfall.join('\n')}`);
+        }
       }
       const peerRows = rows.filter((r) => r.name !== 'this app');
       const fastest = peerRows.length ? Math.min(...peerRows.map((r) => r.ms)) : undefined;
@@ -220,6 +331,7 @@ async function main() {
   } finally {
     await app.stop();
     for (const p of peers) p.server.close();
+    for (const f of fronts) f.server.close();
   }
 }
 

@@ -6,17 +6,20 @@
 // - For each first-load route of src/app/shells.ts a page of its own (login.html, home.html): its title, the
 //   screen's frame pre-rendered in #app and the screen's chunks in "preload", fetched together with the entry instead
 //   of after it. The server answers /web/<name> with <name>.html (server/plugins/web.ts).
+// - For every other route of the screen table a page under routes/ (routes/borrow.html, routes/move-out/graduate.html):
+//   index.html with the route's title, its screen's chunks and those of what the screen loads next preloaded, and the
+//   screen's first calls (ROUTE_EARLY). The server answers /web/<path> with routes/<path>.html.
 // - Those pages inline only the entry's rules their first screen can use (criticalCss: the rules whose classes all
 //   occur in the page's markup or in the scripts it loads); the whole stylesheet is listed in the data block as
 //   "styles" and the app loads it once that screen is shown (src/app/deferred-styles.ts).
 // Runs when the bundle is written, before the precompression plugin (which must come after it in the plugin list).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../src/app/boot-script.ts';
-import { SCREEN_TABLE, SHELL_PAGES } from '../src/app/shells.ts';
+import { ROUTE_EARLY, ROUTE_PAGES_DIR, SCREEN_TABLE, SHELL_PAGES } from '../src/app/shells.ts';
 
-type Chunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -35,6 +38,16 @@ function chunks(manifest: Manifest, key: string, seen = new Map<string, Chunk>()
   seen.set(key, chunk);
   for (const imported of chunk.imports ?? []) chunks(manifest, imported, seen);
   return seen;
+}
+
+/**
+ * A screen's chunks and those of what it loads next (its dynamic imports, one level: a service's guide and its form),
+ * in that order, leaving out what the entry already carries and the console's chunks, which a phone never opens.
+ */
+function screenChunks(manifest: Manifest, key: string, entry: ReadonlySet<string>): string[] {
+  const own = [...chunks(manifest, key).keys()].filter((k) => !entry.has(k));
+  const next = own.flatMap((k) => manifest[k]!.dynamicImports ?? []).filter((k) => !k.startsWith('src/features/admin/'));
+  return [...new Set([...own, ...next.flatMap((k) => [...chunks(manifest, k).keys()].filter((c) => !entry.has(c)))])];
 }
 
 /** The JS files a chunk loads with it (itself and its static imports, transitively). */
@@ -110,9 +123,17 @@ export function withoutUnreadProperties(css: string, referencing: string): strin
 
 /**
  * Rewrites the built index.html and writes the first-load pages into outDir. `rendered`: the markup of each page that
- * has none written in src/app/shells.ts, by page name (the app's own render, renderPages).
+ * has none written in src/app/shells.ts, by page name (the app's own render, renderPages). `routes`: the module of
+ * each other route's screen by path (/borrow → src/features/borrow/borrow-page.tsx, renderPages): each gets a page
+ * of its own, index.html with the route's title and its screen's chunks preloaded (a form opened from a link or the
+ * WeChat menu comes in one round trip with the entry, not in three after it).
  */
-export function writeShellPages(outDir: string, base: string, rendered: Record<string, string> = {}): string[] {
+export function writeShellPages(
+  outDir: string,
+  base: string,
+  rendered: Record<string, string> = {},
+  routes: Record<string, { title: string; module: string }> = {},
+): string[] {
   for (const [name, page] of Object.entries(SHELL_PAGES))
     if (page.html === undefined && rendered[name] === undefined) throw new Error(`shell pages: no markup for ${name}.html`);
   const manifest: Manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8'));
@@ -133,11 +154,18 @@ export function writeShellPages(outDir: string, base: string, rendered: Record<s
   // run at once by the boot script.
   const script = new RegExp(`<script type="module" crossorigin src="${base}${entry.file}"></script>`);
   if (!script.test(html)) throw new Error(`shell pages: the entry script ${entry.file} is not in index.html`);
-  const boot = (preload: string[], styles: string[] = []) =>
-    [base + entry.file, ...preload].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('') +
-    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}) })}</script>` +
-    `<script type="module">${BOOT_SCRIPT}</script>`;
+  // The entry's own imports right after it, before any screen's chunks: over HTTP/1.1 a browser fetches six at a time
+  // in the order of the page, and nothing runs until the entry and its imports are in (Vite's own tags for them, after
+  // the entry's script, are replaced).
+  const entryImports = [...scripts(manifest, entryKey)].filter((file) => file !== entry.file).map((file) => base + file);
+  html = html.replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const boot = (preload: string[], styles: string[] = [], preloadStyles: string[] = [], early: string[] = []) =>
+    [base + entry.file, ...entryImports, ...preload].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('') +
+    preloadStyles.map((href) => `<link rel="preload" as="style" href="${href}">`).join('') +
+    `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}), ...(early.length ? { early } : {}) })}</script>` +
+    `<script>${BOOT_SCRIPT}</script>`;
   html = html.replace(script, '<!--app-boot-->');
+  const entryChunks = new Set(chunks(manifest, entryKey).keys());
   const entryScripts = scripts(manifest, entryKey);
   const beyondEntry = (module: string) => [...scripts(manifest, module)].filter((file) => !entryScripts.has(file));
   // index.html answers every other path, whose first screen could be any: it carries all the entry's rules, and
@@ -149,6 +177,41 @@ export function writeShellPages(outDir: string, base: string, rendered: Record<s
   );
 
   const written = ['index.html'];
+  for (const [path, route] of Object.entries(routes)) {
+    if (!manifest[route.module]) throw new Error(`shell pages: ${route.module} (${path}) is not a chunk of the build`);
+    // The table, the feature's list of screens it goes through (features/<name>/screens.ts), the screen and its lazy parts.
+    const through = Object.keys(manifest).filter(
+      (k) =>
+        k.endsWith('/screens.ts') &&
+        manifest[k]!.dynamicImports?.includes(route.module) &&
+        manifest[SCREEN_TABLE]?.dynamicImports?.includes(k),
+    );
+    const preload = new Set(table);
+    for (const k of through) for (const file of beyondEntry(k)) preload.add(file);
+    const lazy = screenChunks(manifest, route.module, entryChunks);
+    for (const k of lazy) preload.add(manifest[k]!.file);
+    // The stylesheets those chunks bring: a lazy import waits for its chunk's stylesheet before the screen can draw.
+    const css = new Set(lazy.flatMap((k) => manifest[k]!.css ?? []).map((file) => base + file));
+    // Under routes/: a folder named as a route (move-out/) beside move-out.html would make /web/move-out a directory.
+    const name = `${ROUTE_PAGES_DIR}/${path.replace(/^\//, '')}`;
+    mkdirSync(dirname(join(outDir, `${name}.html`)), { recursive: true });
+    writeFileSync(
+      join(outDir, `${name}.html`),
+      html
+        .replace('</head>', `<style>${styles}</style></head>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.title)}</title>`)
+        .replace(
+          '<!--app-boot-->',
+          boot(
+            [...preload].map((file) => base + file),
+            [],
+            [...css],
+            ROUTE_EARLY[path],
+          ),
+        ),
+    );
+    written.push(`${name}.html`);
+  }
   for (const [name, shell] of Object.entries(SHELL_PAGES)) {
     const page = { ...shell, html: shell.html ?? rendered[name]! };
     const preload = new Set<string>();
@@ -176,6 +239,8 @@ export function writeShellPages(outDir: string, base: string, rendered: Record<s
         boot(
           [...preload].map((file) => base + file),
           (entry.css ?? []).map((file) => base + file),
+          [],
+          page.early,
         ),
       )
       // data-hydrate: the app's own markup, which main.tsx hydrates instead of rendering anew.
@@ -195,7 +260,9 @@ const SSR_INLINE = ['wouter', '@nanostores/react', 'regexparam'];
  * modules loaded through Vite's SSR loader with the project's own configuration (aliases, the Preact preset), nobody
  * signed in (src/app/prerender.tsx).
  */
-export async function renderPages(configFile: string | undefined): Promise<Record<string, string>> {
+export async function renderPages(
+  configFile: string | undefined,
+): Promise<{ rendered: Record<string, string>; routes: Record<string, { title: string; module: string }> }> {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile,
@@ -211,10 +278,33 @@ export async function renderPages(configFile: string | undefined): Promise<Recor
     const { prerender } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('../src/app/prerender.tsx');
     const rendered: Record<string, string> = {};
     for (const [name, page] of Object.entries(SHELL_PAGES)) if (page.html === undefined) rendered[name] = await prerender(page.path);
-    return rendered;
+    return { rendered, routes: await screenModules(server) };
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The source module of each route's screen in the screen table (src/app/screen-table.ts), by the route's path: the
+ * table's loaders run in the SSR loader and each module they resolve to is found in its module graph. Routes with a
+ * page of their own in src/app/shells.ts, and routes with parameters, are left out.
+ */
+async function screenModules(server: import('vite').ViteDevServer): Promise<Record<string, { title: string; module: string }>> {
+  const { screens } = (await server.ssrLoadModule(`/${SCREEN_TABLE}`)) as typeof import('../src/app/screen-table.ts');
+  const { paths } = (await server.ssrLoadModule('/src/config/paths.ts')) as typeof import('../src/config/paths.ts');
+  const own = new Set(Object.values(SHELL_PAGES).map((page) => page.path));
+  const graph = server.environments.ssr.moduleGraph;
+  const root = server.config.root + '/';
+  const routes: Record<string, { title: string; module: string }> = {};
+  for (const [key, load] of Object.entries(screens)) {
+    const { path, title } = paths[key as keyof typeof screens];
+    if (own.has(path) || /[:\s]/.test(path)) continue;
+    const loaded = await (load as () => Promise<unknown>)();
+    const node = [...graph.idToModuleMap.values()].find((n) => n.ssrModule === loaded);
+    if (!node?.file?.startsWith(root)) throw new Error(`shell pages: the screen of ${path} was not found in the module graph`);
+    routes[path] = { title, module: node.file.slice(root.length) };
+  }
+  return routes;
 }
 
 export default function shellHtmlPlugin(): Plugin {
@@ -234,7 +324,9 @@ export default function shellHtmlPlugin(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        if (outDir) writeShellPages(outDir, base, await renderPages(configFile));
+        if (!outDir) return;
+        const { rendered, routes } = await renderPages(configFile);
+        writeShellPages(outDir, base, rendered, routes);
       },
     },
   };

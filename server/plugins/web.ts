@@ -2,11 +2,12 @@
 // and the API reference at /api-docs: one page rendered by the build (scripts/build-docs.ts, Redocly's build-docs with
 // Redoc inlined, so an intranet without the Redocly CDN reads it too).
 import { createHash } from 'node:crypto';
+import { join, sep } from 'node:path';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
-import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml } from '../../src/app/shells.ts';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, ROUTE_PAGES_DIR } from '../../src/app/shells.ts';
 import { projectRoot } from '../lib/paths.ts';
 import { brotli, gzip } from '../lib/text-compression.ts';
 import { bannerWire } from '../routes/common/wire.ts';
@@ -145,12 +146,23 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
   }
 
   // Pages the build wrote for first-load routes (login.html, home.html: the screen's frame pre-rendered): /web/login
-  // answers login.html; every other route of the app answers index.html.
+  // answers login.html. Pages for the other routes (routes/borrow.html, routes/move-out/graduate.html: the screen's
+  // chunks preloaded): /web/move-out/graduate answers routes/move-out/graduate.html. Any other path: index.html.
   const shellPages = new Set(
     readdirSync(dist)
       .filter((f) => f.endsWith('.html') && f !== 'index.html')
       .map((f) => f.slice(0, -'.html'.length)),
   );
+  const routesDir = join(dist, ROUTE_PAGES_DIR);
+  const routePages = new Set(
+    existsSync(routesDir)
+      ? readdirSync(routesDir, { recursive: true, encoding: 'utf8' })
+          .filter((f) => f.endsWith('.html'))
+          .map((f) => f.slice(0, -'.html'.length).split(sep).join('/'))
+      : [],
+  );
+  const pageFor = (name: string) =>
+    shellPages.has(name) ? `${name}.html` : routePages.has(name) ? `${ROUTE_PAGES_DIR}/${name}.html` : 'index.html';
   const homeTemplate = shellPages.has('home') ? readFileSync(`${dist}/home.html`, 'utf8') : '';
   const sendHome = homeTemplate.includes(HOME_CAROUSEL_FRAME) ? homeWithBanners(app, homeTemplate) : null;
 
@@ -182,7 +194,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
           const sent = await sendHome(request, reply);
           if (sent) return sent;
         }
-        return reply.header('cache-control', 'no-cache').sendFile(shellPages.has(name) ? `${name}.html` : 'index.html', dist);
+        return reply.header('cache-control', 'no-cache').sendFile(pageFor(name), dist);
       });
     },
     { prefix: '/web' },

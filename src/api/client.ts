@@ -1,4 +1,5 @@
 import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
+import { takeEarly } from './early';
 import type { paths } from './schema';
 import type { ApiFailure, ApiResult, FieldError } from './types';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
@@ -207,9 +208,14 @@ const envelope: Middleware = {
 
 /**
  * The one API client: openapi-fetch, typed from the contract, with the middlewares above (in order on the way out,
- * in reverse on the way back). `fetch` is looked up per call so tests can stub it.
+ * in reverse on the way back). `fetch` is looked up per call so tests can stub it; a call the page's boot script
+ * already made (the first screen's, src/api/early.ts) is answered from there, through the same middlewares.
  */
-export const client = createClient<paths>({ fetch: (request) => globalThis.fetch(request), querySerializer, bodySerializer });
+export const client = createClient<paths>({
+  fetch: (request) => takeEarly(request) ?? globalThis.fetch(request),
+  querySerializer,
+  bodySerializer,
+});
 client.use(remember, auth, timeout, loading, envelope);
 
 type Field<E, K extends string> = K extends keyof E ? Exclude<E[K], undefined> : never;

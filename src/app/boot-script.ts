@@ -1,14 +1,27 @@
-import { EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from '../config/page-data';
+import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from '../config/page-data';
 
 /**
- * The page's one inline script (the server's Content-Security-Policy allows exactly this text by its SHA-256,
+ * The page's one inline script, a classic one that runs as the browser reads it in the page's head (the server's Content-Security-Policy allows exactly this text by its SHA-256,
  * server/plugins/web.ts): it imports the app's entry named by the data block #app-boot ({"entry": url, ...}, written
- * by the build, scripts/vite-plugin-shell-html.ts), at once. The page's <link rel="modulepreload"> tags, beside it, have
+ * by the build, scripts/vite-plugin-shell-html.ts), once the page is read (as a module script would). The page's <link rel="modulepreload"> tags, beside it, have
  * the browser fetch the entry and the first screen's chunks as soon as it reads them, while the page's own HTML (the
  * inlined styles and the pre-rendered markup of login.html, home.html…) is painted. Until the app is live it holds back
  * the submit of a pre-rendered form (LIVE_ATTRIBUTE).
+ *
+ * For someone signed in (a token stored), it also starts the first screen's own calls listed as "early" (the home
+ * tiles' sectors, the borrow count), so their answers travel with the scripts instead of after them
+ * (src/config/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts). A URL naming a value the stored
+ * user does not have is not called.
  */
 export const BOOT_SCRIPT =
+  '(function(){' +
   `addEventListener("submit",function(e){if(!document.documentElement.hasAttribute("${LIVE_ATTRIBUTE}"))` +
   `{e.preventDefault();e.target.setAttribute("${EARLY_SUBMIT_ATTRIBUTE}","")}},true);` +
-  'import(JSON.parse(document.getElementById("app-boot").textContent).entry)';
+  'var b=JSON.parse(document.getElementById("app-boot").textContent);' +
+  'try{var t=localStorage.getItem("token"),u=JSON.parse(localStorage.getItem("userInfo")||"{}")||{};' +
+  `if(t&&b.early){var c={};window.${EARLY_GLOBAL}={token:t,at:Date.now(),calls:c};` +
+  'b.early.forEach(function(p){var m=1;p=p.replace(/\\{(\\w+)\\}/g,function(_,k){if(u[k]==null)m=0;return encodeURIComponent(u[k])});' +
+  'if(m)c[new URL(p,location.href).href]=fetch(p,{headers:{qhyhAuthorization:"Bearer "+t}})})}}catch(e){}' +
+  'function g(){import(b.entry)}' +
+  'document.readyState=="loading"?addEventListener("DOMContentLoaded",g):g()' +
+  '})()';

@@ -5,7 +5,7 @@
 //   then hydrates, keeping what was typed;
 // - home.html carries a frame written here (the services and banners are the user's: the server writes the banners
 //   in), replaced in one render by the same markup from the app (tests/unit/shells.test.tsx keeps them equal).
-import type { components } from '../api/schema';
+import type { components, paths as api } from '../api/schema';
 import { PAGE_DATA } from '../config/page-data';
 import { paths } from '../config/paths';
 
@@ -20,7 +20,24 @@ export interface ShellPage {
    * (src/app/prerender.tsx) and the app hydrates it.
    */
   html?: string;
+  /** The first screen's own calls for someone signed in, started by the boot script (src/app/boot-script.ts). */
+  early?: EarlyCall[];
 }
+
+type GetPath = { [P in keyof api]: api[P] extends { get: { responses: unknown } } ? P : never }[keyof api];
+/** A GET of the contract, its query as the API client writes it; `{name}`: a value of the stored userInfo. */
+export type EarlyCall = GetPath | `${GetPath}?${string}`;
+
+/** The folder of dist/web holding the pages of the other routes (routes/borrow.html, routes/move-out/graduate.html). */
+export const ROUTE_PAGES_DIR = 'routes';
+
+/**
+ * The calls that stand between a route's page and its first screen (what the screen asks for at once, before it can
+ * show its form): the build lists them in the route's page (scripts/vite-plugin-shell-html.ts) for the boot script.
+ */
+export const ROUTE_EARLY: Partial<Record<string, EarlyCall[]>> = {
+  [paths.borrow.path]: ['/api/daily/hkkjy/getBorrowNumber'],
+};
 
 /** The lazy module that lists the screens other than login and home (src/app/routes.tsx): those screens load through it. */
 export const SCREEN_TABLE = 'src/app/screen-table.ts';
@@ -74,6 +91,8 @@ export const SHELL_PAGES: Record<string, ShellPage> = {
     path: paths.home.path,
     title: paths.home.title,
     modules: ['src/features/home/home-page.tsx', 'src/app/app-tab-bar.tsx'],
+    // The tiles (src/stores/sectors.ts loadSectors).
+    early: ['/api/userOpenSector?loginType={loginType}'],
     html:
       `<div class="app-shell app-shell_tabbed">${header(paths.home.title)}<main id="main" tabindex="-1"><div class="app-page">` +
       HOME_CAROUSEL_FRAME +

@@ -16,3 +16,12 @@ export const PAGE_DATA = {
  */
 export const LIVE_ATTRIBUTE = 'data-live';
 export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
+
+/**
+ * The calls a page's first screen makes at once, started by the boot script while the app's scripts are on their way
+ * (the page's data block #app-boot lists them as "early"; `{name}` in one is the signed-in user's stored userInfo.name):
+ * kept on `window[EARLY_GLOBAL]` as { token, at, calls: { url: Promise<Response> } }, and answered by the API client
+ * to the first same GET it makes within EARLY_TTL_MS (src/api/early.ts).
+ */
+export const EARLY_GLOBAL = '__hukouEarly';
+export const EARLY_TTL_MS = 15_000;

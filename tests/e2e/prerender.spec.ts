@@ -2,7 +2,7 @@
 // on a slow network a person types into the sign-in form before any script has arrived, and what they typed is what
 // the app sends once it takes over (hydration, src/main.tsx; the fields take the typed text, form-field.tsx).
 import { test, expect, type Page, type Route } from '@playwright/test';
-import { DEMO_PASSWORD, shot } from './support.ts';
+import { DEMO_PASSWORD, shot, signIn } from './support.ts';
 
 /** Holds back every script of the app until release() is called: the page is HTML and inline styles alone. */
 async function holdScripts(page: Page) {
@@ -81,4 +81,29 @@ test('every public page and the single sign-on landing arrive with their screen,
     await scripts.release();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   }
+});
+
+test('a service opened from a link comes with its screen and its first call: the form’s chunks in the page, the borrow count asked once, before the app runs', async ({
+  page,
+}) => {
+  await signIn(page, '13800138001');
+  const counts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/daily/hkkjy/getBorrowNumber')) counts.push(request.url());
+  });
+  // Scripts held back: the page alone (borrow.html, its boot script) asks for the count.
+  const scripts = await holdScripts(page);
+  await page.goto('/web/borrow?step=form', { waitUntil: 'commit' });
+  await expect.poll(() => counts.length).toBe(1);
+  // The page names the form's chunks itself: they are asked for with the entry, not after it.
+  const preloads = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+  expect(preloads.length).toBeGreaterThan(8);
+  expect(await page.title()).toBe('借用户口卡');
+  expect(scripts.held()).toBeGreaterThan(0);
+  await scripts.release();
+  // The form, the count on screen, and no second request for it (the app took the page's answer).
+  await expect(page.locator('.app-page form').first()).toBeVisible();
+  await expect(page.getByText(/本年度/).first()).toBeVisible();
+  expect(counts).toHaveLength(1);
+  await shot(page, 'borrow-from-link');
 });

@@ -24,6 +24,10 @@ writeFileSync(join(dist, 'index.html'), INDEX);
 // A first-load page the build wrote (scripts/vite-plugin-shell-html.ts).
 const LOGIN_PAGE = '<!doctype html><title>登录</title><div id="app"><div class="app-shell">…</div></div>';
 writeFileSync(join(dist, 'login.html'), LOGIN_PAGE);
+// A route's page under routes/ (/web/move-out/graduate): index.html with the screen's chunks preloaded.
+const GRADUATE_PAGE = '<!doctype html><title>毕业生迁出</title><div id="app"></div>';
+mkdirSync(join(dist, 'routes/move-out'), { recursive: true });
+writeFileSync(join(dist, 'routes/move-out/graduate.html'), GRADUATE_PAGE);
 writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
 // What the build writes: a .br and a .gz copy of every text file (scripts/vite-plugin-precompress.ts).
 precompressDir(dist);
@@ -169,7 +173,7 @@ describe('what a phone receives: compressed files and answers', () => {
   });
 
   it('sends index.html compressed and no-cache, for /web/ and for every route of the app', async () => {
-    for (const url of ['/web/', '/web/my', '/web/move-out/graduate?edit=1']) {
+    for (const url of ['/web/', '/web/my', '/web/move-out/postpone?edit=1']) {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -301,7 +305,7 @@ describe('compression in the whole app', () => {
 });
 
 describe('first-load pages', () => {
-  it('answers /web/login with the page written for it, other routes with index.html, all no-cache', async () => {
+  it('answers /web/login and /web/move-out/graduate with the pages written for them, other routes with index.html, all no-cache', async () => {
     const login = await app.inject({ method: 'GET', url: '/web/login', headers: { 'accept-encoding': 'br' } });
     expect(login.statusCode).toBe(200);
     expect(login.headers['content-encoding']).toBe('br');
@@ -309,8 +313,24 @@ describe('first-load pages', () => {
     expect(decoded(login).toString()).toBe(LOGIN_PAGE);
     const query = await app.inject({ method: 'GET', url: '/web/login?redirect=1' });
     expect(query.body).toBe(LOGIN_PAGE);
-    for (const url of ['/web/home', '/web/my', '/web/login/x', '/web/Login']) {
+    const graduate = await app.inject({ method: 'GET', url: '/web/move-out/graduate?step=form' });
+    expect(graduate.body).toBe(GRADUATE_PAGE);
+    expect(graduate.headers['cache-control']).toBe('no-cache');
+    for (const url of [
+      '/web/home',
+      '/web/my',
+      '/web/login/x',
+      '/web/Login',
+      '/web/move-out',
+      '/web/move-out/graduate/x',
+      '/web/routes/borrow',
+      '/web/assets/x',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
+      if (url === '/web/assets/x') {
+        expect(res.statusCode, url).toBe(404);
+        continue;
+      }
       expect(res.body, url).toBe(INDEX);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
@@ -384,7 +404,40 @@ describe('first-load pages', () => {
           css: ['assets/home-page-h1.css'],
         },
         'src/app/app-tab-bar.tsx': { file: 'assets/app-tab-bar-t1.js', isDynamicEntry: true, imports: ['index.html'] },
-        'src/app/screen-table.ts': { file: 'assets/screen-table-s1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'src/app/screen-table.ts': {
+          file: 'assets/screen-table-s1.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+          dynamicImports: ['src/features/move-out/screens.ts', 'src/features/borrow/borrow-page.tsx'],
+        },
+        // A route's screen, what it loads next (its form, with a stylesheet), and the console, which a phone never opens.
+        'src/features/borrow/borrow-page.tsx': {
+          file: 'assets/borrow-page-b1.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_forms-f1.js'],
+          dynamicImports: ['src/features/borrow/borrow-form.tsx', 'src/features/admin/admin-app.tsx'],
+        },
+        'src/features/borrow/borrow-form.tsx': {
+          file: 'assets/borrow-form-b2.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_forms-f1.js'],
+          dynamicImports: ['src/features/borrow/borrow-schema.ts'],
+          css: ['assets/borrow-form-b2.css'],
+        },
+        'src/features/borrow/borrow-schema.ts': { file: 'assets/borrow-schema-b3.js', isDynamicEntry: true, imports: ['index.html'] },
+        'src/features/admin/admin-app.tsx': { file: 'assets/admin-app-a1.js', isDynamicEntry: true, imports: ['index.html'] },
+        // A screen reached through its feature's list of screens.
+        'src/features/move-out/screens.ts': {
+          file: 'assets/screens-m0.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+          dynamicImports: ['src/features/move-out/move-out-form-page.tsx'],
+        },
+        'src/features/move-out/move-out-form-page.tsx': {
+          file: 'assets/move-out-form-page-m1.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+        },
         ...Object.fromEntries(
           ['auth/register-page', 'auth/forget-page', 'announcement/announcement-page', 'my/my-page'].map((screen) => [
             `src/features/${screen}.tsx`,
@@ -429,8 +482,14 @@ describe('first-load pages', () => {
           ]),
       );
       expect(() => writeShellPages(out, '/web/')).toThrow(/no markup for login\.html/);
-      expect(writeShellPages(out, '/web/', rendered)).toEqual([
+      const routes = {
+        '/borrow': { title: '借用户口卡', module: 'src/features/borrow/borrow-page.tsx' },
+        '/move-out/graduate': { title: '毕业生迁出', module: 'src/features/move-out/move-out-form-page.tsx' },
+      };
+      expect(writeShellPages(out, '/web/', rendered, routes)).toEqual([
         'index.html',
+        'routes/borrow.html',
+        'routes/move-out/graduate.html',
         'login.html',
         'register.html',
         'forget.html',
@@ -443,7 +502,7 @@ describe('first-load pages', () => {
       expect(index).not.toContain('<link rel="stylesheet"');
       expect(index).not.toContain('src="/web/assets/index-e1.js"');
       expect(index).toContain('<style>body{--tile:red;--unused:blue}.app-header{color:#fff}.home-tile{color:red}.weui-input{x:y}</style>');
-      expect(index).toContain(`<script type="module">${BOOT_SCRIPT}</script>`);
+      expect(index).toContain(`<script>${BOOT_SCRIPT}</script>`);
       const boot = (html: string) => JSON.parse(/<script type="application\/json" id="app-boot">(.*?)<\/script>/.exec(html)![1]!);
       // index.html answers every other route: it fetches the table of the other screens with the entry.
       expect(boot(index)).toEqual({ entry: '/web/assets/index-e1.js', preload: ['/web/assets/screen-table-s1.js'] });
@@ -471,6 +530,33 @@ describe('first-load pages', () => {
       const home = readFileSync(join(out, 'home.html'), 'utf8');
       expect(home).toContain('<title>办事服务</title>');
       expect(boot(home).preload).toEqual(['/web/assets/home-page-h1.js', '/web/assets/app-tab-bar-t1.js']);
+      // Signed in, the boot script asks for the tiles' sectors while the scripts travel.
+      expect(boot(home).early).toEqual(SHELL_PAGES.home!.early);
+
+      // A route's page: index.html with its title, the table, the screen, what the screen loads next (not the
+      // console), that one's stylesheet, and the screen's first calls (src/app/shells.ts ROUTE_EARLY).
+      const borrow = readFileSync(join(out, 'routes/borrow.html'), 'utf8');
+      expect(borrow).toContain('<title>借用户口卡</title>');
+      expect(boot(borrow)).toEqual({
+        entry: '/web/assets/index-e1.js',
+        preload: [
+          '/web/assets/screen-table-s1.js',
+          '/web/assets/borrow-page-b1.js',
+          '/web/assets/forms-f1.js',
+          '/web/assets/borrow-form-b2.js',
+        ],
+        early: ['/api/daily/hkkjy/getBorrowNumber'],
+      });
+      expect(borrow).toContain('<link rel="preload" as="style" href="/web/assets/borrow-form-b2.css">');
+      expect(borrow).toContain('<style>body{--tile:red;--unused:blue}');
+      // The entry first, the screen's chunks after it, in the page's order.
+      const links = [...borrow.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+      expect(links).toEqual(['/web/assets/index-e1.js', ...boot(borrow).preload]);
+      expect(boot(readFileSync(join(out, 'routes/move-out/graduate.html'), 'utf8')).preload).toEqual([
+        '/web/assets/screen-table-s1.js',
+        '/web/assets/screens-m0.js',
+        '/web/assets/move-out-form-page-m1.js',
+      ]);
       expect(home).toContain('<style>body{--tile:red}.app-header{color:#fff}.home-tile{color:red}</style>');
     } finally {
       rmSync(out, { recursive: true, force: true });

@@ -1,0 +1,107 @@
+// The first screen's calls started by the page's boot script (src/app/boot-script.ts) and taken by the API client
+// (src/api/early.ts): one request instead of two, for the same user only, and only while the page is fresh.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_SCRIPT } from '@/app/boot-script';
+import { client, unwrap } from '@/api/client';
+import { EARLY_GLOBAL, EARLY_TTL_MS } from '@/config/page-data';
+import { json, sampleUser } from './helpers';
+
+const SECTORS = { openSectors: [{ sectorCode: 2 }], tips: '请按时办理', yxStartTime: null, yxEndTime: null };
+
+/** A fetch that answers the sectors and counts what it was asked, by URL and token. */
+function network() {
+  const calls: { url: string; token: string | null }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
+    calls.push({ url: request.url, token: request.headers.get('qhyhAuthorization') });
+    return json({ code: 200, msg: '查询成功', data: { ...SECTORS, asked: calls.length } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return calls;
+}
+
+/**
+ * The page as the build writes it: its data block, then the boot script run as the browser runs it (its import of the
+ * entry handed to a spy: the test runner's sandbox has no dynamic import for code it did not load itself).
+ */
+function boot(early: string[]) {
+  document.head.innerHTML = `<script type="application/json" id="app-boot">${JSON.stringify({ entry: '/web/assets/index-e1.js', preload: [], early })}</script>`;
+  expect(BOOT_SCRIPT.match(/import\(b\.entry\)/g)).toHaveLength(1);
+  const entry = vi.fn();
+  new Function('importEntry', BOOT_SCRIPT.replace('import(b.entry)', 'importEntry(b.entry)'))(entry);
+  // The entry is imported whether or not anything was asked early.
+  expect(entry).toHaveBeenCalledWith('/web/assets/index-e1.js');
+}
+
+const sectors = () => unwrap(client.GET('/api/userOpenSector', { params: { query: { loginType: '1' } }, loading: false }));
+
+beforeEach(() => {
+  localStorage.clear();
+  delete (globalThis as Record<string, unknown>)[EARLY_GLOBAL];
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('calls a page starts before the app', () => {
+  it('asks once for someone signed in, and the app’s same call takes that answer', async () => {
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    const calls = network();
+    boot(['/api/userOpenSector?loginType={loginType}', '/api/daily/hkkjy/getBorrowNumber?xh={nothing}']);
+    // {loginType} from the stored user; a URL naming a value the user does not have is not asked.
+    expect(calls).toEqual([{ url: `${location.origin}/api/userOpenSector?loginType=1`, token: 'Bearer tok-7' }]);
+
+    const first = await sectors();
+    expect(first).toMatchObject({ ok: true, data: { asked: 1 } });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next call goes to the server.
+    expect(await sectors()).toMatchObject({ ok: true, data: { asked: 2 } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks nothing when nobody is signed in', () => {
+    const calls = network();
+    boot(['/api/userOpenSector?loginType={loginType}']);
+    expect(calls).toEqual([]);
+    expect((globalThis as Record<string, unknown>)[EARLY_GLOBAL]).toBeUndefined();
+  });
+
+  it('is not given to another user who signed in since', async () => {
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    const calls = network();
+    boot(['/api/userOpenSector?loginType={loginType}']);
+    localStorage.setItem('token', 'tok-8');
+    expect(await sectors()).toMatchObject({ ok: true, data: { asked: 2 } });
+    expect(calls.map((c) => c.token)).toEqual(['Bearer tok-7', 'Bearer tok-8']);
+  });
+
+  it('is not used once the page is older than its time to live', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    const calls = network();
+    boot(['/api/userOpenSector?loginType={loginType}']);
+    vi.setSystemTime(Date.now() + EARLY_TTL_MS + 1);
+    expect(await sectors()).toMatchObject({ ok: true, data: { asked: 2 } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('still gives up at the client’s timeout or a caller’s cancel while the early answer is on its way', async () => {
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    boot(['/api/userOpenSector?loginType={loginType}']);
+    const controller = new AbortController();
+    const pending = unwrap(
+      client.GET('/api/userOpenSector', { params: { query: { loginType: '1' } }, loading: false, signal: controller.signal }),
+    );
+    controller.abort();
+    expect(await pending).toMatchObject({ ok: false });
+  });
+});
