@@ -55,10 +55,16 @@ export async function prefillOf(repos: Repositories, row: ApplicationRow, target
     if (courier) prefill[6] = { kdgs: courier.value };
   }
   if (targets.includes(5)) {
-    const contact = await repos.settings.get<S['ContactInfo']>('contact');
-    const lqdd = fits('lqdd', contact?.address.replace(/（邮编[^）]*）/, '').trim());
-    const lqsj = fits('lqsj', contact?.hours.trim());
-    if (lqdd || lqsj) prefill[5] = { ...(lqdd ? { lqdd } : {}), ...(lqsj ? { lqsj } : {}) };
+    const pickup = await pickupPrefill(repos);
+    if (pickup.lqdd || pickup.lqsj) prefill[5] = pickup;
   }
   return prefill;
+}
+
+/** Where and when 通知领取 (5) starts: the office's address (without its postcode) and hours from 联系我们. */
+export async function pickupPrefill(repos: Repositories): Promise<{ lqdd?: string; lqsj?: string }> {
+  const contact = await repos.settings.get<S['ContactInfo']>('contact');
+  const lqdd = fits('lqdd', contact?.address.replace(/（邮编[^）]*）/, '').trim());
+  const lqsj = fits('lqsj', contact?.hours.trim());
+  return { ...(lqdd ? { lqdd } : {}), ...(lqsj ? { lqsj } : {}) };
 }

@@ -2814,6 +2814,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/applications/pickup-prefill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：通知领取的建议地点与时间 Console: the pickup place and hours to start with
+         * @description 办理员与管理员（x-roles: [staff]）；用户令牌答 403，未登录答 401。批量通知领取（5）的表单以此为初值，与单件办理的 prefill 相同：
+         *     「联系我们」的办公地址（不含邮编）与办公时间；超过 100 字或未设置的省略。
+         */
+        get: operations["adminPickupPrefill"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/applications/{id}/claim": {
         parameters: {
             query?: never;
@@ -5993,6 +6014,15 @@ export interface components {
                     /** @description 跳过的原因（如「申请已被他人处理，请刷新后重试」） Why it was skipped */
                     reason: string | null;
                 }[];
+            };
+        };
+        /** @description 通知领取的建议地点与时间 The pickup place and hours to start a 通知领取 with */
+        PickupPrefillEnvelope: components["schemas"]["Envelope"] & {
+            data: {
+                /** @description 领取地点（办公地址，不含邮编） Pickup place */
+                lqdd?: string;
+                /** @description 领取时间（办公时间） Pickup hours */
+                lqsj?: string;
             };
         };
         /** @description 响应信封（Assignee） The envelope of an answer with Assignee */
@@ -10885,6 +10915,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkTransitionResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminPickupPrefill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 建议的领取地点与时间 Starting place and hours */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PickupPrefillEnvelope"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -160,7 +160,9 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: 
 
 /** Validates form values; on failure gives the first message per field. */
 export function validate<S extends v.GenericSchema>(schema: S, values: unknown): ValidationResult<v.InferOutput<S>> {
-  const result = v.safeParse(schema, values, { abortPipeEarly: true });
+  // Not abortPipeEarly: the checks across fields (partialCheck) run in the same pass as the fields' own (issue 25: 配偶姓名
+  // was flagged only at the second 下一步); each field still shows its first message.
+  const result = v.safeParse(schema, values);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, errors: issuesToFieldErrors(result.issues) };
 }

@@ -203,6 +203,9 @@ test('a staff member moves in two family members, downloads the voucher PDF, the
   await page.getByLabel('联系电话').fill('13800138005');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('请核对您填写的信息')).toBeVisible();
+  // The ID numbers just typed, in full, so a typo can be caught before sending.
+  for (const m of members) await expect(page.getByText(m.sfzjh, { exact: true })).toBeVisible();
+  await shot(page, 'family-move-review');
   await page.getByRole('button', { name: '确认提交' }).click();
   await expect(page.getByText('提交成功').first()).toBeVisible();
   const id = Number(new URL(page.url()).searchParams.get('id'));

@@ -183,6 +183,15 @@ describe('the forms of 寄出 and 通知领取', () => {
     const pickup = await application(u.id, 'hkkbb', 4, { answers: { bbyy: '遗失', lqfs: '0' } });
     expect((await detail(pickup.id)).transitions.find((x: { to: number }) => x.to === 6).prefill).toBeUndefined();
   });
+
+  it('批量通知领取 starts with the same place and hours; only staff may ask', async () => {
+    const answer = await call(t, 'GET', '/api/admin/applications/pickup-prefill', staff.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toEqual({ lqdd: '北京市海淀区示范路1号示范大学行政楼一层108室', lqsj: '周一至周五 8:30-11:30 14:00-17:00' });
+    const u = await createUser(t);
+    expect((await call(t, 'GET', '/api/admin/applications/pickup-prefill', u.token)).status).toBe(403);
+    expect((await call(t, 'GET', '/api/admin/applications/pickup-prefill', '')).status).toBe(401);
+  });
 });
 
 describe('the couriers of 寄出', () => {

@@ -7,6 +7,7 @@ import { kindName, statusName } from '../../domain/index.ts';
 import type { components } from '../../../src/api/schema';
 import { auditTools } from './audit.ts';
 import { assigneeWire } from './wire.ts';
+import { pickupPrefill } from '../../services/handling-inputs.ts';
 
 type S = components['schemas'];
 type BulkResult = S['BulkTransitionResult']['data']['results'][number];
@@ -24,6 +25,9 @@ export default async function assignmentRoutes(app: FastifyInstance) {
     const names = row.assigneeId ? await repos.staff.namesOf([row.assigneeId]) : new Map<number, string>();
     return { row, assignee: assigneeWire(row, names) };
   };
+
+  // What a bulk 通知领取 starts with: the same place and hours as one application's (prefillOf).
+  app.operation('adminPickupPrefill', async () => ok(await pickupPrefill(repos), '查询成功'));
 
   app.operation('adminClaimApplication', async (request) => {
     const me = currentUser(request);

@@ -10,10 +10,12 @@ export interface AttachmentsFieldProps {
   label: string;
   hint?: string;
   name?: string;
+  /** The form's schema asks for at least one file of it (filesRequired): marked * like a required field. */
+  required?: boolean;
 }
 
 /** Uploads of one material, kept in a form field (so in the draft too); the error summary and 修改 focus it. */
-export function AttachmentsField({ flow, label, hint, name = 'attachments' }: AttachmentsFieldProps) {
+export function AttachmentsField({ flow, label, hint, name = 'attachments', required }: AttachmentsFieldProps) {
   const id = fieldId(flow.formId, name);
   return (
     <div id={id} tabIndex={-1}>
@@ -21,6 +23,7 @@ export function AttachmentsField({ flow, label, hint, name = 'attachments' }: At
         id={id}
         label={label}
         hint={hint}
+        required={required}
         max={5}
         files={filesOf(flow.values[name])}
         onChange={(files) => flow.set(name)(JSON.stringify(files))}

@@ -63,10 +63,22 @@ export interface FileUploaderProps {
   error?: string;
   hint?: string;
   id?: string;
+  /** A material the form cannot be sent without: its title carries the same * as a required field's label. */
+  required?: boolean;
 }
 
 /** Picks, compresses and uploads files, shows progress and the server's message. */
-export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_ACCEPT, error, hint, id = 'uploader' }: FileUploaderProps) {
+export function FileUploader({
+  label,
+  files,
+  onChange,
+  max = 9,
+  accept = UPLOAD_ACCEPT,
+  error,
+  hint,
+  id = 'uploader',
+  required,
+}: FileUploaderProps) {
   const [progress, setProgress] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const input = useRef<HTMLInputElement>(null);
@@ -100,7 +112,7 @@ export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_
         <div class="weui-cell__bd">
           <div class="weui-uploader">
             <div class="weui-uploader__hd">
-              <label class="weui-uploader__title" for={inputId}>
+              <label class={required ? 'weui-uploader__title app-label_required' : 'weui-uploader__title'} for={inputId}>
                 {label}
               </label>
               <div class="weui-uploader__info">
@@ -143,6 +155,7 @@ export function FileUploader({ label, files, onChange, max = 9, accept = UPLOAD_
                     multiple={max - files.length > 1}
                     disabled={progress !== null}
                     aria-describedby={shown ? messageId : undefined}
+                    aria-required={required || undefined}
                     onChange={(e) => void onPick((e.currentTarget as HTMLInputElement).files)}
                   />
                 </div>

@@ -111,7 +111,7 @@ export default function EducationForm() {
         />
         <PhoneField flow={flow} />
       </div>
-      <LazyAttachmentsField flow={flow} label={DIPLOMA} hint="毕业证书照片或扫描件" />
+      <LazyAttachmentsField flow={flow} label={DIPLOMA} hint="毕业证书照片或扫描件" required />
     </ServiceFlow>
   );
 }

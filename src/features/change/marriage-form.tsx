@@ -113,7 +113,7 @@ export default function MarriageForm() {
         )}
         <PhoneField flow={flow} />
       </div>
-      <LazyAttachmentsField flow={flow} label={CERTIFICATE} hint="结婚证、离婚证等的照片或扫描件" />
+      <LazyAttachmentsField flow={flow} label={CERTIFICATE} hint="结婚证、离婚证等的照片或扫描件" required />
     </ServiceFlow>
   );
 }

@@ -67,7 +67,7 @@ export default function ContinueForm({ id }: { id: number }) {
         />
         {text('qyzqfjg', '签发机关', { placeholder: '选填' })}
       </div>
-      <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint="户口迁移证的照片，须能看清编号与各项内容。" />
+      <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} required hint="户口迁移证的照片，须能看清编号与各项内容。" />
     </ServiceFlow>
   );
 }

@@ -8,7 +8,6 @@ import type { Values } from '@/components/service-form/draft';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Button } from '@/components/ui/button';
 import { fieldId, TextField } from '@/components/ui/form-field';
-import { maskIdNumber } from '@/lib/format';
 import { define, type MoveInForm } from './move-in-form';
 import type { FamilyChecked } from './move-in-schema';
 import {
@@ -83,6 +82,7 @@ function Members({ flow }: { flow: ServiceFormFlow }) {
             flow={flow}
             name={`m${i}.files`}
             label="证件材料"
+            required
             hint="居民身份证或户口簿本人页、结婚证（配偶）或出生医学证明（子女）的照片或扫描件。"
           />
           {count > 1 && (
@@ -220,7 +220,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
     review: (values) => [
       ...(head ? [] : [{ name: 'hzxm', label: '姓名', value: values.hzxm, group: '户主' }]),
       { name: 'hzgzzh', label: '工作证号', value: values.hzgzzh, group: '户主' },
-      ...(head ? [] : [{ name: 'hzsfzjh', label: '身份证号码', value: maskIdNumber((values.hzsfzjh || '').toUpperCase()), group: '户主' }]),
+      ...(head ? [] : [{ name: 'hzsfzjh', label: '身份证号码', value: (values.hzsfzjh || '').toUpperCase(), group: '户主' }]),
       ...Array.from({ length: countOf(values) }, (_, i) => [
         ...personReview(values, `m${i}`, `随迁人员${i + 1}`),
         { ...filesReview(values, '证件材料', `m${i}.files`), group: `随迁人员${i + 1}` },

@@ -11,7 +11,6 @@ import type { Values } from '@/components/service-form/draft';
 import type { ReviewItem } from '@/components/service-form/service-review';
 import type { ServiceFormFlow } from '@/components/service-form/use-service-form';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { maskIdNumber } from '@/lib/format';
 import { dictionaryLoaders } from './api/dictionaries';
 
 /** What the move-in forms share: the person as the 迁移证 lists them, the origin, dictionaries, materials. */
@@ -82,14 +81,15 @@ export const toPerson = ({ xm, xbm, mzm, csrq, sfzjh, yhzgx }: PersonInfo): Pers
 });
 
 /**
- * Review items of a person. The ID number is masked (the review may be seen over a shoulder) unless `showId` says
- * otherwise: the applicant's own number, typed just now, is shown in full so it can be checked.
+ * Review items of a person. The ID number typed just now is shown in full, to the person who typed it, so that a typo
+ * can be caught before it is sent (issue 25); everywhere after (the details, the console's lists) it is masked.
+ * `showId` shows it otherwise (a number the account already holds, masked by the server).
  */
 export function personReview(
   values: Values,
   prefix: string,
   group?: string,
-  showId: (typed: string) => string = maskIdNumber,
+  showId: (typed: string) => string = (typed) => (typed || '').toUpperCase(),
 ): ReviewItem[] {
   const at = (f: string) => values[`${prefix}.${f}`];
   const item = (f: string, label: string, value: string = at(f)) => ({ name: `${prefix}.${f}`, label, value, group });

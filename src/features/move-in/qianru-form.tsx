@@ -119,7 +119,7 @@ export const form = (user: UserInfo | null, qrlx: '1' | '2'): MoveInForm => {
           <DateField label={kind.start} name="rzrq" value={flow.values.rzrq} onValue={flow.set('rzrq')} error={flow.errors.rzrq} required />
         </div>
         <Origin flow={flow} />
-        <LazyAttachmentsField flow={flow} label={kind.material} hint="照片或扫描件，支持 jpg、png、webp、pdf，单个不超过10MB。" />
+        <LazyAttachmentsField flow={flow} label={kind.material} required hint="照片或扫描件，支持 jpg、png、webp、pdf，单个不超过10MB。" />
         <LazyAttachmentsField flow={flow} name="zjz" label="一寸白底彩色证件照（选填）" />
         {PHOTO_NOTE}
         {staff && !flow.editId && (

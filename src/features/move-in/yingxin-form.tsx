@@ -113,7 +113,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
       { name: 'sfqr', label: '是否迁入', value: choices.find((c) => c.value === values.sfqr)?.label },
       ...(values.sfqr === '1'
         ? [
-            ...personReview(values, 'ryxx', '本人信息', (typed) => (accountId ? `${accountId}（账号登记）` : typed.toUpperCase())),
+            ...personReview(values, 'ryxx', '本人信息', (typed) => (accountId ? `${accountId}（账号登记）` : (typed || '').toUpperCase())),
             { name: 'xlm', label: '学历', value: labelIn(dicts.xl, values.xlm), group: '本人信息' },
             ...group(
               [
@@ -158,8 +158,8 @@ export const form = (user: UserInfo | null): MoveInForm => {
                 required
               />
             </div>
-            <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} />
-            <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} />
+            <LazyAttachmentsField flow={flow} name="qyz" label={QYZ} hint={QYZ_HINT} required />
+            <LazyAttachmentsField flow={flow} name="lqtzs" label={LQTZS} required />
             <LazyAttachmentsField flow={flow} name="zjz" label="一寸白底彩色证件照（选填）" />
             {PHOTO_NOTE}
           </>

@@ -155,6 +155,7 @@ const cIssued = (_: Context): MoveOutForm =>
     kind: 'zxhkzmkj',
     label: '注销户口并开具证明',
     material: '注销证明材料',
+    optionalMaterial: true,
     hint: '选填。按注销原因上传：护照及定居证明、入籍证明、入伍通知书或死亡医学证明等。',
     next: '户籍办将在5个工作日内审核并报派出所注销户口，开具注销户口证明后按您选择的领取方式通知您领取或寄出。户口注销后不能再办理其他户籍业务。',
     initial: { bllx: '', bllxmc: '', zxyy: '', qwgj: '' },

@@ -118,7 +118,7 @@ function Form({ form }: { form: MoveOutForm }) {
       review={() => [...form.review(flow.values), filesReview(flow.values, form.material, 'attachments'), ...pickupReview(flow.values)]}
     >
       <form.Fields flow={flow} />
-      <LazyAttachmentsField flow={flow} label={form.material} hint={form.hint} />
+      <LazyAttachmentsField flow={flow} label={form.material} hint={form.hint} required={!form.optionalMaterial} />
       <div class="weui-cells weui-cells_form">
         <PickupFields flow={flow} />
       </div>

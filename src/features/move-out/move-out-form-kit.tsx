@@ -25,6 +25,8 @@ export interface MoveOutForm {
   label: string;
   /** The material uploaded (its clmc, the guide's name), what to upload, what happens next. */
   material: string;
+  /** The material may be left out (the schema does not ask for it; its hint says 选填). */
+  optionalMaterial?: boolean;
   hint: string;
   next: string;
   initial: Values;

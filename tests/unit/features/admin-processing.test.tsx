@@ -171,6 +171,52 @@ describe('queue', () => {
     fireEvent.keyDown(document.body, { key: 'Enter' });
     await waitFor(() => expect(location.pathname).toBe('/web/admin/applications/2'));
   });
+
+  it('批量通知领取 starts with the office’s place and hours, as one application’s does, and sends what staff leave there', async () => {
+    const fetch = openConsole('/applications', {
+      'GET /api/admin/applications': { code: 200, rows: [queueRow(1, { version: 2 }), queueRow(2, { version: 4 })], total: 2 },
+      'GET /api/admin/applications/counts': { code: 200, data: [] },
+      'GET /api/admin/applications/pickup-prefill': {
+        code: 200,
+        data: { lqdd: '四川省成都市一环路南一段24号 行政楼102室', lqsj: '工作日 8:30-11:30，14:00-17:00' },
+      },
+      'POST /api/admin/applications/bulk-transition': {
+        code: 200,
+        msg: '已办理 2 件',
+        data: {
+          succeeded: 2,
+          skipped: 0,
+          results: [
+            { id: 1, sqbh: 'HJ20261121000001', ok: true, status: 5, statusName: '待领取', version: 3, reason: null },
+            { id: 2, sqbh: 'HJ20261121000002', ok: true, status: 5, statusName: '待领取', version: 5, reason: null },
+          ],
+        },
+      },
+    });
+    await screen.findByRole('table');
+    fireEvent.keyDown(document.body, { key: 'x' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'x' });
+    expect(await screen.findByText('已选 2 件')).not.toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '批量通知领取' }));
+    const dialog = await screen.findByRole('dialog', { name: '批量通知领取' });
+    const place = within(dialog).getByLabelText('领取地点') as HTMLTextAreaElement;
+    const hours = within(dialog).getByLabelText('领取时间') as HTMLInputElement;
+    await waitFor(() => expect(place.value).toBe('四川省成都市一环路南一段24号 行政楼102室'));
+    expect(hours.value).toBe('工作日 8:30-11:30，14:00-17:00');
+    fireEvent.input(hours, { target: { value: '11月30日 9:00-11:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '确认通知领取' }));
+    await screen.findByRole('dialog', { name: '批量通知领取结果' });
+    expect(await bodyOf(fetch, '/api/admin/applications/bulk-transition')).toEqual({
+      to: 5,
+      items: [
+        { id: 1, expectedVersion: 2 },
+        { id: 2, expectedVersion: 4 },
+      ],
+      lqdd: '四川省成都市一环路南一段24号 行政楼102室',
+      lqsj: '11月30日 9:00-11:30',
+    });
+  });
 });
 
 describe('an application', () => {

@@ -153,11 +153,24 @@ describe('婚姻状况变更', () => {
     expect(screen.queryByLabelText(/^配偶姓名/)).toBeNull();
     await screen.findByLabelText(CERTIFICATE);
     await expectSummary('请选择变更后婚姻状况', '请选择登记日期', '请填写联系电话', '请上传婚姻状况证明材料');
+    // The certificate is required: its title carries the same * as a required field.
+    expect(screen.getByText(CERTIFICATE).closest('label')!.className).toContain('app-label_required');
     fill('变更后婚姻状况', '20');
     expect(field('配偶姓名')).not.toBeNull();
     fill('登记日期', '2026-10-01');
     fill('联系电话', '13800138001');
+    // Every rule of the step on this one 下一步: the spouse with the certificate, not on a second tap (issue 25).
+    await expectSummary('请填写配偶姓名', '请上传婚姻状况证明材料');
+    fill('配偶姓名', '李四');
     await expectSummary('请上传婚姻状况证明材料');
+  });
+
+  it('asks the spouse on the first 下一步 even with every other field empty', async () => {
+    marriageRoutes();
+    await renderForm('/change/marriage?step=form', <ChangeFormPage />);
+    await screen.findByRole('option', { name: '已婚' });
+    fill('变更后婚姻状况', '20');
+    await expectSummary('请选择登记日期', '请填写配偶姓名', '请填写联系电话', '请上传婚姻状况证明材料');
   });
 
   it('submits with the spouse and the certificate; a same-status refusal lands on the status', async () => {

@@ -622,14 +622,16 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       expect(requestsTo(fetch, '/api/qianru/add')).toHaveLength(0);
     });
 
-    it("sends the proof with the form; the review shows the head's ID number masked", async () => {
+    it("sends the proof with the form; the review shows the head's ID number as typed, in full, to check it", async () => {
       const fetch = stubFetch({ ...dicts, 'POST /api/qianru/add': { code: 200, data: summary('qianru', 85) } });
       draft('qianru-3', ready);
       await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
       await toReview();
-      expect(screen.getByText('1101**********006X')).not.toBeNull();
-      expect(screen.queryByText('11010819850317006X')).toBeNull();
+      expect(screen.getByText('11010819850317006X')).not.toBeNull();
+      expect(screen.queryByText('1101**********006X')).toBeNull();
+      // The member's own too.
+      expect(screen.getByText('130102198402080423')).not.toBeNull();
       await submitted();
       const body = await requestsTo(fetch, '/api/qianru/add')[0].json();
       expect(body).toMatchObject({

@@ -392,6 +392,18 @@ function BulkPlaceForm({
   const [lqdd, setLqdd] = useState('');
   const [lqsj, setLqsj] = useState('');
   const [error, setError] = useState('');
+  // Starts with the office's address and hours, as one application's 通知领取 does; what staff typed meanwhile stays.
+  useEffect(() => {
+    let live = true;
+    void unwrap(client.GET('/api/admin/applications/pickup-prefill', { loading: false, silent: true })).then((r) => {
+      if (!live || !r.ok) return;
+      setLqdd((typed) => typed || r.data.lqdd || '');
+      setLqsj((typed) => typed || r.data.lqsj || '');
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
   return (
     <form
       class="adm-form"
@@ -405,7 +417,7 @@ function BulkPlaceForm({
       <p class="adm-muted">选中的 {count} 件申请使用同一领取地点与时间。</p>
       <label>
         领取地点
-        <input class="adm-input" value={lqdd} maxLength={100} onInput={(e) => setLqdd(e.currentTarget.value)} />
+        <textarea class="adm-input" rows={2} value={lqdd} maxLength={100} onInput={(e) => setLqdd(e.currentTarget.value)} />
       </label>
       <label>
         领取时间
