@@ -296,7 +296,7 @@ async function main() {
   try {
     for (const m of measures) {
       if (args.only && !m.key.includes(args.only)) continue;
-      const rows: { name: string; ms: number; bytes: number }[] = [];
+      const rows: { name: string; ms: number; bytes: number; runs: number[] }[] = [];
       for (const target of targets) {
         if (!m.peers && !target.form) continue;
         const loads: Load[] = [];
@@ -312,7 +312,12 @@ async function main() {
             await browser.close();
           }
         }
-        rows.push({ name: target.name, ms: median(loads.map((l) => l.ms)), bytes: median(loads.map((l) => l.bytes)) });
+        rows.push({
+          name: target.name,
+          ms: median(loads.map((l) => l.ms)),
+          bytes: median(loads.map((l) => l.bytes)),
+          runs: loads.map((l) => l.ms).sort((a, b) => a - b),
+        });
         if (args.waterfall && target.name === 'this app') {
           const last = loads.at(-1)!;
           console.log(`  ${m.key}, this app, last run (usable at ${(last.ms / 1000).toFixed(2)} s):\n${last.waterfall.join('\n')}`);
@@ -324,7 +329,8 @@ async function main() {
       for (const r of rows) {
         const ratio = fastest && r.name === 'this app' ? `  ${(r.ms / fastest).toFixed(2)}x the faster peer` : '';
         console.log(
-          `  ${r.name.padEnd(11)} ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${(r.bytes / 1024).toFixed(1).padStart(7)} kB on the wire${ratio}`,
+          `  ${r.name.padEnd(11)} ${(r.ms / 1000).toFixed(2).padStart(6)} s  ${(r.bytes / 1024).toFixed(1).padStart(7)} kB on the wire${ratio}` +
+            `  (runs ${r.runs.map((ms) => (ms / 1000).toFixed(2)).join(' ')})`,
         );
       }
     }

@@ -7,6 +7,18 @@ import { completeSignIn } from '@/stores/auth';
 import { alertDialog, hideToast } from '@/stores/ui';
 
 export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
+export const STUDENT_OK = '同学您好，您可正常办理集体户口相关业务';
+export const FAMILY_OK = '您好，您可正常办理集体户口相关业务';
+
+/**
+ * The greeting after single sign-on, by person type (issue 25: students were greeted 老师您好): 本科生, 研究生 and 新生
+ * 同学; 博士后 and 教职工 老师; a family member plainly.
+ */
+export function signedOnGreeting(rylb: string | null | undefined): string {
+  if (rylb === '3' || rylb === '4') return TEACHER_OK;
+  if (rylb === '0' || rylb === '1' || rylb === '2' || rylb === '7') return STUDENT_OK;
+  return FAMILY_OK;
+}
 export const SSO_FAILED = '统一身份认证失败';
 
 /**
@@ -58,7 +70,7 @@ export async function ticketLogin(ticket: string, ipLookup: Promise<string | nul
   const shown =
     info.data.scfc === '1'
       ? alertDialog({ title: '注意', message: info.data.scfcmessage ?? '' })
-      : alertDialog({ title: '信息', message: TEACHER_OK });
+      : alertDialog({ title: '信息', message: signedOnGreeting(info.data.rylb) });
   navigateApp(next ?? paths.my.href(), { replace: true });
   await shown;
   return true;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { App } from '@/app/app';
-import { SSO_FAILED, TEACHER_OK } from '@/app/ticket-login';
+import { signedOnGreeting, SSO_FAILED, TEACHER_OK } from '@/app/ticket-login';
 import { $clientIp } from '@/stores/client-ip';
 import { $sectors } from '@/stores/sectors';
 import { $session } from '@/stores/session';
@@ -53,6 +53,19 @@ describe('single sign-on by ticket (spec §2)', () => {
     expect(alert.textContent).toContain(TEACHER_OK);
     expect(TEACHER_OK).toBe('老师您好，您可正常办理集体户口相关业务');
     expect(location.pathname).toBe('/web/my');
+  });
+
+  it('greets a student as 同学 and a family member plainly, not as 老师', async () => {
+    expect(signedOnGreeting('0')).toBe('同学您好，您可正常办理集体户口相关业务');
+    expect(signedOnGreeting('7')).toBe(signedOnGreeting('2'));
+    expect(signedOnGreeting('3')).toBe(TEACHER_OK);
+    expect(signedOnGreeting('5')).toBe('您好，您可正常办理集体户口相关业务');
+    history.replaceState(null, '', '/web/my?ticket=ST-1');
+    ticketServer({ ...sampleUser, loginType: '2', rylb: '1', scfc: '0' });
+    render(<App />);
+    const alert = await screen.findByRole('alertdialog', { name: '信息' });
+    expect(alert.textContent).toContain('同学您好，您可正常办理集体户口相关业务');
+    expect(alert.textContent).not.toContain('老师');
   });
 
   it('a callback with a return route sends that route (never an address) and opens it after sign-on', async () => {

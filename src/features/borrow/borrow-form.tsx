@@ -20,7 +20,11 @@ import type { Checked } from './borrow-schema';
 type Answers = Schemas['HkkjyAnswers'];
 type DateOption = Schemas['DateOption'];
 
-const NEXT = '审核通过后，请于借用日期领取户口卡并按时归还；到期前“消息通知”会提醒您。';
+/**
+ * What happens next, true for a card picked up and for one mailed (issue 25: a mailed loan was told to come for it on
+ * the borrow date); shown after sending, when the form's answers are gone.
+ */
+const NEXT = '审核通过后，“消息通知”会告诉您领取的时间地点，邮寄的会告诉您快递单号；请按时归还，到期前会提醒您。';
 
 /** 借用户口卡 after its guide (borrow-page): reason, borrow date, return date, pickup or courier; the yearly count shown. */
 export default function BorrowForm() {

@@ -336,11 +336,17 @@ describe('an application', () => {
           status: 5,
           statusName: '待领取',
           transitions: [],
-          blocked: [{ to: 7, toName: '已办结', action: '办结', reason: '户口卡尚未归还，请先办理归还，再办结迁出' }],
+          blocked: [
+            { to: 7, toName: '已办结', action: '办结', reason: '户口卡尚未归还，请先办理归还，再办结迁出' },
+            { to: 3, toName: '退回修改', action: '退回修改', reason: '户主户口不在本校，不能退回修改' },
+          ],
         }),
       },
     });
     expect(await screen.findByText('暂不能办结：户口卡尚未归还，请先办理归还，再办结迁出')).not.toBeNull();
+    // A reason that already says so is not prefixed again (「…不能办结，不能办结」).
+    expect(screen.getByText('户主户口不在本校，不能退回修改')).not.toBeNull();
+    expect(screen.queryByText(/暂不能退回修改/)).toBeNull();
     const handling = screen.getByRole('region', { name: '办理' });
     // No action to take; only who has it (nobody yet: 认领).
     expect(

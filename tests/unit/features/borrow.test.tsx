@@ -104,6 +104,9 @@ describe('借用户口卡', () => {
     expect(screen.getByText('顺丰速运')).not.toBeNull();
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
+    // What happens next, for a card that is mailed too: not 「请于借用日期领取」.
+    expect(screen.getByText(/邮寄的会告诉您快递单号/)).not.toBeNull();
+    expect(screen.queryByText(/请于借用日期领取/)).toBeNull();
     expect((await requestsTo(fetch, '/api/daily/hkkjy/add')[0].json()).yjxx).toEqual({
       pssj: '2026-11-26',
       sjd: '0',
@@ -129,6 +132,7 @@ describe('借用户口卡', () => {
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
     expect(screen.getByText('HJ20261121000051')).not.toBeNull();
+    expect(screen.getByText(/告诉您领取的时间地点/)).not.toBeNull();
     const sent = requestsTo(fetch, '/api/daily/hkkjy/add');
     expect(sent).toHaveLength(1);
     expect(sent[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);

@@ -196,7 +196,8 @@ export default function ApplicationPage({ id }: { id?: string }) {
         )}
         {app.blocked.map((b) => (
           <p key={b.to} class="adm-blocked">
-            暂不能{b.action}：{b.reason}
+            {/* A reason that says 不能办结 itself is not prefixed with it again (「…不能办结，不能办结」). */}
+            {b.reason.includes(`不能${b.action}`) ? b.reason : `暂不能${b.action}：${b.reason}`}
           </p>
         ))}
         {!app.transitions.length && !app.blocked.length && <p class="adm-muted">当前状态（{app.statusName}）没有可执行的办理操作。</p>}
