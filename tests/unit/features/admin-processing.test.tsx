@@ -358,6 +358,31 @@ describe('an application', () => {
     expect(within(handling).queryByText(/没有可执行的办理操作/)).toBeNull();
   });
 
+  it('a 户籍证明 for someone whose household is no longer at the school is flagged, and 办结 asks with that warning', async () => {
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'hjzmkj',
+          kindName: '户籍证明',
+          status: 4,
+          statusName: '办理中',
+          applicant: { ...adminApplication().applicant, hkIn: false },
+          transitions: [{ to: 7, toName: '已办结', action: '办结', requires: [] }],
+        }),
+      },
+      'POST /api/admin/applications/5/transition': { code: 200, msg: '操作成功', data: { status: 7, version: 2 } },
+    });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('申请人的户口已不在本校');
+    fireEvent.click(screen.getByRole('button', { name: '办结' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('户籍证明只能如实证明其在校期间的登记情况');
+    fireEvent.click(within(confirm).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(0);
+  });
+
   it('寄出 starts with the courier the applicant chose; 通知领取 with the office’s place and hours', async () => {
     const fetch = openConsole('/applications/5', {
       'GET /api/admin/applications/5': {

@@ -19,6 +19,16 @@ const TransitionForm = lazy(() => import('./transition-form'));
 type AdminApplication = Schemas['AdminApplication'];
 type Transition = Schemas['TransitionOption'];
 
+/**
+ * What staff should check before 办结, though the rules let it through (issue 25): a 户籍证明 for someone whose
+ * household is no longer (or was never) registered at the school certifies no current registration here.
+ */
+export function finishWarning(app: Pick<AdminApplication, 'kind' | 'status' | 'applicant'>): string | null {
+  if (app.kind === 'hjzmkj' && app.status < 7 && !app.applicant.hkIn)
+    return '申请人的户口已不在本校（已迁出或未在本校登记），户籍证明只能如实证明其在校期间的登记情况，办结前请核实。';
+  return null;
+}
+
 /** Who has the application (认领, 分派): claim it; a 管理员 gives it to someone or takes it back. */
 function Assignment({
   app,
@@ -149,9 +159,10 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   async function start(t: Transition) {
     if (t.requires.length) return setActing(t);
+    const warning = t.to === 7 && app ? finishWarning(app) : null;
     const yes = await confirmDialog({
       title: t.action,
-      message: `确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
+      message: `${warning ?? ''}确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
       confirmText: t.action,
     });
     if (yes) await act(t);
@@ -193,6 +204,11 @@ export default function ApplicationPage({ id }: { id?: string }) {
               </button>
             ))}
           </div>
+        )}
+        {finishWarning(app) && (
+          <p class="adm-blocked adm-warn" role="note">
+            {finishWarning(app)}
+          </p>
         )}
         {app.blocked.map((b) => (
           <p key={b.to} class="adm-blocked">
