@@ -5,6 +5,15 @@ import { applicationEvents, applications, householdRecords, users } from '../db/
 import { openApplication } from './applications.ts';
 import { chinaDayStart, contains, nextChinaDayStart, offsetOf, type Page } from './query.ts';
 import { openUser } from './users.ts';
+import { applicationKinds } from '../domain/applications.ts';
+
+/**
+ * 按业务: the office's order of its services (the domain's list: 借用户口卡, 身份证办理 … 迁出), not their internal codes
+ * (issue 25). The list is the code's own constants, written into the statement as literals.
+ */
+const OFFICE_ORDER = sql`array_position(${sql.raw(
+  `ARRAY[${applicationKinds.map((k) => `'${`${k.code}:${k.sub ?? ''}`.replace(/'/g, "''")}'`).join(',')}]::text[]`,
+)}, ${applications.kind} || ':' || coalesce(${applications.sub}, ''))`;
 
 export interface QueueFilter {
   kind?: string;
@@ -102,7 +111,7 @@ export const queueRepo = (db: Executor) => {
         sort === '-created'
           ? [desc(applications.createdAt), desc(applications.id)]
           : sort === 'kind'
-            ? [asc(applications.kind), asc(applications.sub), asc(applications.createdAt), asc(applications.id)]
+            ? [asc(OFFICE_ORDER), asc(applications.createdAt), asc(applications.id)]
             : [asc(applications.createdAt), asc(applications.id)];
       return withApplicants(where, order, page);
     },

@@ -144,6 +144,18 @@ describe('办结 only where the rules will take it', () => {
   });
 });
 
+describe('the queue by service', () => {
+  it('按业务 follows the office’s order of its services, not their codes', async () => {
+    const u = await createUser(t);
+    await application(u.id, 'qtbs', 1);
+    await application(u.id, 'xlzkbg', 1);
+    await application(u.id, 'hkkbb', 1);
+    const rows = (await call(t, 'GET', `/api/admin/applications?pageSize=100&keyword=${u.phone}&sort=kind`, staff.token)).body.rows;
+    // 户口卡补办, 学历变更, 其他业务: by code it would be hkkbb, qtbs, xlzkbg.
+    expect(rows.map((r: { kind: string }) => r.kind)).toEqual(['hkkbb', 'xlzkbg', 'qtbs']);
+  });
+});
+
 describe('the forms of 寄出 and 通知领取', () => {
   it('寄出 starts with the courier the applicant chose, 通知领取 with the office’s address (no postcode) and hours', async () => {
     const u = await createUser(t);
