@@ -159,7 +159,21 @@ export function writeShellPages(
   // the entry's script, are replaced).
   const entryImports = [...scripts(manifest, entryKey)].filter((file) => file !== entry.file).map((file) => base + file);
   html = html.replace(/<link rel="modulepreload"[^>]*>/g, '');
-  const boot = (preload: string[], styles: string[] = [], preloadStyles: string[] = [], early: string[] = []) =>
+  /**
+   * The page's boot: `preload` its screen's scripts, `styles` the whole stylesheet for after the first screen,
+   * `preloadStyles` stylesheets its lazy chunks wait for, `early` the first screen's own calls (boot-script.ts).
+   */
+  const boot = ({
+    preload,
+    styles = [],
+    preloadStyles = [],
+    early = [],
+  }: {
+    preload: string[];
+    styles?: string[];
+    preloadStyles?: string[];
+    early?: string[];
+  }) =>
     [base + entry.file, ...entryImports, ...preload].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('') +
     preloadStyles.map((href) => `<link rel="preload" as="style" href="${href}">`).join('') +
     `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}), ...(early.length ? { early } : {}) })}</script>` +
@@ -173,7 +187,9 @@ export function writeShellPages(
   const table = manifest[SCREEN_TABLE] ? beyondEntry(SCREEN_TABLE) : [];
   writeFileSync(
     join(outDir, 'index.html'),
-    html.replace('</head>', `<style>${styles}</style></head>`).replace('<!--app-boot-->', boot(table.map((file) => base + file))),
+    html
+      .replace('</head>', `<style>${styles}</style></head>`)
+      .replace('<!--app-boot-->', boot({ preload: table.map((file) => base + file) })),
   );
 
   const written = ['index.html'];
@@ -202,12 +218,7 @@ export function writeShellPages(
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.title)}</title>`)
         .replace(
           '<!--app-boot-->',
-          boot(
-            [...preload].map((file) => base + file),
-            [],
-            [...css],
-            ROUTE_EARLY[path],
-          ),
+          boot({ preload: [...preload].map((file) => base + file), preloadStyles: [...css], early: ROUTE_EARLY[path] }),
         ),
     );
     written.push(`${name}.html`);
@@ -236,12 +247,11 @@ export function writeShellPages(
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
       .replace(
         '<!--app-boot-->',
-        boot(
-          [...preload].map((file) => base + file),
-          (entry.css ?? []).map((file) => base + file),
-          [],
-          page.early,
-        ),
+        boot({
+          preload: [...preload].map((file) => base + file),
+          styles: (entry.css ?? []).map((file) => base + file),
+          early: page.early,
+        }),
       )
       // data-hydrate: the app's own markup, which main.tsx hydrates instead of rendering anew.
       .replace('<div id="app"></div>', `<div id="app"${shell.html ? '' : ' data-hydrate'}>${page.html}</div>`);

@@ -1,12 +1,13 @@
 import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from '../config/page-data';
 
 /**
- * The page's one inline script, a classic one that runs as the browser reads it in the page's head (the server's Content-Security-Policy allows exactly this text by its SHA-256,
- * server/plugins/web.ts): it imports the app's entry named by the data block #app-boot ({"entry": url, ...}, written
- * by the build, scripts/vite-plugin-shell-html.ts), once the page is read (as a module script would). The page's <link rel="modulepreload"> tags, beside it, have
- * the browser fetch the entry and the first screen's chunks as soon as it reads them, while the page's own HTML (the
- * inlined styles and the pre-rendered markup of login.html, home.html…) is painted. Until the app is live it holds back
- * the submit of a pre-rendered form (LIVE_ATTRIBUTE).
+ * The page's one inline script, a classic one that runs as the browser reads the page's head (the server's
+ * Content-Security-Policy allows exactly this text by its SHA-256, server/plugins/web.ts): it imports the app's entry
+ * named by the data block #app-boot ({"entry": url, ...}, written by the build, scripts/vite-plugin-shell-html.ts) once
+ * the page is read, as a module script would. The page's <link rel="modulepreload"> tags, beside it, have the browser
+ * fetch the entry and the first screen's chunks as soon as it reads them, while the page's own HTML (the inlined styles
+ * and the pre-rendered markup of login.html, home.html…) is painted. Until the app is live it holds back the submit of
+ * a pre-rendered form (LIVE_ATTRIBUTE).
  *
  * For someone signed in (a token stored), it also starts the first screen's own calls listed as "early" (the home
  * tiles' sectors, the borrow count), so their answers travel with the scripts instead of after them

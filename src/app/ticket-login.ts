@@ -2,6 +2,7 @@
 import { client, toldByClient, unwrap } from '@/api/client';
 import { isAdminPath, isPublicPath, paths, routeForPath } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
+import { usesGzzh, usesXh } from '@/lib/rules';
 import { clearSession } from '@/stores/session';
 import { completeSignIn } from '@/stores/auth';
 import { alertDialog, hideToast } from '@/stores/ui';
@@ -11,12 +12,12 @@ export const STUDENT_OK = '同学您好，您可正常办理集体户口相关�
 export const FAMILY_OK = '您好，您可正常办理集体户口相关业务';
 
 /**
- * The greeting after single sign-on, by person type (issue 25: students were greeted 老师您好): 本科生, 研究生 and 新生
- * 同学; 博士后 and 教职工 老师; a family member plainly.
+ * The greeting after single sign-on, by person type (issue 25: students were greeted 老师您好): those known by a
+ * student number (本科生, 研究生, 新生) 同学; by a staff number (博士后, 教职工) 老师; a family member plainly.
  */
 export function signedOnGreeting(rylb: string | null | undefined): string {
-  if (rylb === '3' || rylb === '4') return TEACHER_OK;
-  if (rylb === '0' || rylb === '1' || rylb === '2' || rylb === '7') return STUDENT_OK;
+  if (rylb && usesGzzh(rylb)) return TEACHER_OK;
+  if (rylb && usesXh(rylb)) return STUDENT_OK;
   return FAMILY_OK;
 }
 export const SSO_FAILED = '统一身份认证失败';

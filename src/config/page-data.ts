@@ -19,7 +19,7 @@ export const EARLY_SUBMIT_ATTRIBUTE = 'data-early-submit';
 
 /**
  * The calls a page's first screen makes at once, started by the boot script while the app's scripts are on their way
- * (the page's data block #app-boot lists them as "early"; `{name}` in one is the signed-in user's stored userInfo.name):
+ * (the page's data block #app-boot lists them as "early"; `{key}` in one is the stored userInfo's value of that key):
  * kept on `window[EARLY_GLOBAL]` as { token, at, calls: { url: Promise<Response> } }, and answered by the API client
  * to the first same GET it makes within EARLY_TTL_MS (src/api/early.ts).
  */

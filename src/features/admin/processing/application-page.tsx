@@ -159,10 +159,10 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   async function start(t: Transition) {
     if (t.requires.length) return setActing(t);
-    const warning = t.to === 7 && app ? finishWarning(app) : null;
+    const finishing = t.to === 7 && app ? finishWarning(app) : null;
     const yes = await confirmDialog({
       title: t.action,
-      message: `${warning ?? ''}确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
+      message: `${finishing ?? ''}确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
       confirmText: t.action,
     });
     if (yes) await act(t);
@@ -173,6 +173,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   const h = app.handling ?? {};
   const a = app.applicant;
+  const warning = finishWarning(app);
   const hh = app.household;
   return (
     <>
@@ -205,9 +206,9 @@ export default function ApplicationPage({ id }: { id?: string }) {
             ))}
           </div>
         )}
-        {finishWarning(app) && (
+        {warning && (
           <p class="adm-blocked adm-warn" role="note">
-            {finishWarning(app)}
+            {warning}
           </p>
         )}
         {app.blocked.map((b) => (
