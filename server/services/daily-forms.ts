@@ -216,11 +216,13 @@ export function createDailyForms(repos: Repositories, appointments: AppointmentS
     async hkkbb(body: S['HkkbbAnswers'], ctx: FormContext): Promise<ApplicationForm> {
       if (!hkIn(ctx)) throw bizError('您的户口不在本校，无法补办户口卡');
       const bbyy = text(body.bbyy, 'bbyy', '请填写补办原因');
+      const attachments = attachmentsOf(body.attachments);
+      requireMaterial(attachments, '遗失情况说明', '请上传遗失情况说明');
       const yjxx = await delivery(body.yjxx, body.lqfs === '1');
       return {
         kind: 'hkkbb',
         answers: compact({ bbyy, lqfs: body.lqfs, yjxx, lxdh: body.lxdh }),
-        attachments: attachmentsOf(body.attachments),
+        attachments,
         title: title('hkkbb', body.lqfs === '1' ? '邮寄' : '现场领取'),
       };
     },

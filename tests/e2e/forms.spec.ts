@@ -3,6 +3,10 @@
 import { expect, test } from '@playwright/test';
 import { shot, shotModes, signIn } from './support.ts';
 
+const SIGNED_STATEMENT = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
 /** The next weekday after today in Beijing, within the delivery form's 14 days. */
 function nextWeekday(): string {
   const day = new Date(Date.now() + 8 * 3600_000);
@@ -19,6 +23,13 @@ test('mailing to a home address asks no dormitory building; Back after the submi
   await expect(reason).toHaveAttribute('maxlength', '200');
   await reason.fill('户口卡遗失');
   await expect(page.getByText('5/200')).toBeVisible();
+  // The guide asks for a signed 遗失情况说明: the form takes it (issue 25 item 9).
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: '遗失情况说明.pdf', mimeType: 'application/pdf', buffer: SIGNED_STATEMENT });
+  await expect(page.getByText('遗失情况说明.pdf').first()).toBeVisible();
+  await shot(page, 'forms-hr-card-statement');
   await page.getByLabel('领取方式').selectOption('1');
   await expect(page.getByLabel('宿舍楼号')).toBeVisible();
   await page.getByLabel('联系电话').fill('13800138003');
@@ -39,6 +50,7 @@ test('mailing to a home address asks no dormitory building; Back after the submi
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('请核对您填写的信息')).toBeVisible();
   await expect(page.getByText('家庭住址等校外地址')).toBeVisible();
+  await expect(page.getByText('遗失情况说明.pdf')).toBeVisible();
   await expect(page.getByText('宿舍楼号')).toHaveCount(0);
   await page.getByRole('button', { name: '确认提交' }).click();
   await expect(page.getByText('提交成功').first()).toBeVisible();
@@ -66,4 +78,36 @@ test('用途 is a counted text: a paste longer than 200 is said (a polite toast)
   await yt.fill('护'.repeat(200));
   await expect(page.getByText('200/200')).toBeVisible();
   await shotModes(page, 'forms-purpose');
+});
+
+test('借用户口卡 takes the purpose proof its guide asks for, as the purpose needs it (optional), and shows it for review', async ({
+  page,
+}) => {
+  await signIn(page, '13800138003');
+  await page.goto('/web/borrow');
+  await expect(page.getByText(/用途证明材料（如护照/)).toBeVisible();
+  await page.getByRole('button', { name: /开始办理|继续办理/ }).click();
+  const reason = page.getByLabel('借用原因');
+  await expect(reason.locator('option').nth(1)).toBeAttached();
+  await reason.selectOption({ index: 1 });
+  const day = page.getByLabel('借用日期');
+  await expect(day.locator('option').nth(1)).toBeAttached();
+  await day.selectOption({ index: 1 });
+  const borrowed = await day.inputValue();
+  const back = new Date(`${borrowed}T00:00:00Z`);
+  back.setUTCDate(back.getUTCDate() + 3);
+  await page.getByLabel('归还日期').fill(back.toISOString().slice(0, 10));
+  await page.getByLabel('联系电话').fill('13800138003');
+  await expect(page.getByText('用途证明材料（选填）')).toBeVisible();
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: '护照预约单.pdf', mimeType: 'application/pdf', buffer: SIGNED_STATEMENT });
+  await expect(page.getByText('护照预约单.pdf').first()).toBeVisible();
+  await page.getByText('用途证明材料（选填）').scrollIntoViewIfNeeded();
+  await shot(page, 'forms-borrow-proof');
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page.getByText('请核对您填写的信息')).toBeVisible();
+  await expect(page.getByText('护照预约单.pdf')).toBeVisible();
+  await shot(page, 'forms-borrow-review');
 });

@@ -6,7 +6,7 @@ import { chinaDate } from '../../server/services/clock.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, call, createStaff, renew, submitOther } from './admin-helpers.ts';
-import { createUser, get, offeredDays, post, recordingSender, uploadFor } from './service-helpers.ts';
+import { createUser, get, offeredDays, post, recordingSender, reissueForm, uploadFor } from './service-helpers.ts';
 
 const sms = recordingSender();
 let t: TestApp;
@@ -34,7 +34,7 @@ describe('the queue', () => {
     t.clock.advance(60);
     const b = await submitOther(t);
     t.clock.advance(60);
-    const c = await post(t, '/api/daily/hkkbb/add', b.user.token, { bbyy: '遗失', lqfs: '0', lxdh: '13900000009' });
+    const c = await post(t, '/api/daily/hkkbb/add', b.user.token, await reissueForm(t, b.user));
     await t.app.repos.users.update(a.user.id, { name: marker, idNumber: '110105195001010039' });
 
     const all = (await call(t, 'GET', '/api/admin/applications?pageSize=100', staff.token)).body;
@@ -489,7 +489,7 @@ describe('GET /api/admin/dashboard', () => {
     const hours = [1, 3, 10];
     for (const h of hours) {
       const u = await createUser(t);
-      const { id } = (await post(t, '/api/daily/hkkbb/add', u.token, { bbyy: '遗失', lqfs: '0', lxdh: '13900000009' })).body.data;
+      const { id } = (await post(t, '/api/daily/hkkbb/add', u.token, await reissueForm(t, u))).body.data;
       await act(t, staff.token, id, 4);
       t.clock.advance(h * 3600);
       await renew(t, staff);

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, call, createStaff, renew, submitOther } from './admin-helpers.ts';
-import { createUser, get, post, recordingSender } from './service-helpers.ts';
+import { createUser, get, post, recordingSender, reissueForm } from './service-helpers.ts';
 
 const sms = recordingSender();
 let t: TestApp;
@@ -31,7 +31,7 @@ describe('the queue', () => {
     const u = await createUser(t);
     const a = await submitOther(t, u);
     t.clock.advance(60);
-    const b = await post(t, '/api/daily/hkkbb/add', u.token, { bbyy: '遗失', lqfs: '0', lxdh: '13900000009' });
+    const b = await post(t, '/api/daily/hkkbb/add', u.token, await reissueForm(t, u));
     expect(b.body.code).toBe(200);
     const mine = `keyword=T${u.phone}`;
     expect((await list(mine)).rows.map((r) => r.id)).toEqual([a.id, b.body.data.id]);

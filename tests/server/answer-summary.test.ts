@@ -12,7 +12,7 @@ import { chinaDate } from '../../server/services/clock.ts';
 import { call, createStaff } from './admin-helpers.ts';
 import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { createPerson, idNumber, material, personOf, type Person } from './movement-helpers.ts';
-import { createUser, delivery, get, key, offeredDays, post, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
+import { createUser, delivery, get, key, offeredDays, post, reissueForm, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
 
 let t: TestApp;
 let staffToken: string;
@@ -227,7 +227,12 @@ async function submitEveryKind(): Promise<Submitted[]> {
     idCard,
   );
   const reissue = await createUser(t);
-  add('hkkbb', null, await submit('/api/daily/hkkbb/add', reissue, { bbyy: '户口卡损坏', lqfs: '0', lxdh: PHONE }), reissue);
+  add(
+    'hkkbb',
+    null,
+    await submit('/api/daily/hkkbb/add', reissue, await reissueForm(t, reissue, { bbyy: '户口卡损坏', lxdh: PHONE })),
+    reissue,
+  );
   const proof = await createUser(t);
   add(
     'hjzmkj',

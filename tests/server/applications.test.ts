@@ -2,7 +2,7 @@
 // every change, SMS through a configured gateway, optimistic concurrency and the hooks on 已办结.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createUser, get, post, recordingSender, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
+import { createUser, get, post, recordingSender, reissueForm, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
 
 const sms = recordingSender();
 let t: TestApp;
@@ -25,7 +25,7 @@ describe('GET /api/wdsq/sqxq/getListByType', () => {
     t.clock.advance(1);
     const b = (await post(t, '/api/qhqt/qtbs/add', u.token, { bslx: '101', bsnr: '姓名变更', lxdh: '13900000009' })).body.data;
     t.clock.advance(1);
-    const c = (await post(t, '/api/daily/hkkbb/add', u.token, { bbyy: '遗失', lqfs: '0', lxdh: '13900000009' })).body.data;
+    const c = (await post(t, '/api/daily/hkkbb/add', u.token, await reissueForm(t, u))).body.data;
     t.clock.advance(1);
     await post(t, '/api/wdsq/sqxq/endProcessing', u.token, { id: a.id });
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../server/services/appointments.ts';
 import { chinaDate } from '../../server/services/clock.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createUser, delivery, get, key, offeredDays, post, setQuota, staffMoves } from './service-helpers.ts';
+import { createUser, delivery, get, key, offeredDays, post, reissueForm, setQuota, staffMoves } from './service-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ describe('POST /api/daily/hkkjy/update', () => {
     expect(res.body).toMatchObject({ code: 200, data: { id, status: 1 } });
     expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data.handling.ghrq).toBe(addDays(days()[2]!, 7));
     expect((await post(t, UPDATE, stranger.token, { id, ...form(days()[2]!) })).body).toEqual({ code: 404, msg: '申请不存在' });
-    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, bbyy: '遗失', lqfs: '0', lxdh: '13900000009' })).body).toEqual({
+    expect((await post(t, '/api/daily/hkkbb/update', u.token, { id, ...(await reissueForm(t, u)) })).body).toEqual({
       code: 404,
       msg: '申请不存在',
     });

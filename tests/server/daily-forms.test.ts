@@ -1,7 +1,7 @@
 // 户口卡补办, 户籍证明, 无犯罪记录证明, 无违法证明, 学历变更 and 婚姻状况变更: lists, add, edit with their rules.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.ts';
-import { createUser, delivery, get, key, post, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
+import { createUser, delivery, get, key, post, reissueForm, staffMoves, uploadFor, type TestUser } from './service-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,10 +27,11 @@ async function expectFieldErrors(
 }
 
 describe('户口卡补办 /api/daily/hkkbb', () => {
-  const form = { bbyy: '户口卡遗失', lqfs: '0', lxdh: PHONE };
+  const formOf = (u: TestUser) => reissueForm(t, u, { bbyy: '户口卡遗失', lxdh: PHONE });
 
   it('submits and updates; mailed needs the delivery form', async () => {
     const u = await createUser(t);
+    const form = await formOf(u);
     const res = await post(t, '/api/daily/hkkbb/add', u.token, form);
     expect(res.body).toMatchObject({ code: 200, data: { kind: 'hkkbb', kindName: '户口卡补办', status: 1 } });
     const id = res.body.data.id;
@@ -42,22 +43,23 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
     expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${id}`, u.token)).body.data).toMatchObject({
       title: '户口卡补办 · 邮寄',
       answers: { lqfs: '1', yjxx: delivery(t) },
+      attachments: [{ fileId: form.attachments[0]!.fileId, clmc: '遗失情况说明' }],
     });
     // No SMS gateway configured: nothing goes to the outbox for a status change.
     expect(await t.app.repos.smsOutbox.latest(u.phone)).toBeNull();
   });
 
   it('asks the dormitory building only when mailed to the dormitory, not to a home address', async () => {
-    const mailed = { ...form, lqfs: '1' };
+    const mailedOf = async (u: TestUser) => ({ ...(await formOf(u)), lqfs: '1' });
     const { ssl: _ssl, ...noBuilding } = delivery(t);
     // The dormitory, said or left unsaid (older clients): the building is required.
     for (const yjxx of [noBuilding, { ...noBuilding, dzlx: '0' }, { ...noBuilding, dzlx: '0', ssl: '  ' }]) {
       const u = await createUser(t);
-      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...mailed, yjxx });
+      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...(await mailedOf(u)), yjxx });
       expect(res.body, JSON.stringify(yjxx)).toMatchObject({ code: 400, errors: [{ field: 'yjxx.ssl', message: '请填写您的宿舍楼号' }] });
     }
     const dorm = await createUser(t);
-    const kept = await post(t, '/api/daily/hkkbb/add', dorm.token, { ...mailed, yjxx: delivery(t) });
+    const kept = await post(t, '/api/daily/hkkbb/add', dorm.token, { ...(await mailedOf(dorm)), yjxx: delivery(t) });
     expect((await get(t, `/api/wdsq/sqxq/getInfo?id=${kept.body.data.id}`, dorm.token)).body.data.answers.yjxx).toMatchObject({
       dzlx: '0',
       ssl: '紫荆公寓5号楼',
@@ -68,7 +70,7 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
       { ...noBuilding, dzlx: '1', ssl: '紫荆公寓5号楼' },
     ]) {
       const u = await createUser(t);
-      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...mailed, yjxx });
+      const res = await post(t, '/api/daily/hkkbb/add', u.token, { ...(await mailedOf(u)), yjxx });
       expect(res.body.code, JSON.stringify(res.body)).toBe(200);
       const answers = (await get(t, `/api/wdsq/sqxq/getInfo?id=${res.body.data.id}`, u.token)).body.data.answers;
       expect(answers.yjxx).toMatchObject({ dzlx: '1', xxdz: '示范路1号' });
@@ -76,13 +78,20 @@ describe('户口卡补办 /api/daily/hkkbb', () => {
     }
   });
 
-  it('refuses who is not at school, blanks, a second one in progress', async () => {
+  it('refuses who is not at school, blanks, no 遗失情况说明, a second one in progress', async () => {
     const out = await createUser(t, { household: 'out' });
-    expect((await post(t, '/api/daily/hkkbb/add', out.token, form)).body).toMatchObject({
+    expect((await post(t, '/api/daily/hkkbb/add', out.token, await formOf(out))).body).toMatchObject({
       code: 100,
       msg: '您的户口不在本校，无法补办户口卡',
     });
     const u = await createUser(t);
+    const form = await formOf(u);
+    // The guide asks for it, the form takes it, the server requires it (as the material its guide names).
+    for (const attachments of [undefined, [], [{ ...form.attachments[0]!, clmc: '其他材料' }]])
+      expect((await post(t, '/api/daily/hkkbb/add', u.token, { ...form, attachments })).body).toEqual({
+        code: 100,
+        msg: '请上传遗失情况说明',
+      });
     await expectFieldErrors(u, '/api/daily/hkkbb/add', form, [
       [{ bbyy: '  ' }, 'bbyy', '请填写补办原因'],
       [{ lqfs: '2' }, 'lqfs', '请选择领取方式'],
@@ -263,7 +272,7 @@ describe('every add/edit of these services', () => {
       kind: 'hkkbb',
       add: '/api/daily/hkkbb/add',
       edit: '/api/daily/hkkbb/update',
-      body: async () => ({ bbyy: '损坏', lqfs: '0', lxdh: PHONE }),
+      body: async (u) => reissueForm(t, u, { bbyy: '损坏', lxdh: PHONE }),
     },
     {
       kind: 'hjzmkj',

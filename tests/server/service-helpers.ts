@@ -58,6 +58,15 @@ export async function createUser(t: TestApp, opts: UserOptions = {}): Promise<Te
 
 export const uploadFor = async (t: TestApp, userId: number) => (await t.app.services.files.save(userId, PNG, 'scan.png')).id;
 
+/** A 户口卡补办 (hkkbb) form of the user's, with the 遗失情况说明 it requires. */
+export const reissueForm = async (t: TestApp, u: { id: number }, extra: Record<string, unknown> = {}) => ({
+  bbyy: '遗失',
+  lqfs: '0',
+  lxdh: '13900000009',
+  attachments: [{ fileId: await uploadFor(t, u.id), clmc: '遗失情况说明' }],
+  ...extra,
+});
+
 /** The weekdays offered from the test clock's today (borrow dates, ID-card dates, delivery dates). */
 export const offeredDays = (t: TestApp, ahead = 14) => daysAhead(chinaDate(t.clock.now()), ahead, true);
 

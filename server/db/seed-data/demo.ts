@@ -356,7 +356,11 @@ export const serviceGuides: readonly ServiceGuide[] = [
     code: 'hkkjy',
     title: '借用户口卡',
     eligibility: '户口在学校集体户的在校学生、博士后、教职工及家属。户口不在校的人员不能借用。',
-    materials: [{ name: '本人学生证或工作证' }, { name: '本人居民身份证' }, { name: '用途证明材料（如护照、通行证预约单等，按用途提供）' }],
+    materials: [
+      { name: '本人学生证或工作证' },
+      { name: '本人居民身份证' },
+      { name: '用途证明材料（如护照、通行证预约单等，按用途提供）', required: false },
+    ],
     process: [
       '网上提交借用申请，选择用途和领取日期',
       '户籍办公室审核',
@@ -399,7 +403,7 @@ export const serviceGuides: readonly ServiceGuide[] = [
     materials: [
       { name: '本人居民身份证' },
       { name: '本人学生证或工作证' },
-      { name: '户口卡遗失情况说明（本人签字）' },
+      { name: '遗失情况说明（本人签字，申请时拍照上传）' },
       { name: '损坏的，交回原户口卡', required: false },
     ],
     process: ['网上提交补办申请', '户籍办公室审核', '报派出所补打户口卡', '本人到户籍办公室确认信息'],

@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { Schemas } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
+import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
+import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
 import * as limits from '@/api/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { ServiceFlow } from '@/components/service-form/service-flow';
@@ -12,6 +14,9 @@ import type { Checked } from './hr-card-schema';
 
 type Answers = Schemas['HkkbbAnswers'];
 
+/** The guide's material (issue 25: the guide asked for it and the form could not take it); the server requires it. */
+export const LOSS_STATEMENT = '遗失情况说明';
+
 const NEXT = '户籍办将审核您的补办申请，审核通过后约5个工作日制卡；制好后按您选择的领取方式通知您到户籍办公室领取或寄出。';
 
 /** 户口卡补办 after its guide (hr-card-page): reason, pickup or mailing. */
@@ -19,18 +24,25 @@ export default function HrCardForm() {
   const { userInfo } = useStore($session);
   const flow = useServiceForm({
     serviceCode: 'hkkbb',
-    initial: { bbyy: '', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) },
+    initial: { bbyy: '', attachments: '[]', lqfs: '0', lxdh: usablePhone(userInfo?.phone), ...emptyDelivery(userInfo ?? {}) },
     schema: (values) => import('./hr-card-schema').then((m) => (values.lqfs === '1' ? m.mailed : m.answers)),
     toBody: (c: Checked, values): Answers => ({
       bbyy: c.bbyy,
       lqfs: c.lqfs,
       lxdh: c.lxdh,
       ...(c.yjxx ? { yjxx: toDelivery(c.yjxx, values) } : {}),
+      attachments: attachmentRefs(values.attachments, LOSS_STATEMENT),
     }),
     send: addOrEdit('/api/daily/hkkbb/add', '/api/daily/hkkbb/update'),
     fromApplication: (app) => {
       const a = answersOf(app, 'hkkbb');
-      return { bbyy: a.bbyy || '', lqfs: a.lqfs ?? '0', lxdh: a.lxdh || '', ...fromDelivery(a.yjxx) };
+      return {
+        bbyy: a.bbyy || '',
+        attachments: attachmentsValue(app.attachments),
+        lqfs: a.lqfs ?? '0',
+        lxdh: a.lxdh || '',
+        ...fromDelivery(a.yjxx),
+      };
     },
   });
   const { values, errors, set } = flow;
@@ -39,7 +51,11 @@ export default function HrCardForm() {
       flow={flow}
       label="户口卡补办"
       next={NEXT}
-      review={() => [{ name: 'bbyy', label: '补办原因', value: values.bbyy }, ...pickupReview(values)]}
+      review={() => [
+        { name: 'bbyy', label: '补办原因', value: values.bbyy },
+        filesReview(values, LOSS_STATEMENT, 'attachments'),
+        ...pickupReview(values),
+      ]}
     >
       <div class="weui-cells weui-cells_form">
         <TextArea
@@ -52,6 +68,14 @@ export default function HrCardForm() {
           required
           placeholder="如：户口卡遗失、损坏，或登记信息变更"
         />
+      </div>
+      <LazyAttachmentsField
+        flow={flow}
+        label={LOSS_STATEMENT}
+        required
+        hint="本人签字的遗失情况说明，拍照或扫描上传；损坏的，上传原户口卡的照片，原卡到户籍办公室交回。"
+      />
+      <div class="weui-cells weui-cells_form">
         <PickupFields flow={flow} />
       </div>
       <MailingFields flow={flow} />

@@ -20,7 +20,7 @@ import { $toast } from '@/stores/ui';
 import { requestsTo, stubFetch, type Reply } from '../helpers';
 import { guideOf, pickFile, stubUpload, summaryOf, toReview, uploaded } from './service-fixtures';
 import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
-import { files, user } from './migration-helpers';
+import { draft, files, user } from './migration-helpers';
 
 type Schema = { $ref?: string; maxLength?: number; properties?: Record<string, Schema> };
 const schemas = (doc as unknown as { components: { schemas: Record<string, Schema> } }).components.schemas;
@@ -200,6 +200,7 @@ describe('the delivery form', () => {
       'address:choice',
       JSON.stringify({ form: 'hkkbb', field: 'yjxx', codes: ['110000', '110108'], names: ['北京市', '海淀区'] }),
     );
+    draft('hkkbb', { attachments: files('h1') });
     await renderForm('/certif/hr-card?step=form', <HrCardPage />);
     fill('补办原因', '户口卡遗失');
     fill('联系电话', '13800138001');
@@ -230,9 +231,10 @@ describe('the delivery form', () => {
 describe('Back after a successful submit', () => {
   it('shows the confirmation again, not the filled form; the guide starts a new, empty application', async () => {
     const fetch = stubFetch({ 'GET /api/guide/hkkbb': guideOf('hkkbb', '户口卡补办'), 'POST /api/daily/hkkbb/add': summaryOf('hkkbb') });
+    draft('hkkbb', { attachments: files('h1') });
     renderScreen('/certif/hr-card', <HrCardPage />);
     await screen.findByText('户口卡补办 · 办事指南');
-    press('开始办理');
+    press('继续办理');
     fill('补办原因', '户口卡遗失');
     fill('联系电话', '13800138001');
     await toReview();

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/preact';
 import CertifPage from '@/features/certif/certif-page';
 import HrCardPage from '@/features/certif/hr-card-page';
 import { requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
+import { draft, file, files } from './migration-helpers';
 import { expectSummary, guideOf, returnedApplication, summaryOf, toReview } from './service-fixtures';
 import { field, fill, press, renderForm, renderScreen } from './service-helpers';
 
@@ -22,7 +23,9 @@ describe('户口卡补办', () => {
     press('开始办理');
     await screen.findByLabelText(/^补办原因/);
     expect(field<HTMLSelectElement>('领取方式').value).toBe('0');
-    await expectSummary('请填写补办原因', '请填写联系电话');
+    // Every rule of the step on the first 下一步, the guide's 遗失情况说明 among them (issue 25 items 5 and 9).
+    await expectSummary('请填写补办原因', '请上传遗失情况说明', '请填写联系电话');
+    expect((await screen.findByText('遗失情况说明')).closest('label')!.className).toContain('app-label_required');
     fill('联系电话', '1380013800');
     await expectSummary('手机号格式错误');
     fill('领取方式', '1');
@@ -30,16 +33,23 @@ describe('户口卡补办', () => {
     await expectSummary('请选择您期望的派送日期', '请填写您的宿舍楼号', '请填写您的详细地址');
   });
 
-  it('submits the reason, the pickup and the phone', async () => {
+  it('submits the reason, the 遗失情况说明, the pickup and the phone', async () => {
     const fetch = routes();
+    draft('hkkbb', { attachments: files('h1') });
     await renderForm('/certif/hr-card?step=form', <HrCardPage />);
     fill('补办原因', '  户口卡遗失 ');
     fill('联系电话', '13800138001');
     await toReview();
     expect(screen.getByText('现场领取')).not.toBeNull();
+    expect(screen.getByText('h1.jpg')).not.toBeNull();
     press('确认提交');
     expect(await screen.findByText('提交成功')).not.toBeNull();
-    expect(await requestsTo(fetch, '/api/daily/hkkbb/add')[0].json()).toEqual({ bbyy: '户口卡遗失', lqfs: '0', lxdh: '13800138001' });
+    expect(await requestsTo(fetch, '/api/daily/hkkbb/add')[0].json()).toEqual({
+      bbyy: '户口卡遗失',
+      lqfs: '0',
+      lxdh: '13800138001',
+      attachments: [{ fileId: 'h1', clmc: '遗失情况说明' }],
+    });
   });
 
   it('tells a user whose household is not at the school before the form', async () => {
@@ -51,7 +61,9 @@ describe('户口卡补办', () => {
 
   it('edit=1 prefills the application and sends update with its id', async () => {
     const fetch = routes({
-      'GET /api/wdsq/sqxq/getInfo': returnedApplication('hkkbb', 52, { bbyy: '损坏', lqfs: '0', lxdh: '13900139000' }),
+      'GET /api/wdsq/sqxq/getInfo': returnedApplication('hkkbb', 52, { bbyy: '损坏', lqfs: '0', lxdh: '13900139000' }, [
+        { ...file('h2'), clmc: '遗失情况说明' },
+      ]),
       'POST /api/daily/hkkbb/update': summaryOf('hkkbb', 52),
     });
     await renderForm('/certif/hr-card?edit=1&id=52', <HrCardPage />);
@@ -65,6 +77,7 @@ describe('户口卡补办', () => {
       bbyy: '损坏，无法辨认',
       lqfs: '0',
       lxdh: '13900139000',
+      attachments: [{ fileId: 'h2', clmc: '遗失情况说明' }],
     });
   });
 });
