@@ -98,6 +98,28 @@ export const applicationsRepo = (db: Executor) => ({
     );
   },
 
+  /**
+   * The family move-ins (家属随迁, qianru sub 3) in progress (1-6) that join a staff member's household: applied for by
+   * the staff member, or by a family member naming them by staff number (hzgzzh).
+   */
+  async activeFamilyMoveIns(headId: number, staffNo: string | null): Promise<ApplicationRow[]> {
+    const named = staffNo ? sql`${applications.answers}->>'hzgzzh' = ${staffNo}` : sql`false`;
+    return openAll(
+      await db
+        .select()
+        .from(applications)
+        .where(
+          and(
+            eq(applications.kind, 'qianru'),
+            eq(applications.sub, '3'),
+            between(applications.status, 1, 6),
+            sql`(${applications.userId} = ${headId} or ${named})`,
+          ),
+        )
+        .orderBy(asc(applications.id)),
+    );
+  },
+
   /** The last finished (7) application of some users of a kind, optionally among some sub-services. */
   async lastFinished(userIds: number[], kind: string, subs?: string[]): Promise<ApplicationRow | null> {
     if (!userIds.length) return null;

@@ -7,6 +7,7 @@ import { currentUser } from '../lib/request.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { ApplicationForm, Slot } from '../services/applications.ts';
 import type { FormContext } from '../services/daily-forms.ts';
+import { familyConflicts } from '../services/family-conflicts.ts';
 import { idempotencyKeyOf } from '../services/idempotency.ts';
 import type { SessionUser } from '../types.ts';
 import { summaryWire } from './applications/wire.ts';
@@ -22,6 +23,12 @@ export function formOperations(app: FastifyInstance) {
     return { user: found!.user, household: found!.household, editing };
   };
 
+  /** The summary answered to a submit or an edit, with what contradicts it (family moves, told at submit). */
+  const answer = async (row: ApplicationRow, me: SessionUser) => {
+    const conflicts = await familyConflicts(repos, row, { staff: false, userId: me.id });
+    return { ...summaryWire(row), ...(conflicts.length ? { conflicts } : {}) };
+  };
+
   /** `slotOf`: the appointment day a booking asks for, so that a day just seen full is refused before anything is read. */
   const addAndEdit = <B>(kind: string, addId: OperationId, editId: OperationId, build: Build<B>, slotOf?: (body: B) => Slot) => {
     app.operation(addId, async (request) => {
@@ -29,14 +36,14 @@ export function formOperations(app: FastifyInstance) {
       const body = request.body as B;
       const req = { operation: addId, key: idempotencyKeyOf(request.headers), body };
       const row = await services.applications.submit(me.id, req, async () => build(body, await contextOf(me, null)), slotOf?.(body));
-      return ok(summaryWire(row), '提交成功');
+      return ok(await answer(row, me), '提交成功');
     });
     app.operation(editId, async (request) => {
       const me = currentUser(request);
       const { id, ...body } = request.body as { id: number };
       const req = { operation: editId, key: idempotencyKeyOf(request.headers), body: request.body };
       const row = await services.applications.edit(me.id, id, kind, req, async (editing) => build(body as B, await contextOf(me, editing)));
-      return ok(summaryWire(row), '修改成功');
+      return ok(await answer(row, me), '修改成功');
     });
   };
 

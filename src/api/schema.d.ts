@@ -4753,6 +4753,14 @@ export interface components {
              * @example 已提交
              */
             statusName: string;
+            /**
+             * @description 与本申请相矛盾的情况（仅进行中的教职工(含家属)迁出与家属随迁；提交、修改的应答与申请详情中给出，列表中不给出）：
+             *     教职工迁出时仍留在学校集体户、未随迁出的家属；家属随迁与户主的教职工迁出同时在办。不阻止提交或办结（户籍办可另行确定），
+             *     但须告知申请人并在工作台两份申请上提示，办结前确认。申请人只看到本人申请的编号。
+             *     What contradicts this application (a staff move-out leaving family behind, a family move-in into the household
+             *     of a staff member moving out): told to the applicant and to staff, not a refusal.
+             */
+            conflicts?: string[];
         };
         /**
          * @description 当前用户可执行的操作 Allowed user action: `cancel` 撤销（状态 1、3）, `edit` 修改（状态 1、3，打开表单并带 edit=1）,

@@ -169,6 +169,8 @@ export interface AdminDetailParts {
   prefill: Partial<Record<number, Prefill>>;
   /** The couriers 寄出 chooses from. */
   couriers?: { value: string; label: string }[];
+  /** What contradicts the application (familyConflicts): shown on it and in 办结's confirmation. */
+  conflicts?: string[];
 }
 
 /**
@@ -192,6 +194,7 @@ export function adminDetailWire(p: AdminDetailParts): S['AdminApplication'] {
     household: p.household,
     ...transitionsOf(p.app, p.finishRefusal, p.prefill, p.couriers ?? []),
     rating: p.rating ? ratingWire(p.rating) : null,
+    ...(p.conflicts?.length ? { conflicts: p.conflicts } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
 import { answerSummary } from '../../services/answer-summary.ts';
+import { familyConflicts } from '../../services/family-conflicts.ts';
 import { MSG } from '../../domain/index.ts';
 import { detailWire, listItemWire, ratingWire, summaryWire } from './wire.ts';
 
@@ -21,23 +22,22 @@ export default async function applicationRoutes(app: FastifyInstance) {
     // Someone else's application is answered exactly like a missing one.
     if (!row || row.userId !== me.id) throw notFound(MSG.notFound);
     const refs = row.attachments as { fileId: string }[];
-    const [events, files, rating, summary] = await Promise.all([
+    const [events, files, rating, summary, conflicts] = await Promise.all([
       repos.applications.eventsOf(row.id),
       Promise.all(refs.map((r) => repos.uploads.findById(r.fileId))),
       repos.ratings.ofApplication(row.id),
       answerSummary(repos, row, { mask: true }),
+      familyConflicts(repos, row, { staff: false, userId: me.id }),
     ]);
-    return ok(
-      detailWire(
-        row,
-        events,
-        files.filter((f) => f !== null),
-        me.name,
-        summary,
-        rating,
-      ),
-      '查询成功',
+    const detail = detailWire(
+      row,
+      events,
+      files.filter((f) => f !== null),
+      me.name,
+      summary,
+      rating,
     );
+    return ok(conflicts.length ? { ...detail, conflicts } : detail, '查询成功');
   });
 
   app.operation('rateMyApplication', async (request) => {

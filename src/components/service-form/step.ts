@@ -4,7 +4,8 @@
 export type Step = 'guide' | 'form' | 'review' | 'done';
 const STEPS: Step[] = ['guide', 'form', 'review', 'done'];
 
-export type Submitted = { id: number; sqbh: string };
+/** A submitted attempt: its application, and what contradicts it as the server said at submit (family moves). */
+export type Submitted = { id: number; sqbh: string; conflicts?: string[] };
 
 /**
  * The history entries of a form carry its attempt (`history.state.sf`); a submitted attempt is remembered for the

@@ -32,6 +32,15 @@ export default function SubmitConfirmation({ flow, next, guideCode }: SubmitConf
           <p>
             申请编号 <strong class="sf-sqbh">{done.sqbh}</strong>
           </p>
+          {done.conflicts?.length ? (
+            // Family moves that contradict each other (issue 25): said where the person looks right after submitting.
+            <div class="sf-note sf-conflicts" role="note">
+              <p>请注意：</p>
+              {done.conflicts.map((c) => (
+                <p key={c}>{c}</p>
+              ))}
+            </div>
+          ) : null}
           <p class="sf-next">{next}</p>
           {timeLimit && <p class="sf-next">办理时限：{timeLimit}</p>}
           <p class="sf-next">办理进度可在“我的申请”中查看，状态变化时将在“消息通知”中告知您。</p>

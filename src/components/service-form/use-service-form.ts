@@ -80,7 +80,13 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
   const editId = editIdOf(query);
   const tag = entryAttempt();
   const { step, finished } = stepOf(query, guide);
-  const done = finished ?? (step === 'done' ? { id: Number(query.get('id')), sqbh: query.get('sqbh') || '' } : null);
+  // The confirmation's entry carries its attempt: what the server said at submit (conflicts) is remembered with it.
+  const landed = step === 'done' && tag ? submitted()[tag] : undefined;
+  const done =
+    finished ??
+    (step === 'done'
+      ? { id: Number(query.get('id')), sqbh: query.get('sqbh') || '', ...(landed?.conflicts ? { conflicts: landed.conflicts } : {}) }
+      : null);
   const attempt = useRef(tag && !submitted()[tag] ? tag : newIdempotencyKey());
 
   const draft = useDraft(serviceCode, options.initial, editId, () => {
@@ -137,7 +143,7 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
   }, [editId]);
 
   useEffect(() => {
-    if (finished) toStep('done', finished, true);
+    if (finished) toStep('done', { id: finished.id, sqbh: finished.sqbh }, true);
     // An entry reached by a link is the attempt's too.
     else if (step !== 'guide' && !entryAttempt()) history.replaceState({ ...(history.state as object), sf: attempt.current }, '');
     // The review step opened without valid answers (a link, an old tab): back to the form.
@@ -179,7 +185,7 @@ export function useServiceForm<V extends Values, O, B>(options: ServiceFormOptio
     setPending(false);
     if (result.ok) {
       const summary = { id: result.data.id, sqbh: result.data.sqbh };
-      remember(attempt.current, summary);
+      remember(attempt.current, { ...summary, ...(result.data.conflicts?.length ? { conflicts: result.data.conflicts } : {}) });
       draft.clear();
       toStep('done', summary, true);
       // A new application from here (the guide's 开始办理) starts empty, as a new attempt.

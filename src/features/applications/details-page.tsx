@@ -106,6 +106,15 @@ export default function DetailsPage() {
         <p class="apps-item__meta">提交于 {formatDateTime(app.createdAt)}</p>
       </section>
 
+      {app.conflicts?.length ? (
+        // Family moves that contradict each other (issue 25), while the application is open.
+        <div class="apps-conflicts" role="note" aria-label="请注意">
+          {app.conflicts.map((c) => (
+            <p key={c}>{c}</p>
+          ))}
+        </div>
+      ) : null}
+
       {handling.length > 0 && (
         <Cells title="办理信息">
           {handling.map(([label, value]) => (

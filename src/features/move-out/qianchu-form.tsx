@@ -53,6 +53,19 @@ export const isQianchu = (sub: string): sub is Sub => sub in subs;
 
 /** Names of the family members seen on the form (the review step shows the chosen ones by name). */
 const familyNames = new Map<string, string>();
+/** Those of them registered at the school: the ones left behind when not chosen. */
+const familyAtSchool = new Set<string>();
+
+/**
+ * The family registered at the school not moving out along (issue 25: a dependant cannot stay in the collective
+ * household when the staff member leaves; the server says the same at submit and to staff, who decide).
+ */
+const leftBehind = (ids: string) => {
+  const chosen = new Set(ids ? ids.split(',') : []);
+  return [...familyAtSchool].filter((id) => !chosen.has(id)).map((id) => familyNames.get(id) ?? '');
+};
+const leftBehindNote = (names: string[]) =>
+  `${names.join('、')}的户口仍在学校集体户。教职工迁出后家属不能单独留在集体户，请一并迁出；如有特殊情况，户籍办将与您联系确定。`;
 
 /** The chosen family members for the review: their names, or how many when the list was not seen. */
 const chosenFamily = (ids: string) => {
@@ -67,7 +80,11 @@ function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
   useEffect(() => {
     if (!userId) return;
     void familyOf(Number(userId)).then((members) => {
-      for (const m of members) familyNames.set(String(m.id), m.xm);
+      familyAtSchool.clear();
+      for (const m of members) {
+        familyNames.set(String(m.id), m.xm);
+        if (m.hkIn !== false) familyAtSchool.add(String(m.id));
+      }
       setFamily(members);
     });
   }, [userId]);
@@ -75,8 +92,20 @@ function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
   const toggle = (m: Member, on: boolean) =>
     flow.set('sqcjs')((on ? [...chosen, String(m.id)] : chosen.filter((c) => c !== String(m.id))).join(','));
   if (!family) return null;
+  const left = leftBehind(flow.values.sqcjs);
   return (
-    <Cells title="同时迁出的家属" tips={family.length ? '勾选与您一同迁出的同户家属；不勾选则仅本人迁出。' : undefined}>
+    <Cells
+      title="同时迁出的家属"
+      tips={
+        family.length ? (
+          left.length ? (
+            <span role="note">请注意：{leftBehindNote(left)}</span>
+          ) : (
+            '户口在校的同户家属将与您一同迁出。'
+          )
+        ) : undefined
+      }
+    >
       {family.length ? (
         family.map((m) => (
           <label key={m.id} class="weui-cell weui-cell_active">
@@ -156,6 +185,9 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       item('qcyy', '迁出原因', values.qcyy),
       ...(jsdw ? [item('jsdw', jsdw, values.jsdw)] : []),
       ...(sub === 'staff' ? [item('sqcjs', '同时迁出的家属', chosenFamily(values.sqcjs))] : []),
+      ...(sub === 'staff' && leftBehind(values.sqcjs).length
+        ? [item('left', '留在集体户的家属', leftBehindNote(leftBehind(values.sqcjs)))]
+        : []),
     ],
     Fields: ({ flow }) => (
       <>

@@ -383,6 +383,36 @@ describe('an application', () => {
     expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(0);
   });
 
+  it('family moves that contradict a staff move-out are flagged on it, and 办结 asks with them (the office decides)', async () => {
+    const conflicts = [
+      '申请人的家属张桂兰的户口仍在学校集体户，未随本次迁出；教职工迁出后家属不能单独留在集体户，请一并申请迁出，或由户籍办确定其去向。',
+      '家属随迁申请 HJ20261121000077正在办理：家属将落户到本次迁出的教职工户下，两项申请相互矛盾。',
+    ];
+    const fetch = openConsole('/applications/5', {
+      'GET /api/admin/applications/5': {
+        code: 200,
+        data: adminApplication({
+          kind: 'qianchu',
+          sub: 'staff',
+          kindName: '教职工(含家属)迁出',
+          status: 4,
+          statusName: '办理中',
+          conflicts,
+          transitions: [{ to: 7, toName: '已办结', action: '办结', requires: [] }],
+        }),
+      },
+      'POST /api/admin/applications/5/transition': { code: 200, msg: '操作成功', data: { status: 7, version: 2 } },
+    });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toBe(conflicts.join(''));
+    fireEvent.click(screen.getByRole('button', { name: '办结' }));
+    const confirm = await screen.findByRole('dialog');
+    expect(confirm.textContent).toContain('张桂兰的户口仍在学校集体户');
+    expect(confirm.textContent).toContain('HJ20261121000077');
+    fireEvent.click(within(confirm).getByRole('button', { name: '办结' }));
+    await waitFor(() => expect(requestsTo(fetch, '/api/admin/applications/5/transition')).toHaveLength(1));
+  });
+
   it('寄出 starts with the courier the applicant chose; 通知领取 with the office’s place and hours', async () => {
     const fetch = openConsole('/applications/5', {
       'GET /api/admin/applications/5': {

@@ -262,6 +262,13 @@ describe('申请详情', () => {
     expect(screen.queryByRole('link', { name: '修改' })).toBeNull();
   });
 
+  it('says what contradicts an open family move (the server’s conflicts), above its details', async () => {
+    const conflict = '户主的教职工迁出申请 HJ20261121000078正在办理：户主迁出后，随迁家属不能落户到其户下，两项申请相互矛盾。';
+    detailRoutes(detail({ kind: 'qianru', kindName: '家属随迁', conflicts: [conflict] }));
+    renderScreen('/details?id=5', <DetailsPage />);
+    expect((await screen.findByRole('note', { name: '请注意' })).textContent).toBe(conflict);
+  });
+
   it('offers no action in a status that allows none', async () => {
     detailRoutes(detail({ status: 4, statusName: '办理中', actions: [], handling: {} }));
     renderScreen('/details?id=5', <DetailsPage />);

@@ -329,6 +329,57 @@ describe('迁出 forms (/move-out/graduate … /move-out/reassignment)', () => {
     });
   });
 
+  it('staff: a family member left behind is said on the list and the review; what the server says contradicts it, on the confirmation', async () => {
+    const conflicts = [
+      '您的家属刘子轩的户口仍在学校集体户，未随本次迁出；教职工迁出后家属不能单独留在集体户，请一并申请迁出，或由户籍办确定其去向。',
+    ];
+    routes({
+      'POST /api/qianchu/getJsById': {
+        code: 200,
+        data: [
+          { id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true },
+          { id: 12, xm: '刘子轩', yhzgxmc: '子', sfzjh: '1101**********0016', hkIn: true },
+          { id: 13, xm: '刘德华', yhzgxmc: '父亲', sfzjh: '1101**********0035', hkIn: false },
+        ],
+      },
+      'POST /api/qianchu/add': { code: 200, data: { ...summary('qianchu'), conflicts } },
+    });
+    draft('qianchu-staff', {
+      attachments: files('s1'),
+      'qwdq.qu': '110105',
+      'qwdq.ssqmc': '北京市/市辖区/朝阳区',
+      qwxxdz: '朝阳区某小区1号楼',
+      qcyy: '购房落户',
+      lxdh: '13800138005',
+      sqcjs: '11',
+    });
+    await renderForm(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    await screen.findByRole('checkbox', { name: /刘子轩/ });
+    // The one whose household is no longer at the school is not left behind.
+    const note = screen.getByRole('note');
+    expect(note.textContent).toBe(
+      '请注意：刘子轩的户口仍在学校集体户。教职工迁出后家属不能单独留在集体户，请一并迁出；如有特殊情况，户籍办将与您联系确定。',
+    );
+    await toReview();
+    expect(screen.getByText('留在集体户的家属')).not.toBeNull();
+    await submitted();
+    expect(screen.getByRole('note').textContent).toBe(`请注意：${conflicts[0]}`);
+  });
+
+  it('staff: choosing every family member at the school says they move out along', async () => {
+    routes({
+      'POST /api/qianchu/getJsById': {
+        code: 200,
+        data: [{ id: 11, xm: '赵敏', yhzgxmc: '配偶', sfzjh: '1301**********0423', hkIn: true }],
+      },
+    });
+    draft('qianchu-staff', { sqcjs: '' });
+    await renderForm(`/move-out/staff?step=form&${PASSED}`, <MoveOutFormPage />, staff);
+    fireEvent.click(await screen.findByRole('checkbox', { name: /赵敏/ }));
+    await waitFor(() => expect(screen.getByText('户口在校的同户家属将与您一同迁出。')).not.toBeNull());
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('reassignment: needs a finished move-out', async () => {
     routes();
     renderScreen(`/move-out/reassignment?${PASSED}`, <MoveOutFormPage />);

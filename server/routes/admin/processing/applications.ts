@@ -7,6 +7,7 @@ import { answerAt, answerSummary } from '../../../services/answer-summary.ts';
 import { type Handling } from '../../../services/applications.ts';
 import { chinaDate } from '../../../services/clock.ts';
 import { finishRefusal } from '../../../services/finish-rules.ts';
+import { familyConflicts } from '../../../services/family-conflicts.ts';
 import { summaryWire } from '../../applications/wire.ts';
 import { householdWire } from '../../my/wire.ts';
 import { adminDetailWire, adminRowWire } from '../wire.ts';
@@ -92,7 +93,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
         : null,
     ]);
     const targets = applicationStatusTransitions.filter((t) => t.by === 'staff' && t.from === row.status).map((t) => t.to);
-    const [gender, ethnic, relation, station, staffNames, summary, card, refusal, prefill] = await Promise.all([
+    const [gender, ethnic, relation, station, staffNames, summary, card, refusal, prefill, conflicts] = await Promise.all([
       user.genderCode ? repos.dict.find('qh_gender', user.genderCode) : null,
       user.ethnicCode ? repos.dict.find('gb_mz', user.ethnicCode) : null,
       record?.relationCode ? repos.dict.find('gb_relation', record.relationCode) : null,
@@ -107,6 +108,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
       repos.applications.cardOut(user.id),
       targets.includes(7) ? finishRefusal(repos, row) : null,
       prefillOf(repos, row, targets),
+      familyConflicts(repos, row, { staff: true }),
     ]);
     const couriers = targets.includes(6) ? await couriersOf(repos) : [];
     const labels = { gender: gender?.label, ethnic: ethnic?.label, relation: relation?.label, policeStation: station?.name };
@@ -132,6 +134,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
         finishRefusal: refusal,
         prefill,
         couriers,
+        conflicts,
       }),
       '查询成功',
     );
