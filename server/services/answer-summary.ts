@@ -225,7 +225,8 @@ const FIELDS: Record<string, Field> = {
   byrq: { label: '毕业日期', read: date },
   zsbh: { label: '毕业证书编号', read: text },
   bslx: {
-    label: '办事类型',
+    // As the form asks it: 其他信息变更 (sub change) 变更项目, 其他业务 办事类型 (issue 25: the details said 办事类型 for both).
+    label: (ctx) => (ctx.sub === 'change' ? '变更项目' : '办事类型'),
     read: dict((ctx) => (ctx.sub === 'change' ? 'qh_change_type' : 'qh_qtbs_type'), 'qh_qtbs_type', 'qh_change_type'),
   },
   // 其他信息变更 of the office's record

@@ -82,6 +82,7 @@ const CODED_LABELS = [
   '变更后婚姻状况',
   '变更后学历',
   '办事类型',
+  '变更项目',
   '婚姻状况',
   '学历',
   '所在单位',
@@ -491,7 +492,8 @@ describe('the answers summary of every kind', () => {
     expect(value(of('xlzkbg/'), '变更后学历')).toBe('大学本科毕业');
     expect(value(of('xlzkbg/'), '毕业日期')).toBe(dateText(addDays(today(), -30)));
     expect(value(of('hyzkbg/'), '变更后婚姻状况')).toBe('已婚');
-    expect(value(of('qtbs/change'), '办事类型')).toBe('民族更正');
+    // Labelled as its form asks it (变更项目), 其他业务 as its own (办事类型).
+    expect(value(of('qtbs/change'), '变更项目')).toBe('民族更正');
     expect(value(of('qtbs/'), '办事类型')).toBe('集体户口页复印盖章');
     const staffIn = of('qianru/2');
     // The sub-service is the application's name (kindName), not a row of its own.

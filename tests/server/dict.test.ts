@@ -66,7 +66,7 @@ describe('national code lists', () => {
   });
 
   it('getAllXb, getHyzk and getXueLi (two levels) accept an empty body', async () => {
-    expect((await post('/api/dict/getAllXb')).body.data).toContainEqual({ xbm: '2', xbmc: '女性' });
+    expect((await post('/api/dict/getAllXb')).body.data).toContainEqual({ xbm: '2', xbmc: '女' });
     expect((await post('/api/dict/getHyzk')).body.data).toContainEqual({ hyzkm: '10', hyzkmc: '未婚' });
     const xl = (await post('/api/dict/getXueLi', {})).body.data;
     expect(xl[0]).toEqual({ xlm: '10', xlmc: '研究生教育', level: 1, parentXlm: null });

@@ -152,7 +152,7 @@ describe("其他信息变更 of the office's record (bgxm, bgrylb, bgsfzjh)", ()
     expect((raw!.answers as { bgsfzjh: string }).bgsfzjh).toMatch(/^v1:/);
     expect(detail.summary).toEqual(
       expect.arrayContaining([
-        { label: '办事类型', value: '公民身份号码更正', group: null },
+        { label: '变更项目', value: '公民身份号码更正', group: null },
         { label: '变更后身份证件号码', value: '1101**********069X', group: null },
         { label: '办事内容', value: '原号码录入有误', group: null },
       ]),

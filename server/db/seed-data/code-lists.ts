@@ -88,12 +88,15 @@ export const ethnicGroupExtras: readonly CodeName[] = [
   { code: '98', name: '外国血统中国籍人士' },
 ];
 
-/** GB/T 2261.1-2003 人的性别代码. */
+/**
+ * GB/T 2261.1-2003 人的性别代码, named as a form shows them (the standard's 男性, 女性… read 男, 女 beside the
+ * details and 我的户籍; migration 0014 renames them in a database seeded before).
+ */
 export const genders: readonly CodeName[] = [
-  { code: '0', name: '未知的性别' },
-  { code: '1', name: '男性' },
-  { code: '2', name: '女性' },
-  { code: '9', name: '未说明的性别' },
+  { code: '0', name: '未知' },
+  { code: '1', name: '男' },
+  { code: '2', name: '女' },
+  { code: '9', name: '未说明' },
 ];
 
 /** GB/T 2261.2-2003 婚姻状况代码 (20 已婚 is the heading of 21/22/23). */

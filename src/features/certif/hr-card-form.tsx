@@ -17,7 +17,7 @@ type Answers = Schemas['HkkbbAnswers'];
 /** The guide's material (issue 25: the guide asked for it and the form could not take it); the server requires it. */
 export const LOSS_STATEMENT = '遗失情况说明';
 
-const NEXT = '户籍办将审核您的补办申请，审核通过后约5个工作日制卡；制好后按您选择的领取方式通知您到户籍办公室领取或寄出。';
+const NEXT = '户籍办审核您的补办申请后报派出所补打户口卡；制好后按您选择的领取方式通知您到户籍办公室领取或寄出。';
 
 /** 户口卡补办 after its guide (hr-card-page): reason, pickup or mailing. */
 export default function HrCardForm() {

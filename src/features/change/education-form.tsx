@@ -20,7 +20,7 @@ type Answers = Schemas['XlzkbgAnswers'];
 /** The material the diploma is sent as (the guide's name for it; the server asks for it by this name). */
 const DIPLOMA = '学历证明';
 
-const NEXT = '户籍办核验学历证明后办结（约5个工作日），您的户口登记学历随之更新。';
+const NEXT = '户籍办核验学历证明后办结，您的户口登记学历随之更新。';
 
 /** 学历变更 after its guide (change-form-page): the new level (GB/T 4658), school, graduation date, the diploma uploaded. */
 export default function EducationForm() {

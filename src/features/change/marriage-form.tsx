@@ -24,7 +24,7 @@ const CERTIFICATE = '婚姻状况证明';
 /** GB/T 2261.2 已婚 (20) and its kinds 初婚, 再婚, 复婚 (21-23): the spouse's name is asked. */
 const isMarried = (code: string) => ['20', '21', '22', '23'].includes(code);
 
-const NEXT = '户籍办核验婚姻状况证明后办结（约5个工作日），您的户口登记婚姻状况随之更新。';
+const NEXT = '户籍办核验婚姻状况证明后办结，您的户口登记婚姻状况随之更新。';
 
 /** 婚姻状况变更 after its guide (change-form-page): the new status (GB/T 2261.2), registration date, spouse, the certificate uploaded. */
 export default function MarriageForm() {

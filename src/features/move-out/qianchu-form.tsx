@@ -143,7 +143,7 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
     label,
     material,
     hint,
-    next: `户籍办将在5个工作日内审核并报派出所开具户口迁移证，${DONE}。迁移证有效期30天，请及时到迁入地落户。`,
+    next: `户籍办审核后报派出所开具户口迁移证，${DONE}。迁移证有效期30天，请及时到迁入地落户。`,
     initial: {
       ...fromRegion('qwdq', before?.qwdq),
       qwxxdz: before?.qwxxdz || '',

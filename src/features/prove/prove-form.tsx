@@ -35,21 +35,21 @@ const proofs: Record<Kind, Proof> = {
     type: 'zmlx',
     typeLabel: '证明类型',
     pick: 'kdfs',
-    next: `户籍办将在3个工作日内审核并开具证明，${READY}`,
+    next: `户籍办审核后开具证明，${READY}`,
   },
   wfzzmkj: {
     label: '无犯罪记录证明开具',
     type: 'bllx',
     typeLabel: '办理原因',
     pick: 'lqfs',
-    next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}`,
+    next: `户籍办报派出所核查后开具证明，${READY}`,
   },
   wwfzmkj: {
     label: '无违法证明开具',
     type: 'bllx',
     typeLabel: '办理原因',
     pick: 'lqfs',
-    next: `户籍办将报派出所核查，约5个工作日开具证明，${READY}`,
+    next: `户籍办报派出所核查后开具证明，${READY}`,
   },
 };
 

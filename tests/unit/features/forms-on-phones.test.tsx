@@ -281,8 +281,8 @@ describe('新生迁入: the ID number, the police station', () => {
       code: 200,
       data: [
         { xbm: '0', xbmc: '未知的性别' },
-        { xbm: '1', xbmc: '男性' },
-        { xbm: '2', xbmc: '女性' },
+        { xbm: '1', xbmc: '男' },
+        { xbm: '2', xbmc: '女' },
         { xbm: '9', xbmc: '未说明的性别' },
       ],
     },
@@ -315,7 +315,7 @@ describe('新生迁入: the ID number, the police station', () => {
     await renderForm('/move-in-new?step=form', <MoveInFormPage />, student);
     await screen.findByRole('option', { name: '汉族' });
     // 男, 女 only: someone with a resident ID number.
-    expect(Array.from(field<HTMLSelectElement>('性别').options, (o) => o.text)).toEqual(['请选择', '男性', '女性']);
+    expect(Array.from(field<HTMLSelectElement>('性别').options, (o) => o.text)).toEqual(['请选择', '男', '女']);
     const id = field('身份证号码');
     expect(id.value).toBe('5101**********0175');
     expect(id.readOnly).toBe(true);
