@@ -4455,7 +4455,11 @@ export interface components {
              * @example 不收费
              */
             fees: string;
-            /** @description 咨询电话 Contact */
+            /**
+             * @description 咨询电话：「联系我们」的第一个电话（说明加号码，如「户籍业务咨询 010-68920101」），所有指南相同，随「联系我们」修改而变；
+             *     「联系我们」没有电话时为指南自存的咨询电话。 The office's one consultation phone (the first of ContactInfo.phones),
+             *     the same on every guide.
+             */
             contact: string;
             /** @description 相关规定文件 Regulation files (/common/download/regulation 或 commonRegulation) */
             regulations?: (components["schemas"]["DownloadableFile"] & {
@@ -6565,8 +6569,12 @@ export interface components {
             hours: string;
             /** @description 收费标准 Fees */
             fees: string;
-            /** @description 咨询电话 Contact */
-            contact: string;
+            /**
+             * @deprecated
+             * @description 已不使用：指南的咨询电话取自「联系我们」的第一个电话（见 ServiceGuide.contact）；仍可提交，仅在「联系我们」没有电话时显示。
+             *     Deprecated: guides show the phone of ContactInfo; kept for older consoles.
+             */
+            contact?: string;
         };
         /** @description 通知公告（工作台，含未发布） An announcement as managed by the office */
         AdminAnnouncement: components["schemas"]["Announcement"] & {

@@ -248,6 +248,31 @@ describe('service guides', () => {
   });
 });
 
+describe('the guides’ phone', () => {
+  it('is the office’s one, the first of 联系我们, on every guide; it follows 联系我们 and a guide cannot set its own', async () => {
+    const u = await createUser(t);
+    const codes = (await call(t, 'GET', '/api/admin/guides', admin.token)).body.data.map((g: { serviceCode: string }) => g.serviceCode);
+    const contact = (await get(t, '/api/system/contact', u.token)).body.data;
+    const phoneOf = async (code: string) => (await get(t, `/api/guide/${code}`, u.token)).body.data.contact;
+    const first = `${contact.phones[0].label} ${contact.phones[0].phone}`;
+    expect(codes.length).toBeGreaterThan(20);
+    expect(new Set(await Promise.all(codes.map(phoneOf)))).toEqual(new Set([first]));
+
+    const guide = (await call(t, 'GET', '/api/admin/guides/hkkbb', admin.token)).body.data;
+    const { serviceCode: _code, regulations: _regulations, ...input } = guide;
+    expect((await call(t, 'PUT', '/api/admin/guides/hkkbb', admin.token, { ...input, contact: '另一个号码 010-1' })).status).toBe(200);
+    const { contact: _contact, ...withoutPhone } = input;
+    expect((await call(t, 'PUT', '/api/admin/guides/hkkbb', admin.token, withoutPhone)).status).toBe(200);
+    expect(await phoneOf('hkkbb')).toBe(first);
+
+    const changed = { ...contact, phones: [{ label: '户籍办公室', phone: '010-68920188' }, ...contact.phones.slice(1)] };
+    expect((await call(t, 'PUT', '/api/admin/settings/contact', admin.token, changed)).body.code).toBe(200);
+    expect(await phoneOf('hkkjy')).toBe('户籍办公室 010-68920188');
+    expect((await call(t, 'GET', '/api/admin/guides/hkkjy', admin.token)).body.data.contact).toBe('户籍办公室 010-68920188');
+    expect((await call(t, 'PUT', '/api/admin/settings/contact', admin.token, contact)).body.code).toBe(200);
+  });
+});
+
 describe('announcements and banners', () => {
   const upload = (id: number, content: Buffer, filename: string) => {
     const boundary = '----admintest';

@@ -44,7 +44,8 @@ export class LogWatch {
   observe(opts: InjectOptions, res: LightMyRequestResponse) {
     const walk = (value: unknown, key = '') => {
       if (typeof value === 'string') {
-        if (SECRET_KEY.test(key)) this.remember(key, value);
+        // A `code` is a secret when it is an SMS code (digits); service codes (kinds: { code: 'hjzmkj' }) are public.
+        if (SECRET_KEY.test(key) && !(key === 'code' && !/^\d+$/.test(value))) this.remember(key, value);
       } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
     };

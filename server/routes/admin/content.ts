@@ -9,7 +9,7 @@ import { pageOf } from '../../lib/request.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, cleanFileName } from '../../services/files.ts';
 import type { components } from '../../../src/api/schema';
-import { announcementWire, bannerWire, guideWire } from '../common/wire.ts';
+import { announcementWire, bannerWire, guideWire, officePhoneOf } from '../common/wire.ts';
 import { readFilePart } from '../file-part.ts';
 import { auditTools } from './audit.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -42,10 +42,18 @@ export default async function contentRoutes(app: FastifyInstance) {
     ),
   );
 
+  /** A guide as the phone shows it: with the office's phone of 联系我们. */
+  const guideOut = async (row: Parameters<typeof guideWire>[0]) =>
+    guideWire(
+      row,
+      await repos.publicFiles.listKind('commonRegulation'),
+      officePhoneOf(await repos.settings.get<S['ContactInfo']>('contact')),
+    );
+
   app.operation('adminGetGuide', async (request) => {
     const guide = await repos.guides.find(request.params.code);
     if (!guide) throw notFound('办事指南不存在');
-    return ok(guideWire(guide, await repos.publicFiles.listKind('commonRegulation')) as S['ServiceGuide'], '查询成功');
+    return ok((await guideOut(guide)) as S['ServiceGuide'], '查询成功');
   });
 
   app.operation('adminUpdateGuide', async (request) => {
@@ -61,7 +69,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       place: b.place,
       hours: b.hours,
       fees: b.fees,
-      contact: b.contact,
+      ...(b.contact ? { contact: b.contact } : {}),
       notes: b.notes,
     };
     const row = await audit.audited(
@@ -69,7 +77,7 @@ export default async function contentRoutes(app: FastifyInstance) {
       (r) => r.guides.save(code, b.title.trim(), content, now()),
       () => ({ action: 'guide.update', targetType: 'guide', targetId: code, summary: `修改办事指南「${b.title.trim()}」` }),
     );
-    return ok(guideWire(row, await repos.publicFiles.listKind('commonRegulation')) as S['ServiceGuide'], '已保存');
+    return ok((await guideOut(row)) as S['ServiceGuide'], '已保存');
   });
 
   /* ---------------------------------------------------------------- announcements */

@@ -4,7 +4,7 @@ import { badRequest, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../lib/request.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/files.ts';
 import { readFilePart } from '../file-part.ts';
-import { announcementWire, bannerWire, guideWire, uploadWire } from './wire.ts';
+import { announcementWire, bannerWire, guideWire, officePhoneOf, uploadWire } from './wire.ts';
 
 const DOWNLOADS = {
   downloadAnnouncementFile: 'announcement',
@@ -44,8 +44,11 @@ export default async function commonRoutes(app: FastifyInstance) {
   app.operation('getServiceGuide', async (request) => {
     const guide = await repos.guides.find(request.params.serviceCode);
     if (!guide) throw notFound('办事指南不存在');
-    const regulations = await repos.publicFiles.listKind('commonRegulation');
-    return ok(guideWire(guide, regulations), '查询成功');
+    const [regulations, contact] = await Promise.all([
+      repos.publicFiles.listKind('commonRegulation'),
+      repos.settings.get<Parameters<typeof officePhoneOf>[0]>('contact'),
+    ]);
+    return ok(guideWire(guide, regulations, officePhoneOf(contact)), '查询成功');
   });
 
   app.operation('uploadFile', async (request) => {

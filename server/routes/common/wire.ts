@@ -28,10 +28,26 @@ export const uploadWire = (u: UploadRow) => ({
   url: `/api/wj/file/${u.id}`,
 });
 
-/** 办事指南: the stored content, its code and title, and the common regulations to download. */
-export const guideWire = (g: GuideRow, regulations: FileSummary[]) => ({
-  serviceCode: g.code,
-  title: g.title,
-  ...(g.content as Record<string, unknown>),
-  regulations: regulations.map((f) => ({ ...fileWire(f), common: true })),
-});
+/**
+ * The office's one consultation phone, as every guide shows it: the first phone of 联系我们 with its label (户籍业务咨询
+ * 010-68920101; issue 25: the guides carried numbers of their own, two for one 户籍办公室). Null before 联系我们 has one.
+ */
+export const officePhoneOf = (contact: { officeName?: string; phones?: { label?: string; phone: string }[] } | null): string | null => {
+  const first = contact?.phones?.[0];
+  return first ? `${first.label || contact?.officeName || '户籍办公室'} ${first.phone}` : null;
+};
+
+/**
+ * 办事指南: the stored content, its code and title, the office's phone (officePhoneOf; the stored one only while 联系我们
+ * has none) and the common regulations to download.
+ */
+export const guideWire = (g: GuideRow, regulations: FileSummary[], officePhone: string | null) => {
+  const content = g.content as Record<string, unknown>;
+  return {
+    serviceCode: g.code,
+    title: g.title,
+    ...content,
+    contact: officePhone ?? (content.contact as string | undefined) ?? '',
+    regulations: regulations.map((f) => ({ ...fileWire(f), common: true })),
+  };
+};

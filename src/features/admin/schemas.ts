@@ -170,7 +170,6 @@ export const guideSchema = v.object({
   place: required('请填写办理地点'),
   hours: required('请填写办理时间'),
   fees: required('请填写收费标准'),
-  contact: required('请填写咨询电话'),
 });
 
 /** 校园身份名册: the rows to import (a chosen file's text or rows pasted). */

@@ -475,6 +475,10 @@ describe('content', () => {
       { name: '学生证', required: true, note: null, example: null },
     ]);
     expect(body.conditions).toBeNull();
+    // The phone is the office's one, edited in 联系我们: shown, not asked, not sent.
+    expect(form.textContent).toContain('取自「联系我们」的第一个电话');
+    expect(within(form).queryByLabelText(/^咨询电话/)).toBeNull();
+    expect(body).not.toHaveProperty('contact');
   });
 });
 

@@ -28,7 +28,6 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
     place: guide.place,
     hours: guide.hours,
     fees: guide.fees,
-    contact: guide.contact,
   });
   const { values, set, errors } = form;
   const [materials, setMaterials] = useState<Material[]>(
@@ -63,7 +62,15 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
         {text('place', '办理地点', 200)}
         {text('hours', '办理时间', 200)}
         {text('fees', '收费标准', 200)}
-        {text('contact', '咨询电话', 200)}
+        <div class="weui-cell">
+          <div class="weui-cell__hd">
+            <span class="weui-label">咨询电话</span>
+          </div>
+          <div class="weui-cell__bd">
+            {guide.contact}
+            <span class="adm-muted">（所有指南相同，取自「联系我们」的第一个电话，在「联系我们」中修改）</span>
+          </div>
+        </div>
         <TextArea label="办理流程" name="steps" value={values.steps} onValue={set('steps')} maxLength={5000} rows={5} hint="每行一步" />
         <TextArea label="温馨提示" name="notes" value={values.notes} onValue={set('notes')} maxLength={5000} rows={4} hint="每行一条" />
       </div>
