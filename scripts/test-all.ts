@@ -72,6 +72,8 @@ function skipOrFail(step: string, why: string, how: string) {
 const npx = 'npx';
 await run('API types fresh', 'npm', ['run', '-s', 'api:check']);
 await run('API lint', 'npm', ['run', '-s', 'api:lint']);
+// Every user-visible string in one file for a native reader's pass (docs/strings.md), current with the sources.
+await run('Strings list current', npx, ['tsx', 'scripts/strings.ts', '--check']);
 // Spectral with the OWASP API Security ruleset over the bundled document: no finding, exceptions in .spectral.yaml.
 await run('API security rules (Spectral OWASP)', 'npm', ['run', '-s', 'api:owasp']);
 await run('Typecheck', npx, ['tsc', '--noEmit']);

@@ -178,7 +178,7 @@ test('a staff member moves in two family members, downloads the voucher PDF, the
   await expect(head.getByLabel('姓名')).toHaveValue('刘建国');
   await expect(head.getByLabel('工作证号')).toHaveValue('2012100045');
   await expect(head.getByLabel('工作证号')).not.toBeEditable();
-  await expect(head.getByLabel('身份证号码')).toHaveCount(0);
+  await expect(head.getByLabel('身份证件号')).toHaveCount(0);
   const members = [
     { gx: '子', xm: '刘小明', xb: '1', csrq: '2015-03-07', sfzjh: '110108201503070012' },
     { gx: '女', xm: '刘小红', xb: '2', csrq: '2018-05-12', sfzjh: '11010820180512002X' },
@@ -192,7 +192,7 @@ test('a staff member moves in two family members, downloads the voucher PDF, the
     await section.getByLabel('性别', { exact: true }).selectOption(m.xb);
     await section.getByLabel('民族').selectOption('01');
     await section.getByLabel('出生日期').fill(m.csrq);
-    await section.getByLabel('身份证号码').fill(m.sfzjh);
+    await section.getByLabel('身份证件号').fill(m.sfzjh);
     await section.locator('input[type=file]').setInputFiles(PDF);
     await expect(section.getByText('upload-doc.pdf').first()).toBeVisible();
   }
@@ -288,8 +288,8 @@ test('a new student moves in during the window and cannot outside it', async ({ 
   await page.getByLabel('民族').selectOption('01');
   await page.getByLabel('出生日期').fill('2008-08-19');
   // The ID number the account holds: shown masked, not typed again (the server uses it).
-  await expect(page.getByLabel('身份证号码')).toHaveValue('5101**********0175');
-  await expect(page.getByLabel('身份证号码')).not.toBeEditable();
+  await expect(page.getByLabel('身份证件号')).toHaveValue('5101**********0175');
+  await expect(page.getByLabel('身份证件号')).not.toBeEditable();
   await page.getByLabel('学历').selectOption('61');
   await page.getByLabel('迁移证编号').fill('QY5101042026');
   await page.getByLabel('户口迁出地').click();

@@ -20,7 +20,7 @@ function PersonCells({ title, p }: { title: string; p: Person }) {
     ['性别', p.xbmc],
     ['民族', p.mzmc],
     ['出生日期', p.csrq],
-    ['身份证件号码', p.sfzjh],
+    ['身份证件号', p.sfzjh],
     ['与户主关系', p.yhzgxmc],
     ['工作证号', p.gzzh],
     ['单位', p.dwmc],

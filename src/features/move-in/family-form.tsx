@@ -132,7 +132,7 @@ function Head({ flow, head }: { flow: ServiceFormFlow; head: UserInfo | null }) 
             {text(flow, 'hzxm', '姓名', limits.QianruAnswers.hzxm, { required: true })}
             {text(flow, 'hzgzzh', '工作证号', limits.QianruAnswers.hzgzzh, { required: true })}
             <TextField
-              label="身份证号码"
+              label="身份证件号"
               name="hzsfzjh"
               value={flow.values.hzsfzjh || ''}
               onValue={flow.set('hzsfzjh')}
@@ -220,7 +220,7 @@ export const form = (user: UserInfo | null): MoveInForm => {
     review: (values) => [
       ...(head ? [] : [{ name: 'hzxm', label: '姓名', value: values.hzxm, group: '户主' }]),
       { name: 'hzgzzh', label: '工作证号', value: values.hzgzzh, group: '户主' },
-      ...(head ? [] : [{ name: 'hzsfzjh', label: '身份证号码', value: (values.hzsfzjh || '').toUpperCase(), group: '户主' }]),
+      ...(head ? [] : [{ name: 'hzsfzjh', label: '身份证件号', value: (values.hzsfzjh || '').toUpperCase(), group: '户主' }]),
       ...Array.from({ length: countOf(values) }, (_, i) => [
         ...personReview(values, `m${i}`, `随迁人员${i + 1}`),
         { ...filesReview(values, '证件材料', `m${i}.files`), group: `随迁人员${i + 1}` },

@@ -12,7 +12,7 @@ const personEntries = {
   xbm: required('请选择性别'),
   mzm: required('请选择民族'),
   csrq: pastDate('请选择出生日期', '出生日期不能晚于今天'),
-  sfzjh: v.pipe(required('请填写身份证号码'), v.check(idNumberValid, ID_INVALID)),
+  sfzjh: v.pipe(required('请填写身份证件号'), v.check(idNumberValid, ID_INVALID)),
 };
 
 const BIRTH_MISMATCH = '出生日期与身份证件号码不一致';

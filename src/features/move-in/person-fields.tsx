@@ -99,7 +99,7 @@ export function personReview(
     item('xbm', '性别', labelIn(dicts.xb, at('xbm'))),
     item('mzm', '民族', labelIn(dicts.mz, at('mzm'))),
     item('csrq', '出生日期'),
-    item('sfzjh', '身份证号码', showId(at('sfzjh'))),
+    item('sfzjh', '身份证件号', showId(at('sfzjh'))),
   ];
 }
 
@@ -169,16 +169,16 @@ export function PersonFields({
       />
       {accountId ? (
         <TextField
-          label="身份证号码"
+          label="身份证件号"
           name={at('sfzjh')}
           value={accountId}
           onValue={() => {}}
-          hint="账号登记的身份证号码，无需填写；如有误请申请“其他信息变更”"
+          hint="账号登记的身份证件号，无需填写；如有误请申请“其他信息变更”"
           readOnly
         />
       ) : (
         <TextField
-          label="身份证号码"
+          label="身份证件号"
           name={at('sfzjh')}
           value={flow.values[at('sfzjh')] || ''}
           onValue={flow.set(at('sfzjh'))}
@@ -186,7 +186,7 @@ export function PersonFields({
           maxLength={limits.PersonInfo.sfzjh}
           autoComplete="off"
           autoCapitalize="characters"
-          hint={flow.editId ? '为保护个人信息，修改申请时请重新填写身份证号码' : undefined}
+          hint={flow.editId ? '为保护个人信息，修改申请时请重新填写身份证件号' : undefined}
           placeholder="18位居民身份证号码"
           required
         />

@@ -316,10 +316,10 @@ describe('新生迁入: the ID number, the police station', () => {
     await screen.findByRole('option', { name: '汉族' });
     // 男, 女 only: someone with a resident ID number.
     expect(Array.from(field<HTMLSelectElement>('性别').options, (o) => o.text)).toEqual(['请选择', '男', '女']);
-    const id = field('身份证号码');
+    const id = field('身份证件号');
     expect(id.value).toBe('5101**********0175');
     expect(id.readOnly).toBe(true);
-    expect(screen.getByText(/账号登记的身份证号码，无需填写/)).not.toBeNull();
+    expect(screen.getByText(/账号登记的身份证件号，无需填写/)).not.toBeNull();
     const pcs = field('原户口派出所');
     expect(pcs.getAttribute('aria-required')).toBe('true');
     expect(screen.getByText('原户口派出所').className).toContain('app-label_required');
@@ -352,7 +352,7 @@ describe('新生迁入: the ID number, the police station', () => {
     stubFetch(dicts);
     await renderForm('/move-in-new?step=form', <MoveInFormPage />, user({ xm: '周子涵', rylb: '7', hkIn: false }));
     await screen.findByRole('option', { name: '汉族' });
-    const id = field('身份证号码');
+    const id = field('身份证件号');
     expect(id.readOnly).toBe(false);
     expect(id.maxLength).toBe(documented('YingxinPerson', 'sfzjh'));
     expect(id.placeholder).toBe('18位居民身份证号码');

@@ -178,7 +178,7 @@ describe('新生迁入 (/move-in-new)', () => {
       '请选择性别',
       '请选择民族',
       '请选择出生日期',
-      '请填写身份证号码',
+      '请填写身份证件号',
       '请填写迁移证编号',
       '请选择原户口所在地',
       '请填写原户口所在地详细地址',
@@ -189,10 +189,10 @@ describe('新生迁入 (/move-in-new)', () => {
       expect(alert.textContent).toContain(text);
     }
     expect(field('户口迁出地').getAttribute('aria-invalid')).toBe('true');
-    fill('身份证号码', '510104200808190176');
+    fill('身份证件号', '510104200808190176');
     press('下一步');
     await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('身份证件号码格式错误'));
-    fill('身份证号码', '510104200808190175');
+    fill('身份证件号', '510104200808190175');
     fill('出生日期', '2008-08-20');
     fill('性别', '2');
     fill('民族', '01');
@@ -216,7 +216,7 @@ describe('新生迁入 (/move-in-new)', () => {
     fill('性别', '1');
     fill('民族', '01');
     fill('出生日期', '2008-08-19');
-    fill('身份证号码', '510104200808190175');
+    fill('身份证件号', '510104200808190175');
     fill('学历', '11');
     fill('迁移证编号', 'QY5101042026');
     fill('详细地址', '锦江区春熙路1号');
@@ -282,10 +282,10 @@ describe('新生迁入 (/move-in-new)', () => {
     });
     await renderForm('/move-in-new?edit=1&id=51', <MoveInFormPage />, newStudent);
     await waitFor(() => expect(field('迁移证编号').value).toBe('QY1'));
-    expect(field('身份证号码').value).toBe('');
-    expect(screen.getByText('为保护个人信息，修改申请时请重新填写身份证号码')).not.toBeNull();
+    expect(field('身份证件号').value).toBe('');
+    expect(screen.getByText('为保护个人信息，修改申请时请重新填写身份证件号')).not.toBeNull();
     expect(field('户口迁出地').textContent).toBe('四川省/成都市/锦江区');
-    fill('身份证号码', '510104200808190175');
+    fill('身份证件号', '510104200808190175');
     fill('迁移证编号', 'QY2');
     await toReview();
     await submitted();
@@ -320,13 +320,13 @@ describe('博士后迁入 and 教职工迁入 (/move-in-dr, /move-in-staff)', ()
     expect((screen.getByRole('option', { name: '【研究生教育】' }) as HTMLOptionElement).disabled).toBe(true);
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
-    for (const text of ['请选择进站单位', '请选择进站日期', '请填写原户口所在地详细地址', '请填写身份证号码', '请填写联系电话']) {
+    for (const text of ['请选择进站单位', '请选择进站日期', '请填写原户口所在地详细地址', '请填写身份证件号', '请填写联系电话']) {
       expect(alert.textContent).toContain(text);
     }
     fill('性别', '2');
     fill('民族', '01');
     fill('出生日期', '1993-11-30');
-    fill('身份证号码', '42010619931130024x');
+    fill('身份证件号', '42010619931130024x');
     fill('学历', '11');
     fill('进站单位', '004');
     fill('进站日期', '2026-12-01');
@@ -382,7 +382,7 @@ describe('博士后迁入 and 教职工迁入 (/move-in-dr, /move-in-staff)', ()
     });
     await renderForm('/move-in-staff?edit=1&id=70', <MoveInFormPage />, staff);
     await waitFor(() => expect(field('详细地址').value).toBe('某路1号'));
-    fill('身份证号码', '110108198206150337');
+    fill('身份证件号', '110108198206150337');
     await toReview();
     await submitted();
     const body = await requestsTo(fetch, '/api/qianru/edit')[0].json();
@@ -411,7 +411,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     set('性别', m.xb);
     set('民族', '01');
     set('出生日期', m.csrq);
-    set('身份证号码', m.sfzjh);
+    set('身份证件号', m.sfzjh);
   };
 
   it('the staff member is the head; two members, each with relation, ID number and documents', async () => {
@@ -426,7 +426,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     await screen.findByRole('region', { name: '随迁人员2' });
     press('下一步');
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
-    for (const text of ['请选择与户主关系', '请填写姓名', '请填写身份证号码', '请上传随迁人员的证件材料', '请填写原户口所在地详细地址']) {
+    for (const text of ['请选择与户主关系', '请填写姓名', '请填写身份证件号', '请上传随迁人员的证件材料', '请填写原户口所在地详细地址']) {
       expect(alert.textContent).toContain(text);
     }
     fillMember(0, { gx: '20', xm: '赵敏', xb: '2', csrq: '1984-02-08', sfzjh: '130102198402080423' });
@@ -522,7 +522,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
     expect(alert.textContent).toContain('随迁人员身份证号码重复');
     const second = within(screen.getByRole('region', { name: '随迁人员2' }));
-    expect(second.getByLabelText(/^身份证号码/).getAttribute('aria-invalid')).toBe('true');
+    expect(second.getByLabelText(/^身份证件号/).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('removing a member moves the later ones up', async () => {
@@ -562,9 +562,9 @@ describe('家属随迁 (/move-in-staff-m)', () => {
     await renderForm('/move-in-staff-m?edit=1&id=81', <MoveInFormPage />, staff);
     const second = within(await screen.findByRole('region', { name: '随迁人员2' }));
     await waitFor(() => expect((second.getByLabelText(/^姓名/) as HTMLInputElement).value).toBe('刘小明'));
-    expect((second.getByLabelText(/^身份证号码/) as HTMLInputElement).value).toBe('');
-    fireEvent.input(second.getByLabelText(/^身份证号码/), { target: { value: '110108198206150337' } });
-    fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证号码/), {
+    expect((second.getByLabelText(/^身份证件号/) as HTMLInputElement).value).toBe('');
+    fireEvent.input(second.getByLabelText(/^身份证件号/), { target: { value: '110108198206150337' } });
+    fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证件号/), {
       target: { value: '130102198402080423' },
     });
     await toReview();
@@ -606,7 +606,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       await renderForm('/move-in-staff-m?step=form', <MoveInFormPage />, member);
       await screen.findAllByRole('option', { name: '配偶' });
       const head = headFields();
-      for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) {
+      for (const label of [/^姓名/, /^工作证号/, /^身份证件号/]) {
         const control = head.getByLabelText(label) as HTMLInputElement;
         expect(control.value).toBe('');
         expect(control.readOnly).toBe(false);
@@ -615,10 +615,10 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       press('下一步');
       const alert = await screen.findByRole('alert', { name: SUMMARY }, { timeout: 3000 });
       for (const text of ['请填写户主姓名', '请填写户主工作证号', '请填写户主身份证件号码']) expect(alert.textContent).toContain(text);
-      fireEvent.input(head.getByLabelText(/^身份证号码/), { target: { value: '110108198503170031' } });
+      fireEvent.input(head.getByLabelText(/^身份证件号/), { target: { value: '110108198503170031' } });
       press('下一步');
       await waitFor(() => expect(screen.getByRole('alert', { name: SUMMARY }).textContent).toContain('身份证件号码格式错误'));
-      expect(head.getByLabelText(/^身份证号码/).getAttribute('aria-invalid')).toBe('true');
+      expect(head.getByLabelText(/^身份证件号/).getAttribute('aria-invalid')).toBe('true');
       expect(requestsTo(fetch, '/api/qianru/add')).toHaveLength(0);
     });
 
@@ -656,7 +656,7 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       expect(head.getByText(HEAD_MISMATCH)).not.toBeNull();
       // The link of the summary leads to the head's group, not to one of its fields.
       expect(within(alert).getByRole('link', { name: HEAD_MISMATCH }).getAttribute('href')).toBe('#qianru-3-hz');
-      for (const label of [/^姓名/, /^工作证号/, /^身份证号码/]) expect(head.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
+      for (const label of [/^姓名/, /^工作证号/, /^身份证件号/]) expect(head.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
     });
 
     it("edit=1 brings the head's name and staff number back; the ID number is typed again", async () => {
@@ -683,10 +683,10 @@ describe('家属随迁 (/move-in-staff-m)', () => {
       await waitFor(() => expect((headFields().getByLabelText(/^姓名/) as HTMLInputElement).value).toBe('刘建国'));
       const head = headFields();
       expect((head.getByLabelText(/^工作证号/) as HTMLInputElement).value).toBe('2012100045');
-      expect((head.getByLabelText(/^身份证号码/) as HTMLInputElement).value).toBe('');
+      expect((head.getByLabelText(/^身份证件号/) as HTMLInputElement).value).toBe('');
       expect(head.getByText(/修改申请时请重新填写户主的身份证件号码/)).not.toBeNull();
-      fireEvent.input(head.getByLabelText(/^身份证号码/), { target: { value: '11010819850317006X' } });
-      fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证号码/), {
+      fireEvent.input(head.getByLabelText(/^身份证件号/), { target: { value: '11010819850317006X' } });
+      fireEvent.input(within(screen.getByRole('region', { name: '随迁人员1' })).getByLabelText(/^身份证件号/), {
         target: { value: '130102198402080423' },
       });
       await toReview();
