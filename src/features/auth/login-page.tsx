@@ -28,9 +28,12 @@ const needsCaptcha = (data: unknown) =>
 export default function LoginPage() {
   const form = useForm({ username: '', password: '', code: '' });
   const { values, set, errors } = form;
-  // Shown from the start when it will be needed: the last answer asked for it, or (as the name is typed) that name's.
-  const [asked, setAsked] = useState(captchaExpectedAtOpen);
-  const captcha = asked || captchaExpectedFor(values.username);
+  // Shown from the start when it will be needed: before a name is typed, if the last answer on this device asked for
+  // it; once a name is typed, if the server asked for that name (issue 25: another account on the same phone was
+  // asked for the code its predecessor had earned); always once the server asks on this page.
+  const [atOpen] = useState(captchaExpectedAtOpen);
+  const [asked, setAsked] = useState(false);
+  const captcha = asked || (values.username.trim() ? captchaExpectedFor(values.username) : atOpen);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [uuid, setUuid] = useState('');
   const [failures, setFailures] = useState(0);

@@ -112,6 +112,11 @@ describe('login screen', () => {
     now.mockReturnValue(t0 + 1800_000);
     const again = render(<LoginPage />);
     expect(screen.getByLabelText(/^图形验证码/)).not.toBeNull();
+    type('账号', '13800138001');
+    expect(screen.getByLabelText(/^图形验证码/)).not.toBeNull();
+    // Another account on the same phone is not asked for the code the first one earned (the server asks if it must).
+    type('账号', '13800138002');
+    expect(screen.queryByLabelText(/^图形验证码/)).toBeNull();
     again.unmount();
     // After the hour it is forgotten: no field at open, nor for that name.
     now.mockReturnValue(t0 + 3601_000);
