@@ -119,6 +119,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: varchar('ip', { length: 64 }),
+    /** The browser's User-Agent at sign-in (first 200 characters): which device, for 在线用户. */
+    userAgent: varchar('user_agent', { length: 200 }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

@@ -90,6 +90,7 @@ export const onlineSessionsRepo = (db: Executor) => ({
           id: sessions.id,
           loginType: sessions.loginType,
           ip: sessions.ip,
+          userAgent: sessions.userAgent,
           createdAt: sessions.createdAt,
           lastSeenAt: sessions.lastSeenAt,
           expiresAt: sessions.expiresAt,

@@ -89,7 +89,7 @@ export function createAuthService(deps: {
             : await burnPasswordCheck(input.password);
         if (!user || !passed) throw refusal(claim) ?? bizError('账号或密码错误', { needCaptcha: claim.needCaptcha });
         await guard.succeeded(attempt, user.id);
-        return sessions.create(user.id, '1', ip);
+        return sessions.create(user.id, '1', ip, { userAgent: client.userAgent });
       });
     },
 
@@ -140,7 +140,9 @@ export function createAuthService(deps: {
         if (isUniqueViolation(err)) throw bizError('该手机号或身份证件号已注册');
         throw err;
       }
-      return recorder.around({ realm: 'user', method: 'register', client, userId: user.id }, () => sessions.create(user.id, '1', ip));
+      return recorder.around({ realm: 'user', method: 'register', client, userId: user.id }, () =>
+        sessions.create(user.id, '1', ip, { userAgent: client.userAgent }),
+      );
     },
 
     async retrievePassword(input: PhoneProof & { phone: string; password: string; password2: string }): Promise<void> {
@@ -198,7 +200,7 @@ export function createAuthService(deps: {
           if (!user) throw bizError('统一身份认证失败，请重新登录');
         }
         attempt.userId = user.id;
-        return sessions.create(user.id, '2', ip);
+        return sessions.create(user.id, '2', ip, { userAgent: client.userAgent });
       });
     },
   };

@@ -87,7 +87,12 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
   return {
     flush,
 
-    async create(userId: number, loginType: '1' | '2', ip: string, opts: { staff?: boolean } = {}): Promise<string> {
+    async create(
+      userId: number,
+      loginType: '1' | '2',
+      ip: string,
+      opts: { staff?: boolean; userAgent?: string | null } = {},
+    ): Promise<string> {
       const token = randomToken(32);
       const now = clock.now();
       await repos.sessions.create({
@@ -95,6 +100,7 @@ export function createSessionService(repos: Repositories, clock: Clock, log?: Fa
         userId,
         loginType,
         ip,
+        userAgent: opts.userAgent?.slice(0, 200) ?? null,
         createdAt: now,
         lastSeenAt: now,
         expiresAt: expiryOf(!!opts.staff, now, now),

@@ -75,7 +75,7 @@ export function createStaffService(deps: {
           : await burnPasswordCheck(input.password);
         if (!usable || !passed) throw (claim.lockedSeconds > 0 ? refusal(claim) : null) ?? bizError('账号或密码错误');
         await guard.succeeded(attempt, usable.id);
-        return { token: await sessions.create(usable.id, '1', ip, { staff: true }), staff: usable };
+        return { token: await sessions.create(usable.id, '1', ip, { staff: true, userAgent: client.userAgent }), staff: usable };
       });
     },
 

@@ -6773,6 +6773,12 @@ export interface components {
             loginTypeName: string;
             /** @description 登录地址 Address at sign-in */
             ip: string | null;
+            /**
+             * @description 登录设备：登录时浏览器的应用与系统（如「微信 · iPhone」「Chrome · Windows」），据 User-Agent 判断；未知为 null。
+             *     The app and system at sign-in, read from the User-Agent.
+             * @example 微信 · iPhone
+             */
+            device: string | null;
             /** @description 登录时间 Signed in at */
             createdAt: components["schemas"]["DateTime"];
             /** @description 最近活动（约每分钟更新） Last active (written about once a minute) */

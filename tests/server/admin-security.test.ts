@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskAttemptedName } from '../../server/services/login-records.ts';
 import { call, createStaff, DEMO_STAFF, staffLogin, staffLoginRaw } from './admin-helpers.ts';
-import { createTestApp, demo, nextIp, type TestApp } from './helpers.ts';
+import { createTestApp, DEMO_PASSWORD, demo, nextIp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: { id: number; token: string };
@@ -80,6 +80,30 @@ describe('登录日志', () => {
 });
 
 describe('在线用户 and 强制退出', () => {
+  it('tells two sessions of one person apart by device (the app and system at sign-in) and address', async () => {
+    const signIn = (ua: string, ip: string) =>
+      t.json({
+        method: 'POST',
+        url: '/qhyhlogin_false',
+        payload: { username: demo.doctoral.phone, password: DEMO_PASSWORD },
+        headers: { 'user-agent': ua },
+        remoteAddress: ip,
+      });
+    const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 MicroMessenger/8.0.49';
+    const windows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0';
+    expect((await signIn(iphone, '10.9.0.1')).body.code).toBe(200);
+    expect((await signIn(windows, '10.9.0.2')).body.code).toBe(200);
+    const rows = (
+      await call(t, 'GET', `/api/admin/online-sessions?realm=user&keyword=${encodeURIComponent(demo.doctoral.xm)}&pageSize=50`, admin.token)
+    ).body.rows as { device: string | null; ip: string }[];
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ device: '微信 · iPhone', ip: '10.9.0.1' }),
+        expect.objectContaining({ device: 'Edge · Windows', ip: '10.9.0.2' }),
+      ]),
+    );
+  });
+
   it("lists the sessions in force; ending one refuses its token at once; not one's own, not twice", async () => {
     const token = await t.login(demo.master.phone);
     expect((await t.json({ method: 'POST', url: '/api/userinfo', token, payload: {} })).status).toBe(200); // now cached

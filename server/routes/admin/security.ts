@@ -1,4 +1,5 @@
 // 登录日志 and 在线用户 with 强制退出 (administrators): who signed in or was refused, and the sessions in force.
+import { deviceLabel } from '../../lib/device-label.ts';
 import type { FastifyInstance } from 'fastify';
 import { bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
@@ -76,6 +77,7 @@ export default async function securityRoutes(app: FastifyInstance) {
         loginType: s.loginType === '2' ? '2' : '1',
         loginTypeName: s.loginType === '2' ? '统一身份认证' : '密码登录',
         ip: s.ip,
+        device: deviceLabel(s.userAgent),
         createdAt: chinaDateTime(s.createdAt),
         lastSeenAt: chinaDateTime(s.lastSeenAt),
         expiresAt: chinaDateTime(s.expiresAt),

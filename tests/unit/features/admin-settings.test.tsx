@@ -658,3 +658,35 @@ describe('集体户', () => {
     },
   );
 });
+
+describe('在线用户', () => {
+  it('tells a person’s sessions apart by device and address', async () => {
+    const session = (id: number, device: string | null, ip: string) => ({
+      id,
+      person: { name: '王博文', roleName: '用户', account: '138****8003' },
+      loginType: '1',
+      loginTypeName: '密码登录',
+      ip,
+      device,
+      createdAt: '2026-11-28T09:00:00+08:00',
+      lastSeenAt: '2026-11-28T09:30:00+08:00',
+      expiresAt: '2026-12-05T09:00:00+08:00',
+      current: false,
+    });
+    adminConsole('/online-sessions', {
+      'GET /api/admin/online-sessions': {
+        code: 200,
+        rows: [session(1, '微信 · iPhone', '10.9.0.1'), session(2, 'Edge · Windows', '10.9.0.2'), session(3, null, '10.9.0.3')],
+        total: 3,
+      },
+    });
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual(['微信 · iPhone', 'Edge · Windows', '未知']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toContain('设备');
+  });
+});

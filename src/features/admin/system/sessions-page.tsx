@@ -57,7 +57,7 @@ export default function SessionsPage() {
       {list.data && (
         <>
           <Table
-            head={['账号', '登录方式', '登录时间', '最近活动', '到期', '登录地址', '操作']}
+            head={['账号', '登录方式', '设备', '登录地址', '登录时间', '最近活动', '到期', '操作']}
             empty={!list.data.length && '没有在线会话'}
           >
             {list.data.map((s) => (
@@ -66,10 +66,12 @@ export default function SessionsPage() {
                   {s.person.name}（{s.person.roleName}）<div class="adm-muted">{s.person.account}</div>
                 </td>
                 <td class="adm-nowrap">{s.loginTypeName}</td>
+                {/* Which phone or computer: two sessions of one person told apart (issue 25). */}
+                <td class="adm-nowrap">{s.device ?? '未知'}</td>
+                <td class="adm-nowrap">{s.ip}</td>
                 <td class="adm-nowrap">{formatDateTime(s.createdAt)}</td>
                 <td class="adm-nowrap">{formatDateTime(s.lastSeenAt)}</td>
                 <td class="adm-nowrap">{formatDateTime(s.expiresAt)}</td>
-                <td class="adm-nowrap">{s.ip}</td>
                 <td class="adm-nowrap">
                   {s.current ? (
                     <span class="adm-muted">本人当前会话</span>
