@@ -79,6 +79,16 @@ async function scan(page: Page, url: string): Promise<string[]> {
             .join(', ')}`,
       );
   });
+  // Each page has one level-one heading, which says what it is (issue 25): axe's page-has-heading-one is a best
+  // practice, not among the WCAG tags above.
+  const headings = await page
+    .locator('h1')
+    .evaluateAll((hs) =>
+      hs
+        .filter((h) => (h as HTMLElement).offsetParent !== null || getComputedStyle(h).position === 'fixed')
+        .map((h) => h.textContent?.trim() ?? ''),
+    );
+  if (headings.length !== 1 || !headings[0]) found.push(`heading-one: ${headings.length} visible h1 (${headings.join(' | ')})`);
   return found.map((v) => `${url}: ${v}`);
 }
 
