@@ -70,17 +70,43 @@ async function main() {
   if (config.demo) {
     lines.splice(1, 0, `  ==== 演示模式 DEMO MODE: demo accounts with a published password and a development CAS. Not for real data. ====`);
     lines.push(`  演示账号 Demo accounts (password ${demoPassword}; sign in with phone, xh or gzzh):`);
-    for (const a of demoAccounts)
-      lines.push(`    ${a.phone}  ${(a.xh ?? a.gzzh ?? '').padEnd(10)}  rylb ${a.rylb}  ${a.xm}${a.scfc === '1' ? '  (scfc 提示)' : ''}`);
+    lines.push(...(await demoAccountLines(app)));
     lines.push(`  工作台 Staff console: ${url}admin/login (password ${demoPassword}; image code required):`);
-    for (const s of demoStaff)
-      lines.push(`    ${s.username.padEnd(10)}  ${s.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${s.name}`);
+    for (const s of demoStaff) {
+      // As the database has them now (a renamed or disabled demo staff account says so).
+      const row = await app.repos.staff.findByUsername(s.username);
+      if (row)
+        lines.push(
+          `    ${s.username.padEnd(10)}  ${row.role === 'admin' ? '管理员 admin' : '办理员 staff'}  ${row.name}${row.disabled ? '  (已停用)' : ''}`,
+        );
+    }
     if (!config.casBaseUrl) lines.push(`  开发用统一身份认证 Development CAS (this machine only): ${url.replace('/web/', '/cas/login')}`);
     lines.push(`  短信验证码打印在此控制台 SMS codes are printed here.`);
   } else if (!config.casBaseUrl) {
     lines.push('  统一身份认证未配置（CAS_BASE_URL），只能用账号密码登录。 No CAS_BASE_URL: password sign-in only.');
   }
   console.log(lines.join('\n'));
+}
+
+/**
+ * The demo accounts as the database has them now, not as the seed wrote them (issue 25): a demo database that has
+ * been used shows the names, person types and numbers changed since, and who has moved out.
+ */
+async function demoAccountLines(app: Awaited<ReturnType<typeof buildApp>>): Promise<string[]> {
+  const lines: string[] = [];
+  for (const a of demoAccounts) {
+    const user = await app.repos.users.findByPhone(a.phone);
+    if (!user) continue;
+    const record = await app.repos.users.household(user.id);
+    const notes = [
+      record?.status === '2' ? '已迁出' : record?.status === '1' ? '' : '户口不在本校',
+      user.warningFlag === '1' ? 'scfc 提示' : '',
+    ].filter(Boolean);
+    lines.push(
+      `    ${a.phone}  ${(user.studentNo ?? user.staffNo ?? '').padEnd(10)}  rylb ${user.personType}  ${user.name}${notes.length ? `  (${notes.join('，')})` : ''}`,
+    );
+  }
+  return lines;
 }
 
 main().catch((err) => {
