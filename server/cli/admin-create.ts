@@ -7,6 +7,7 @@ import { staffPasswordProblem } from '../lib/password-strength.ts';
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
+import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
 import { openDatabase } from '../db/client.ts';
 import { LockError } from '../db/lock.ts';
 import { hashPassword } from '../lib/crypto.ts';
@@ -18,28 +19,54 @@ export const PASSWORD = /^(?=.*[A-Za-z])(?=.*[0-9]).{8,64}$/;
 
 export interface Io {
   out(line: string): void;
-  /** Asks a question; `hidden` answers are not echoed. */
-  ask(question: string, hidden?: boolean): Promise<string>;
+  /** Asks a question; `hidden` answers are not echoed; null when the input has ended. */
+  ask(question: string, hidden?: boolean): Promise<string | null>;
+  /** Stops reading (the terminal is given back). */
+  close?(): void;
 }
 
-/** Questions on the terminal; a hidden answer is read without echo. */
-export function terminalIo(): Io {
+/** Standard input ended before every question was answered (a file or pipe with too few lines). */
+export const INPUT_ENDED =
+  '输入提前结束：请依次提供登录名、姓名、密码和再次输入的密码，每行一项（standard input ended before every answer）';
+
+/**
+ * Questions on the terminal, a hidden answer read without echo; or, from a file or a pipe, one answer per line. One
+ * reader for all questions (issue 26: a reader per question lost the lines the first had buffered, and the command
+ * exited 0 having created nothing); input that ends early answers null.
+ */
+export function terminalIo(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Io {
+  const tty = (input as { isTTY?: boolean }).isTTY === true;
+  const rl = createInterface({ input, output: tty ? output : undefined, terminal: tty });
+  const lines: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let ended = false;
+  rl.on('line', (line) => (waiting.length ? waiting.shift()!(line) : lines.push(line)));
+  rl.on('close', () => {
+    ended = true;
+    for (const w of waiting.splice(0)) w(null);
+  });
+  let hiding = false;
+  if (tty) {
+    const self = rl as unknown as { _writeToOutput: (s: string) => void };
+    const write = self._writeToOutput.bind(rl);
+    self._writeToOutput = (s: string) => (hiding ? undefined : write(s));
+  }
   return {
     out: (line) => console.log(line),
-    ask: (question, hidden = false) =>
-      new Promise((resolve) => {
-        const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-        if (hidden) {
-          const write = (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput;
-          (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) =>
-            write.call(rl, s.startsWith(question) ? s : '');
-        }
-        rl.question(question, (answer) => {
-          rl.close();
-          if (hidden) process.stdout.write('\n');
-          resolve(answer);
-        });
-      }),
+    close: () => rl.close(),
+    ask: (question, hidden = false) => {
+      if (lines.length) return Promise.resolve(lines.shift()!);
+      if (ended) return Promise.resolve(null);
+      output.write(question);
+      hiding = hidden;
+      return new Promise((resolve) =>
+        waiting.push((line) => {
+          hiding = false;
+          if (hidden || !tty) output.write('\n');
+          resolve(line);
+        }),
+      );
+    },
   };
 }
 
@@ -48,6 +75,8 @@ export async function main(env: Record<string, string | undefined> = process.env
     io.out(message);
     return 1;
   };
+  const refusal = productionProblem(env);
+  if (refusal) return fail(refusal);
   let config;
   try {
     config = loadConfig({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR });
@@ -55,17 +84,28 @@ export async function main(env: Record<string, string | undefined> = process.env
     return fail((err as ConfigError).message);
   }
   const automated = env.ADMIN_USERNAME !== undefined || env.ADMIN_PASSWORD !== undefined;
-  const username = (automated ? (env.ADMIN_USERNAME ?? '') : await io.ask('登录名 Sign-in name: ')).trim().toLowerCase();
+  /** The answer to a question, or the environment's value when automated; null when the input ended first. */
+  const answer = async (question: string, fromEnv: string, hidden = false) => (automated ? fromEnv : await io.ask(question, hidden));
+  const typedName = await answer('登录名 Sign-in name: ', env.ADMIN_USERNAME ?? '');
+  if (typedName === null) return fail(INPUT_ENDED);
+  const username = typedName.trim().toLowerCase();
   if (!USERNAME.test(username)) return fail('登录名须为 3-32 位字母、数字或下划线（the sign-in name must be 3-32 letters, digits or _）');
-  const name = (automated ? (env.ADMIN_NAME ?? '管理员') : await io.ask('姓名 Name: ')).trim();
+  const typedFullName = await answer('姓名 Name: ', env.ADMIN_NAME ?? '管理员');
+  if (typedFullName === null) return fail(INPUT_ENDED);
+  const name = typedFullName.trim();
   if (name.length < 1 || name.length > 50) return fail('姓名须为 1-50 个字符（the name must be 1-50 characters）');
-  const password = automated ? (env.ADMIN_PASSWORD ?? '') : await io.ask('密码 Password: ', true);
+  const password = await answer('密码 Password: ', env.ADMIN_PASSWORD ?? '', true);
+  if (password === null) return fail(INPUT_ENDED);
   if (!PASSWORD.test(password))
     return fail('密码须为 8-64 位，同时包含字母和数字（the password needs 8-64 characters with letters and digits）');
   const weak = await staffPasswordProblem(password, { username, name });
   if (weak) return fail(`${weak}（the password is too easy to guess: avoid common and demo passwords and your own names）`);
-  if (!automated && (await io.ask('再次输入密码 Password again: ', true)) !== password)
-    return fail('两次输入的密码不一致（the passwords differ）');
+  if (!automated) {
+    const again = await io.ask('再次输入密码 Password again: ', true);
+    if (again === null) return fail(INPUT_ENDED);
+    if (again !== password) return fail('两次输入的密码不一致（the passwords differ）');
+  }
+  io.close?.();
 
   let handle;
   try {
@@ -109,5 +149,16 @@ export async function main(env: Record<string, string | undefined> = process.env
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then((code) => process.exit(code));
+  try {
+    const { env } = commandEnvironment(process.argv.slice(2));
+    const io = terminalIo();
+    main(env, io).then((code) => {
+      io.close?.();
+      process.exit(code);
+    });
+  } catch (err) {
+    if (!(err instanceof CommandEnvError)) throw err;
+    console.log(err.message);
+    process.exit(1);
+  }
 }

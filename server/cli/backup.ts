@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
+import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
 import { releaseMigrations } from '../db/client.ts';
 import { acquireDirLock, LockError } from '../db/lock.ts';
 import { fromRoot } from '../lib/paths.ts';
@@ -54,7 +55,9 @@ export async function backup(
   out: Out = console.log,
 ): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
-  if (!file) return (out('用法 usage: npm run db:backup -- <file>'), 2);
+  if (!file) return (out('用法 usage: npm run db:backup -- <file> [--env-file=/etc/hukou/hukou.env]'), 2);
+  const refusal = productionProblem(env);
+  if (refusal) return (out(refusal), 1);
   try {
     const w = where(env);
     const target = resolve(file);
@@ -113,7 +116,10 @@ export async function restore(
 ): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
   const force = args.includes('--force');
-  if (!file || !existsSync(file)) return (out('用法 usage: npm run db:restore -- <existing file> [--force]'), 2);
+  if (!file || !existsSync(file))
+    return (out('用法 usage: npm run db:restore -- <existing file> [--force] [--env-file=/etc/hukou/hukou.env]'), 2);
+  const refusal = productionProblem(env);
+  if (refusal) return (out(refusal), 1);
   try {
     const w = where(env);
     const bytes = readFileSync(file);
@@ -197,11 +203,19 @@ function checkManifest(file: string, bytes: Buffer, force: boolean, out: Out): s
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [command, ...rest] = process.argv.slice(2);
+  let parsed;
+  try {
+    parsed = commandEnvironment(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof CommandEnvError)) throw err;
+    console.log(err.message);
+    process.exit(1);
+  }
+  const [command, ...rest] = parsed.args;
   const job = command === 'restore' ? restore : command === 'backup' ? backup : null;
   if (!job) {
     console.log('用法 usage: backup.js backup <file> | restore <file> [--force]');
     process.exit(2);
   }
-  job(rest).then((code) => process.exit(code));
+  job(rest, parsed.env).then((code) => process.exit(code));
 }

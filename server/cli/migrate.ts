@@ -4,6 +4,7 @@
 // runs and starting instances wait for each other.
 import { pathToFileURL } from 'node:url';
 import { loadConfig, ConfigError } from '../config.ts';
+import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
 import { openDatabase } from '../db/client.ts';
 import { LockError } from '../db/lock.ts';
 import { releaseMigrations } from '../plugins/health.ts';
@@ -12,6 +13,8 @@ export async function main(
   env: Record<string, string | undefined> = process.env,
   out: (line: string) => void = console.log,
 ): Promise<number> {
+  const refusal = productionProblem(env);
+  if (refusal) return (out(refusal), 1);
   try {
     // Only where the database is: the migrations need no key and no other setting.
     const config = loadConfig({ DATABASE_URL: env.DATABASE_URL, DATA_DIR: env.DATA_DIR });
@@ -30,5 +33,12 @@ export async function main(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then((code) => process.exit(code));
+  try {
+    const { env } = commandEnvironment(process.argv.slice(2));
+    main(env).then((code) => process.exit(code));
+  } catch (err) {
+    if (!(err instanceof CommandEnvError)) throw err;
+    console.log(err.message);
+    process.exit(1);
+  }
 }

@@ -6,6 +6,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config.ts';
+import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
 import { openDatabase } from '../db/client.ts';
 import { prepareFieldEncryption } from '../db/field-encryption.ts';
 import { LockError } from '../db/lock.ts';
@@ -30,7 +31,9 @@ export async function main(
   out: (line: string) => void = console.log,
 ): Promise<number> {
   const file = args.find((a) => !a.startsWith('--'));
-  if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv | roster.xlsx>'), 2);
+  if (!file) return (out('用法 usage: npm run roster:import -- <roster.csv | roster.xlsx> [--env-file=/etc/hukou/hukou.env]'), 2);
+  const refusal = productionProblem(env, { needsKey: true });
+  if (refusal) return (out(refusal), 1);
   let text: string;
   try {
     if (statSync(file).size > MAX_ROSTER_FILE_BYTES) return (out(`${ROSTER_TOO_LARGE}（the file is over 10 MB）`), 1);
@@ -77,5 +80,12 @@ export async function main(
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main(process.argv.slice(2)).then((code) => process.exit(code));
+  try {
+    const { args, env } = commandEnvironment(process.argv.slice(2));
+    main(args, env).then((code) => process.exit(code));
+  } catch (err) {
+    if (!(err instanceof CommandEnvError)) throw err;
+    console.log(err.message);
+    process.exit(1);
+  }
 }

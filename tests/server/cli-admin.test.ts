@@ -106,4 +106,22 @@ describe('npm run admin:create', () => {
     expect(r.stdout).toContain('已创建管理员 Created 管理员 first_admin（张老师）');
     expect(r.stdout + r.stderr).not.toContain('Strong2026pw');
   });
+
+  it('takes its answers from standard input, one a line (a file or a pipe); input that ends early creates nothing and exits 1', async () => {
+    const dir = scratch();
+    const run = (input: string, env: Record<string, string> = {}) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'server/cli/admin-create.ts'], {
+        env: { PATH: process.env.PATH, DATA_DIR: dir, ...env },
+        input,
+        encoding: 'utf8',
+      });
+    const short = run('piped_admin\n李老师\n');
+    expect(short.status, short.stdout + short.stderr).toBe(1);
+    expect(short.stdout).toContain('输入提前结束');
+    const full = run('piped_admin\n李老师\nPiped2026pw\nPiped2026pw\n');
+    expect(full.status, full.stdout + full.stderr).toBe(0);
+    expect(full.stdout).toContain('已创建管理员 Created 管理员 piped_admin（李老师）');
+    expect(full.stdout).not.toContain('Piped2026pw');
+    expect((await consoleSignIn(dir, 'piped_admin', 'Piped2026pw')).login.code).toBe(200);
+  });
 });
