@@ -6,8 +6,10 @@
 //  2. a session made on one instance works on the other, and signing out on one ends it on both;
 //  3. a file uploaded through one instance downloads, byte for byte, through the other;
 //  4. the SMS-sending ceiling is shared (the allowance is not doubled by two instances);
-//  5. kill -9 of one instance in the middle of a submit load: the other keeps serving, every submit a client saw
-//     acknowledged is in the database, and nobody is booked twice (clients retry with the same Idempotency-Key).
+//  5. a rolling restart (A, then B, as docs/deploy.md says) under steady load: every request answered, both exit 0;
+//  6. kill -9 of one instance in the middle of a submit load: the other keeps serving, every submit a client saw
+//     acknowledged is in the database, and nobody is booked twice (clients retry with the same Idempotency-Key);
+//  7. the access log keeps no query string.
 // Exit 1 when a check fails; 2 when a prerequisite (nginx, PostgreSQL, Redis) is missing. Part of `npm test` (required
 // in CI); traffic goes to 127.0.0.1 only.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -33,6 +35,10 @@ const { values: args } = parseArgs({
     rush: { type: 'string', default: '300' },
     places: { type: 'string', default: '20' },
     submits: { type: 'string', default: '240' },
+    // The rolling restart's wait after /readyz before the next instance (default: the upstream's fail_timeout + 1 s,
+    // as the guide says), and the instances' drain (default: the server's own); set to measure other procedures.
+    settle: { type: 'string' },
+    drain: { type: 'string' },
   },
 });
 const RUSH = Number(args.rush);
@@ -65,6 +71,16 @@ const PROXY_SNIPPET = new URL('../deploy/nginx/hukou-proxy.conf', import.meta.ur
 /** The guide's access-log format (no query strings), included as it is. */
 const LOG_SNIPPET = new URL('../deploy/nginx/hukou-log.conf', import.meta.url).pathname;
 
+/** The upstream parameters of the guide's site (max_fails, fail_timeout), used as they are. */
+const UPSTREAM_PARAMS = (() => {
+  const site = readFileSync(new URL('../deploy/nginx/hukou-site.conf', import.meta.url), 'utf8');
+  const found = /^\s*server 127\.0\.0\.1:\d+ ([^;]*);/m.exec(site);
+  if (!found) throw new Error('deploy/nginx/hukou-site.conf: no upstream server line');
+  return found[1]!;
+})();
+/** How long nginx keeps an instance out after failures (fail_timeout of the guide's upstream). */
+const FAIL_TIMEOUT_S = Number(/fail_timeout=(\d+)s/.exec(UPSTREAM_PARAMS)?.[1] ?? 10);
+
 /** The nginx site of the deployment guide (deploy/nginx/hukou-site.conf), without TLS on loopback. */
 function nginxConf(dir: string, port: number, upstreams: string[]): string {
   return `
@@ -82,7 +98,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream hukou {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=10s;`).join('\n')}
+${upstreams.map((u) => `    server ${u} ${UPSTREAM_PARAMS};`).join('\n')}
     keepalive 64;
   }
   server {
@@ -193,9 +209,14 @@ async function main() {
     }
     const signInPhone = `17${String(ids.length - 1).padStart(9, '0')}`;
 
-    const env = (k: number) => ({ DATA_DIR: join(dir, `instance-${k}`), REDIS_URL, TRUST_PROXY: '1' });
+    const env = (k: number) => ({
+      DATA_DIR: join(dir, `instance-${k}`),
+      REDIS_URL,
+      TRUST_PROXY: '1',
+      ...(args.drain !== undefined ? { SHUTDOWN_DRAIN_SECONDS: args.drain } : {}),
+    });
     for (const k of [0, 1]) servers.push(await startServer(t, { built: args.built, env: env(k) }));
-    const [a, b] = servers as RunningServer[];
+    let [a, b] = servers as RunningServer[];
     const port = await freePort();
     nginx = await startNginx(
       join(dir, 'nginx'),
@@ -310,7 +331,54 @@ async function main() {
       `14 sends → ${14 - limited} taken, ${limited} × HTTP 429 (statuses ${sends.join(' ')})`,
     );
 
-    // 5. kill -9 of instance A in the middle of a submit load through nginx.
+    // 5. A rolling restart under steady load, as the guide does it (docs/deploy.md, Upgrades): SIGTERM to A (it drains,
+    // closes, exits 0), A started again on its port, /readyz, the proxy's fail_timeout, then the same for B; every
+    // request of the load must be answered 200.
+    {
+      const load = { ok: 0, failed: [] as string[] };
+      let stop = false;
+      // Steady, not a flood: 8 people, each a request every 150 ms (within the 600-a-minute ceiling of each).
+      const loader = async (n: number) => {
+        const reader = tokens[RUSH + SUBMITS + n]!;
+        for (let i = 0; !stop; i += 1) {
+          const r =
+            (n + i) % 2
+              ? await call(front, '/api/userOpenSector?loginType=1', { token: reader })
+              : await call(front, '/api/userinfo', { token: reader, body: {} });
+          if (r.status === 200 && r.code === 200) load.ok += 1;
+          else load.failed.push(`${r.status} ${r.msg}`.trim());
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+      };
+      const loaders = Array.from({ length: 8 }, (_, n) => loader(n));
+      const exits: string[] = [];
+      for (const k of [0, 1]) {
+        const old = servers[k]!;
+        const port = new URL(old.base).port;
+        const t0 = performance.now();
+        const exited = new Promise<number | null>((resolve) => old.child.once('exit', (code) => resolve(code)));
+        old.child.kill('SIGTERM');
+        const code = await exited;
+        exits.push(`${k ? 'B' : 'A'} exit ${code} after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+        servers[k] = await startServer(t, { built: args.built, env: { ...env(k), PORT: port } });
+        for (let tries = 0; tries < 100 && (await call(servers[k]!.base, '/readyz')).status !== 200; tries += 1)
+          await new Promise((r) => setTimeout(r, 100));
+        // nginx takes an instance back once its fail_timeout has passed (the guide waits as long).
+        await new Promise((r) => setTimeout(r, Number(args.settle ?? FAIL_TIMEOUT_S + 1) * 1000));
+      }
+      stop = true;
+      await Promise.all(loaders);
+      const [na, nb] = servers as RunningServer[];
+      a = na!;
+      b = nb!;
+      check(
+        load.failed.length === 0 && load.ok > 100 && exits.every((e) => e.includes('exit 0')),
+        '5. rolling restart of A, then B, under steady load through nginx (upstream ' + UPSTREAM_PARAMS + ')',
+        `${load.ok} answered 200, ${load.failed.length} failed${load.failed.length ? ` (${[...new Set(load.failed)].slice(0, 4).join('; ')})` : ''}; ${exits.join(', ')}`,
+      );
+    }
+
+    // 6. kill -9 of instance A in the middle of a submit load through nginx.
     const acked = new Map<number, string>();
     let retried = 0;
     let gaveUp = 0;
@@ -354,12 +422,12 @@ async function main() {
     const twice = rows.length - storedUsers.size;
     check(
       killedAt > 0 && lost === 0 && twice === 0 && gaveUp === 0 && acked.size === SUBMITS && stillB.status === 200,
-      `5. kill -9 of instance A after ${killedAt} of ${SUBMITS} submits`,
+      `6. kill -9 of instance A after ${killedAt} of ${SUBMITS} submits`,
       `acknowledged ${acked.size}, stored ${rows.length}, lost ${lost}, booked twice ${twice}, client retries ${retried}, gave up ${gaveUp}; instance B still answers HTTP ${stillB.status}`,
     );
     servers[0] = null;
 
-    // 6. The access log keeps no query string: a staff search by phone and a CAS ticket leave no trace of their values.
+    // 7. The access log keeps no query string: a staff search by phone and a CAS ticket leave no trace of their values.
     await call(front, '/api/admin/applications?keyword=13912345678', {});
     await call(front, '/h5/validateTicket?ticket=ST-secret-ticket-value', {});
     await new Promise((r) => setTimeout(r, 200));
@@ -367,7 +435,7 @@ async function main() {
     const logged = accessLog.split('\n').filter(Boolean);
     check(
       logged.length > 0 && !accessLog.includes('?') && !accessLog.includes('13912345678') && !accessLog.includes('ST-secret'),
-      '6. nginx access log (deploy/nginx/hukou-log.conf)',
+      '7. nginx access log (deploy/nginx/hukou-log.conf)',
       `${logged.length} lines, ${logged.filter((l) => l.includes('?')).length} with a query string`,
     );
   } finally {

@@ -143,6 +143,14 @@ const EnvSchema = v.object({
       v.transform(Number),
     ),
   ),
+  SHUTDOWN_DRAIN_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'SHUTDOWN_DRAIN_SECONDS 必须是整数秒（SHUTDOWN_DRAIN_SECONDS must be an integer of seconds）'),
+      v.transform(Number),
+      v.maxValue(60, 'SHUTDOWN_DRAIN_SECONDS 不能超过 60（SHUTDOWN_DRAIN_SECONDS must be at most 60）'),
+    ),
+  ),
   NODE_ENV: v.optional(NodeEnv, 'development'),
   EMBEDDED_DATABASE: v.optional(
     v.picklist(['true', 'false', '1', '0'], 'EMBEDDED_DATABASE 必须是 true 或 false（EMBEDDED_DATABASE must be true or false）'),
@@ -210,6 +218,11 @@ export interface Config {
   metricsHost: string;
   /** Shed new API requests (503) while the event loop's mean delay exceeds this many ms; 0 = never. */
   loadShedEventLoopDelayMs: number;
+  /**
+   * On SIGTERM, how long /readyz answers 503 while every other request is still served, before the listener closes
+   * (a load balancer that probes /readyz stops sending meanwhile). Default 3 s in production, 0 elsewhere.
+   */
+  shutdownDrainSeconds: number;
   nodeEnv: 'development' | 'test' | 'production';
   /** Demo mode (`npm start`): demo accounts with a published password and the development CAS. Never in production. */
   demo: boolean;
@@ -306,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsHost: e.METRICS_HOST,
     // On by default in production only: a development or test run (PGlite seeding blocks the loop) never sheds.
     loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'production' ? 1000 : 0),
+    shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 3 : 0),
     nodeEnv: e.NODE_ENV,
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

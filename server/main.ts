@@ -22,13 +22,18 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const drain = config.shutdownDrainSeconds * 1000;
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down: draining');
     const timer = setTimeout(() => {
-      app.log.error('graceful shutdown timed out after 10 s');
+      app.log.error(`graceful shutdown timed out after ${drain / 1000 + 10} s`);
       process.exit(1);
-    }, 10_000);
+    }, drain + 10_000);
     timer.unref();
     try {
+      // Drain first: /readyz says 503 so a probing balancer stops sending, while what arrives is still served.
+      app.lifecycle.draining = true;
+      if (drain) await new Promise((resolve) => setTimeout(resolve, drain));
+      app.log.info('shutting down: closing');
       await app.close();
       await closeMetrics();
       process.exit(0);

@@ -15,6 +15,15 @@ const PRODUCTION = {
 };
 
 describe('loadConfig', () => {
+  it('drains 3 s on SIGTERM by default in production, 0 elsewhere; SHUTDOWN_DRAIN_SECONDS sets it (0–60 whole seconds)', () => {
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).shutdownDrainSeconds).toBe(3);
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production', SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '7' }).shutdownDrainSeconds).toBe(7);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '2.5' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it('refuses a production start without each thing production needs, all named at once', () => {
     expect(loadConfig({ ...PRODUCTION, NODE_ENV: 'production' }).nodeEnv).toBe('production');
     const cases: [string, RegExp][] = [
@@ -54,6 +63,7 @@ describe('loadConfig', () => {
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
       loadShedEventLoopDelayMs: 0,
+      shutdownDrainSeconds: 0,
       nodeEnv: 'development',
       demo: false,
       publicUrl: 'http://localhost:8080',

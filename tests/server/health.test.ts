@@ -20,6 +20,24 @@ describe('probes', () => {
     expect(ready.headers['cache-control']).toBe('no-store');
   });
 
+  it('while draining (SIGTERM, before the listener closes) /readyz says 503 and everything else is still served', async () => {
+    const token = await t.login(demo.undergraduate.phone);
+    t.app.lifecycle.draining = true;
+    try {
+      const ready = await t.json({ method: 'GET', url: '/readyz' });
+      expect(ready).toMatchObject({ status: 503, body: { status: 'draining' } });
+      expect(ready.headers['retry-after']).toBe('5');
+      const served = await t.json({ method: 'GET', url: '/api/zhzx/wdhj/getInfo', token });
+      expect(served.status).toBe(200);
+      // Each answer closes its connection while draining: nothing kept alive outlives the drain.
+      expect(served.headers.connection).toBe('close');
+      expect((await t.json({ method: 'GET', url: '/healthz' })).status).toBe(200);
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+    expect((await t.json({ method: 'GET', url: '/readyz' })).status).toBe(200);
+  });
+
   it('probes are not rate-limited (a load balancer polls often)', async () => {
     for (let i = 0; i < 650; i++) {
       const res = await t.app.inject({ method: 'GET', url: '/readyz', remoteAddress: '10.9.9.9' });
