@@ -125,6 +125,30 @@ export function refusedInputState(error: unknown): string | undefined {
 
 export const BAD_PARAMETERS = '请求参数有误';
 
+/** What a person reads while the database is away (503 with Retry-After; the app's forms keep what was typed). */
+export const DATABASE_AWAY = '系统暂时无法访问，请稍后再试';
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+const AWAY_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/**
+ * Why the database cannot be reached, or undefined: a network error on its connection, SQLSTATE class 08 (connection
+ * exception), 57P01-57P03 (shut down, starting up) or 53300 (too many connections), or node-postgres's own words for
+ * a lost or unobtainable connection; drizzle wraps the driver's error as its cause.
+ */
+export function databaseAwayReason(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth += 1
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (NETWORK_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return code;
+    if (typeof e.message === 'string' && AWAY_MESSAGES.test(e.message)) return AWAY_MESSAGES.exec(e.message)![0];
+  }
+  return undefined;
+}
+
 function toAppError(error: FastifyError): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error.validation) return validationError(error.validation as AjvError[], error.validationContext ?? 'body');
@@ -154,6 +178,13 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   return reply.status(500).send({ code: 500, msg: GENERIC_500 });
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database outage as the log tells it: one line when it begins, one when it ends (the probes use it too). */
+    databaseOutage: { begin(reason: string): void; end(): void };
+  }
+}
+
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   // Every route's path and methods, for the 405 answer of a known path called with another method.
   const routes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
@@ -169,7 +200,35 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     return [...methods].sort();
   };
 
+  // The database away: every request that needs it answers 503 with Retry-After, and the log has one short line when
+  // the outage begins and one when it ends (issue 26: a 5 kB line with SQL and a stack, per request).
+  const outage = { since: 0, answered: 0 };
+  const databaseOutage = {
+    begin(reason: string) {
+      if (!outage.since) {
+        outage.since = Date.now();
+        app.log.error({ reason }, 'the database does not answer: answering 503 until it does');
+      }
+      outage.answered += 1;
+    },
+    end() {
+      if (!outage.since) return;
+      app.log.warn({ seconds: Math.round((Date.now() - outage.since) / 1000), answered503: outage.answered }, 'the database answers again');
+      outage.since = 0;
+      outage.answered = 0;
+    },
+  };
+  app.decorate('databaseOutage', databaseOutage);
+  app.addHook('onResponse', async (request, reply) => {
+    if (outage.since && reply.statusCode < 500 && request.url.startsWith('/api/')) databaseOutage.end();
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const away = databaseAwayReason(error);
+    if (away) {
+      databaseOutage.begin(away);
+      return reply.status(503).header('retry-after', '10').send({ code: 503, msg: DATABASE_AWAY });
+    }
     const appError = toAppError(error);
     const state = refusedInputState(error);
     // The database refused a value the document let through: logged (without the query's parameters) to be fixed at

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { releaseMigrations } from '../db/client.ts';
+import { databaseAwayReason } from './errors.ts';
 
 export { releaseMigrations };
 
@@ -41,9 +42,13 @@ export default fp(async function healthPlugin(app: FastifyInstance) {
       };
       const applied = Number(result.rows[0]?.n ?? 0);
       if (applied < expected) return reply.status(503).send({ status: 'migrations pending', applied, expected });
+      app.databaseOutage.end();
       return reply.send({ status: 'ready', database: app.dbHandle.kind, migrations: applied });
     } catch (err) {
-      app.log.warn({ err }, 'readiness: the database does not answer');
+      // An outage is logged once, as the requests' (errors plugin); anything else, short (no SQL, no stack).
+      const away = databaseAwayReason(err);
+      if (away) app.databaseOutage.begin(away);
+      else app.log.warn({ reason: (err as Error).message.split('\n')[0]!.slice(0, 200) }, 'readiness: the database check failed');
       return reply.status(503).send({ status: 'database unavailable' });
     }
   });

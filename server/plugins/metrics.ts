@@ -65,6 +65,26 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
       },
     });
   }
+  if (app.config.redisUrl) {
+    const breaker = app.counterBreaker;
+    new Gauge({
+      name: 'hukou_rate_limit_redis_up',
+      help: 'Whether the rate-limit counters are kept in Redis (1) or, its circuit breaker open, in this instance (0)',
+      registers: [register],
+      collect() {
+        this.set(breaker.open ? 0 : 1);
+      },
+    });
+    new Counter({
+      name: 'hukou_rate_limit_redis_breaker_opened_total',
+      help: 'Times Redis failed and the rate-limit counters moved to this instance for a cooldown',
+      registers: [register],
+      collect() {
+        this.reset();
+        this.inc(breaker.opened);
+      },
+    });
+  }
   const shed = app.loadShed;
   new Counter({
     name: 'hukou_requests_shed_total',

@@ -70,7 +70,13 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop(): Pro
   return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop };
 }
 
-export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: Omit<BuildOptions, 'db' | 'clock'> & {
+    env?: Record<string, string>;
+    /** A database of the test's own (a PostgreSQL reached through a proxy it stops), instead of the usual one. */
+    database?: { handle: DatabaseHandle; drop(): Promise<void> };
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hukou-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -81,7 +87,7 @@ export async function createTestApp(opts: Omit<BuildOptions, 'db' | 'clock'> & {
     ...opts.env,
   });
   const clock = new TestClock();
-  const { handle, drop } = await openTestDatabase();
+  const { handle, drop } = opts.database ?? (await openTestDatabase());
   // Every app logs at the most verbose level; closing it fails when the log holds a secret its traffic carried.
   const watch = new LogWatch(opts.logStream);
   const app = await buildApp(config, { ...opts, logger: true, logLevel: 'trace', logStream: watch.stream, db: handle, clock });
