@@ -431,12 +431,21 @@ async function main() {
     await call(front, '/api/admin/applications?keyword=13912345678', {});
     await call(front, '/h5/validateTicket?ticket=ST-secret-ticket-value', {});
     await new Promise((r) => setTimeout(r, 200));
+    // nginx's request id reaches the instance and comes back: one id in the proxy's log and the answer.
+    const traced = await fetch(`${front}/api/system/contact`);
+    const requestId = traced.headers.get('x-request-id') ?? '';
+    await new Promise((r) => setTimeout(r, 200));
     const accessLog = readFileSync(join(dir, 'nginx', 'access.log'), 'utf8');
     const logged = accessLog.split('\n').filter(Boolean);
     check(
-      logged.length > 0 && !accessLog.includes('?') && !accessLog.includes('13912345678') && !accessLog.includes('ST-secret'),
+      logged.length > 0 &&
+        !accessLog.includes('?') &&
+        !accessLog.includes('13912345678') &&
+        !accessLog.includes('ST-secret') &&
+        /^[0-9a-f]{32}$/.test(requestId) &&
+        logged.some((l) => l.endsWith(` ${requestId}`)),
       '7. nginx access log (deploy/nginx/hukou-log.conf)',
-      `${logged.length} lines, ${logged.filter((l) => l.includes('?')).length} with a query string`,
+      `${logged.length} lines, ${logged.filter((l) => l.includes('?')).length} with a query string; X-Request-Id ${requestId || 'missing'} ${logged.some((l) => l.endsWith(` ${requestId}`)) ? 'in the log' : 'NOT in the log'}`,
     );
   } finally {
     if (nginx && nginx.exitCode === null) nginx.kill('SIGTERM');

@@ -1,4 +1,5 @@
 // Builds the app: plugins (helmet, limits, db, errors, health, metrics, input guard, openapi, compression, auth, multipart), then routes, then /web/.
+import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Config } from './config.ts';
@@ -84,6 +85,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : loggerOptions(opts.logStream, opts.logLevel ?? config.logLevel),
     // A hop count is supported at run time (fastify/lib/request.js) though its types list only the other forms.
     trustProxy: config.trustProxy as boolean | string[],
+    // One id per request across the proxy and every instance (issue 26: req-2 on both instances): the proxy's
+    // X-Request-Id when it sends a plausible one (deploy/nginx/hukou-proxy.conf passes nginx's $request_id), else a
+    // random one; answered back in X-Request-Id (below) and logged with every line of the request.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     // One line per request, written when it completes (below), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -108,6 +116,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   app.decorate('config', config);
+  // The request's id, for a person reporting a problem and for the proxy's log (X-Request-Id, see genReqId above).
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   });

@@ -6,6 +6,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionCache } from '../lib/session-cache.ts';
+import { readFileSync } from 'node:fs';
+import { fromRoot } from '../lib/paths.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -20,9 +22,19 @@ const sameSecret = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** package.json's version of this release. */
+const releaseVersion = () => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+
 export default fp(async function metricsPlugin(app: FastifyInstance) {
   const register = new Registry();
-  collectDefaultMetrics({ register, prefix: 'hukou_' });
+  // The stock names (process_*, nodejs_*), so stock Node.js dashboards match; the app's own carry hukou_.
+  collectDefaultMetrics({ register });
+  new Gauge({
+    name: 'hukou_build_info',
+    help: 'The running release: its version and Node.js (always 1)',
+    labelNames: ['version', 'node'],
+    registers: [register],
+  }).set({ version: releaseVersion(), node: process.version }, 1);
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({
     name: 'hukou_http_requests_total',

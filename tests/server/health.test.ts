@@ -59,6 +59,21 @@ describe('probes', () => {
   });
 });
 
+describe('request ids', () => {
+  it('takes the proxy’s X-Request-Id (a plausible one), else makes one, and answers it back', async () => {
+    const given = await t.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'ab12cd34ef56ab12cd34ef56ab12cd34' } });
+    expect(given.headers['x-request-id']).toBe('ab12cd34ef56ab12cd34ef56ab12cd34');
+    const made = await t.request({ method: 'GET', url: '/healthz' });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Not a way to write into the log: an id with other characters or too long is replaced.
+    const hostile = await t.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a\"} {"level":60' } });
+    expect(hostile.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(
+      (await t.request({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x'.repeat(65) } })).headers['x-request-id'],
+    ).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
 describe('metrics', () => {
   it('are 404 without the token and Prometheus text with it: per route pattern, never the raw URL', async () => {
     const token = await t.login(demo.undergraduate.phone);
@@ -82,7 +97,10 @@ describe('metrics', () => {
     expect(text).toContain('route="/api/wj/file/:fileId"');
     expect(text).not.toContain('f_nosuchfile123');
     expect(text).toContain('hukou_http_request_duration_seconds_bucket');
-    expect(text).toContain('hukou_nodejs_eventloop_lag_seconds');
+    // Stock Node.js names, so stock dashboards match; the release beside them.
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).not.toContain('hukou_nodejs_');
+    expect(text).toMatch(/hukou_build_info\{version="\d+\.\d+\.\d+",node="v\d+\.\d+\.\d+"\} 1/);
     if (t.app.dbHandle.kind === 'postgres') expect(text).toMatch(/hukou_db_pool_connections \d+/);
   });
 });
