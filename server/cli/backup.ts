@@ -17,7 +17,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
 import { releaseMigrations } from '../db/client.ts';
 import { acquireDirLock, LockError } from '../db/lock.ts';
-import { fromRoot } from '../lib/paths.ts';
+import { releaseVersion } from '../lib/paths.ts';
 
 export interface BackupManifest {
   product: 'hukou-campus';
@@ -34,7 +34,6 @@ export interface BackupManifest {
 
 export const manifestPath = (file: string) => `${resolve(file)}.manifest.json`;
 const MIGRATIONS_SQL = 'select count(*)::int as n from drizzle.__drizzle_migrations';
-const releaseVersion = () => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 const sha256File = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
 const KEY_REMINDER =

@@ -6,8 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionCache } from '../lib/session-cache.ts';
-import { readFileSync } from 'node:fs';
-import { fromRoot } from '../lib/paths.ts';
+import { releaseVersion } from '../lib/paths.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 declare module 'fastify' {
@@ -21,9 +20,6 @@ const sameSecret = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-
-/** package.json's version of this release. */
-const releaseVersion = () => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
 
 export default fp(async function metricsPlugin(app: FastifyInstance) {
   const register = new Registry();

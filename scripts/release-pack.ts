@@ -1,0 +1,59 @@
+// `npm run release:pack` (after `npm run build`): the release an operator installs, as one file with its checksum:
+// release/hukou-<version>.tar.gz and .sha256. It holds what the production server reads and nothing else: dist/
+// (the web app, the built server with its source maps and font, the API reference), the migrations, the seed's files,
+// the bundled contract, package.json and package-lock.json (for `npm ci --omit=dev`), .nvmrc, the deployment files and
+// guide, README, CHANGELOG, LICENSE and SECURITY. `npm run release:check` installs and starts this very file.
+import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+/** What a release holds, relative to the project root. */
+export const RELEASE_CONTENTS = [
+  'dist',
+  'server/db/migrations',
+  'server/db/seed-data/files',
+  'openapi/dist/openapi.json',
+  'package.json',
+  'package-lock.json',
+  '.nvmrc',
+  'deploy',
+  'docs/deploy.md',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'SECURITY.md',
+] as const;
+
+export function pack(): { file: string; sha256: string; name: string } {
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  const name = `hukou-${version}`;
+  for (const needed of ['dist/server/main.js', 'dist/web/index.html', 'dist/api-docs/index.html'])
+    if (!existsSync(join(root, needed))) throw new Error(`${needed} is missing: run npm run build first`);
+  const staging = mkdtempSync(join(tmpdir(), 'hukou-pack-'));
+  try {
+    for (const item of RELEASE_CONTENTS) {
+      mkdirSync(dirname(join(staging, name, item)), { recursive: true });
+      cpSync(join(root, item), join(staging, name, item), { recursive: true });
+    }
+    mkdirSync(join(root, 'release'), { recursive: true });
+    const file = join(root, 'release', `${name}.tar.gz`);
+    // Owner and times fixed: the same build packs to the same bytes.
+    execFileSync('tar', ['--sort=name', '--owner=0', '--group=0', '--numeric-owner', '--mtime=@0', '-czf', file, '-C', staging, name]);
+    const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+    writeFileSync(`${file}.sha256`, `${sha256}  ${name}.tar.gz\n`);
+    return { file, sha256, name };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { file, sha256 } = pack();
+  const mb = (readFileSync(file).length / 1024 / 1024).toFixed(1);
+  console.log(`${file.slice(root.length)} (${mb} MB), sha256 ${sha256}`);
+  console.log('Check it: sha256sum -c release/*.sha256; install: docs/deploy.md.');
+}
