@@ -19,5 +19,4 @@ export const projectRoot = findRoot();
 export const fromRoot = (...parts: string[]) => join(projectRoot, ...parts);
 
 /** package.json's version of this release (the backup manifest, hukou_build_info). */
-export const releaseVersion = (): string =>
-  (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
+export const releaseVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version;
