@@ -8,7 +8,8 @@ import { createTestApp, demo, type TestApp } from './helpers.ts';
 import { scratchDatabase } from './scratch-db.ts';
 import { answers, tcpProxy } from './tcp-proxy.ts';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// The PostgreSQL of the PostgreSQL pass, else the machine's (the PGlite pass sets TEST_DATABASE_URL to '').
+const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_PORT = Number(new URL(ADMIN_URL).port || 5432);
 const proxy = tcpProxy(PG_PORT);
 let t: TestApp | undefined;
