@@ -3,6 +3,7 @@
 // as 400, anything else as a generic 500 (detail logged only). A known path called with a method it does not take
 // answers 405 with an Allow header, an unknown one 404.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { AppError, GENERIC_500, tooMany, type FieldError } from '../lib/envelope.ts';
 
@@ -201,27 +202,34 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   };
 
   // The database away: every request that needs it answers 503 with Retry-After, and the log has one short line when
-  // the outage begins and one when it ends (issue 26: a 5 kB line with SQL and a stack, per request).
-  const outage = { since: 0, answered: 0 };
+  // the outage begins and one when it ends (issue 26: a 5 kB line with SQL and a stack, per request). It ends when the
+  // database answers a query: /readyz's, or the instance's own every 2 s meanwhile. An answer that needed no database
+  // (a malformed request's 400, a 429) says nothing of it.
+  const outage = { since: 0, answered: 0, probe: undefined as NodeJS.Timeout | undefined };
   const databaseOutage = {
     begin(reason: string) {
       if (!outage.since) {
         outage.since = Date.now();
         app.log.error({ reason }, 'the database does not answer: answering 503 until it does');
+        outage.probe = setInterval(() => {
+          app.db.execute(sql`select 1`).then(
+            () => databaseOutage.end(),
+            () => undefined,
+          );
+        }, 2000).unref();
       }
       outage.answered += 1;
     },
     end() {
       if (!outage.since) return;
+      clearInterval(outage.probe);
       app.log.warn({ seconds: Math.round((Date.now() - outage.since) / 1000), answered503: outage.answered }, 'the database answers again');
       outage.since = 0;
       outage.answered = 0;
     },
   };
   app.decorate('databaseOutage', databaseOutage);
-  app.addHook('onResponse', async (request, reply) => {
-    if (outage.since && reply.statusCode < 500 && request.url.startsWith('/api/')) databaseOutage.end();
-  });
+  app.addHook('onClose', async () => clearInterval(outage.probe));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const away = databaseAwayReason(error);

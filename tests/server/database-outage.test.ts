@@ -44,6 +44,10 @@ describe('PostgreSQL away', () => {
       expect(r.body).toEqual({ code: 503, msg: DATABASE_AWAY });
       expect(r.headers['retry-after']).toBe('10');
     }
+    // An answer that needs no database (a request refused as malformed) says nothing of it: the outage is not over,
+    // and the next request that needs the database does not log a second one.
+    expect((await t.json({ method: 'POST', url: '/api/registerOrLogin/imgCodeVerify', payload: {} })).status).toBe(400);
+    expect((await read()).status).toBe(503);
     expect((await t.json({ method: 'GET', url: '/healthz' })).status).toBe(200);
     expect((await t.json({ method: 'GET', url: '/readyz' })).status).toBe(503);
     const lines = t.logLines().filter((l) => l.includes('the database does not answer'));
@@ -58,6 +62,10 @@ describe('PostgreSQL away', () => {
       back = await read();
     }
     expect(back.status).toBe(200);
+    // The end of the outage is told once the database has answered a query of the instance's own.
+    for (let i = 0; i < 100 && !t.logLines().some((l) => l.includes('the database answers again')); i++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(t.logLines().filter((l) => l.includes('the database answers again'))).toHaveLength(1);
+    expect(t.logLines().filter((l) => l.includes('the database does not answer'))).toHaveLength(1);
   });
 });

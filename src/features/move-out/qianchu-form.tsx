@@ -60,12 +60,18 @@ const familyAtSchool = new Set<string>();
  * The family registered at the school not moving out along (issue 25: a dependant cannot stay in the collective
  * household when the staff member leaves; the server says the same at submit and to staff, who decide).
  */
-const leftBehind = (ids: string) => {
+const leftBehindNote = (ids: string): string => {
   const chosen = new Set(ids ? ids.split(',') : []);
-  return [...familyAtSchool].filter((id) => !chosen.has(id)).map((id) => familyNames.get(id) ?? '');
+  const names = [...familyAtSchool].filter((id) => !chosen.has(id)).map((id) => familyNames.get(id) ?? '');
+  return names.length
+    ? `${names.join('、')}的户口仍在学校集体户。教职工迁出后家属不能单独留在集体户，请一并迁出；如有特殊情况，户籍办将与您联系确定。`
+    : '';
 };
-const leftBehindNote = (names: string[]) =>
-  `${names.join('、')}的户口仍在学校集体户。教职工迁出后家属不能单独留在集体户，请一并迁出；如有特殊情况，户籍办将与您联系确定。`;
+/** The review's row of them, when someone stays behind. */
+const leftBehindReview = (ids: string) => {
+  const note = leftBehindNote(ids);
+  return note ? [item('left', '留在集体户的家属', note)] : [];
+};
 
 /** The chosen family members for the review: their names, or how many when the list was not seen. */
 const chosenFamily = (ids: string) => {
@@ -92,19 +98,11 @@ function FamilyList({ flow, userId }: FlowProps & { userId: string | null }) {
   const toggle = (m: Member, on: boolean) =>
     flow.set('sqcjs')((on ? [...chosen, String(m.id)] : chosen.filter((c) => c !== String(m.id))).join(','));
   if (!family) return null;
-  const left = leftBehind(flow.values.sqcjs);
+  const left = leftBehindNote(flow.values.sqcjs);
   return (
     <Cells
       title="同时迁出的家属"
-      tips={
-        family.length ? (
-          left.length ? (
-            <span role="note">请注意：{leftBehindNote(left)}</span>
-          ) : (
-            '户口在校的同户家属将与您一同迁出。'
-          )
-        ) : undefined
-      }
+      tips={family.length ? left ? <span role="note">请注意：{left}</span> : '户口在校的同户家属将与您一同迁出。' : undefined}
     >
       {family.length ? (
         family.map((m) => (
@@ -185,9 +183,7 @@ function qianchu(sub: Sub, { last, userId }: Context): MoveOutForm {
       item('qcyy', '迁出原因', values.qcyy),
       ...(jsdw ? [item('jsdw', jsdw, values.jsdw)] : []),
       ...(sub === 'staff' ? [item('sqcjs', '同时迁出的家属', chosenFamily(values.sqcjs))] : []),
-      ...(sub === 'staff' && leftBehind(values.sqcjs).length
-        ? [item('left', '留在集体户的家属', leftBehindNote(leftBehind(values.sqcjs)))]
-        : []),
+      ...(sub === 'staff' ? leftBehindReview(values.sqcjs) : []),
     ],
     Fields: ({ flow }) => (
       <>
