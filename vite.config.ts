@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pruneCssVars from './scripts/vite-plugin-prune-css-vars.ts';
 import precompress from './scripts/vite-plugin-precompress.ts';
 import shellHtml from './scripts/vite-plugin-shell-html.ts';
+import bundledPackages from './scripts/vite-plugin-bundled-packages.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -12,7 +13,7 @@ export default defineConfig({
   // shellHtml before precompress: the pages it writes are compressed too.
   // The Preact preset resolves react, react-dom and their subpaths to preact/compat, so wouter and @nanostores/react
   // (React libraries) run as themselves on Preact.
-  plugins: [preact(), pruneCssVars(), shellHtml(), precompress()],
+  plugins: [preact(), pruneCssVars(), shellHtml(), precompress(), bundledPackages()],
   resolve: {
     alias: [{ find: '@', replacement: src }],
   },

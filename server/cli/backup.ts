@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ConfigError, loadConfig } from '../config.ts';
 import { commandEnvironment, CommandEnvError, productionProblem } from './command-env.ts';
@@ -75,6 +74,7 @@ export async function backup(
       if (!existsSync(w.pgliteDir)) return (out(`没有内嵌数据库 No embedded database in ${w.dataDir}`), 1);
       const lock = acquireDirLock(w.dataDir);
       try {
+        const { PGlite } = await import('@electric-sql/pglite');
         const db = await PGlite.create(w.pgliteDir);
         migrations = (await db.query<{ n: number }>(MIGRATIONS_SQL)).rows[0]!.n;
         const dump = await db.dumpDataDir('gzip');
@@ -156,6 +156,7 @@ export async function restore(
           renameSync(w.pgliteDir, aside);
           out(`原数据库已移至 The old database was moved to ${aside}`);
         }
+        const { PGlite } = await import('@electric-sql/pglite');
         const db = await PGlite.create(w.pgliteDir, { loadDataDir: new Blob([bytes]) });
         await db.close();
       } finally {

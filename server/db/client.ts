@@ -2,11 +2,8 @@
 // or in memory for tests). Both are drizzle's pg dialect; migrations run on open.
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -140,6 +137,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   }
   const lock = opts.dataDir ? acquireDirLock(opts.dataDir) : undefined;
   try {
+    // Loaded only here: a PostgreSQL host never reads PGlite's 27 MB (scripts/build-server.ts checks it).
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = await PGlite.create(opts.dataDir ? join(opts.dataDir, 'pglite') : undefined);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
