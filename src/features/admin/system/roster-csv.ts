@@ -19,6 +19,10 @@ export interface RosterCsv {
   problem?: string;
 }
 
+/** True when the bytes begin like a zip archive (an .xlsx workbook, read by roster-xlsx.ts), not like text. */
+export const isXlsx = (bytes: Uint8Array) =>
+  bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+
 /** The largest roster file read (CSV or .xlsx), and the most text an .xlsx may inflate to. */
 export const MAX_ROSTER_FILE_BYTES = 10 * 1024 * 1024;
 export const ROSTER_TOO_LARGE = '文件过大（名册文件最大 10 MB），请拆分后分批导入';

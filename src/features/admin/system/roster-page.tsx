@@ -5,8 +5,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
-import { MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from './roster-csv';
-import { isXlsx, xlsxToRosterText } from './roster-xlsx';
+import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from './roster-csv';
 import { announce, LoadError, PageHead, schema, Table, useRemote } from '../ui';
 
 type Result = Schemas['RosterImportResult'];
@@ -69,7 +68,8 @@ export default function RosterPage() {
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     // An Excel workbook becomes the same tab-separated text as rows pasted from it (line n = worksheet row n).
-    const text = isXlsx(bytes) ? await xlsxToRosterText(bytes) : await readRosterFile(file);
+    // The reader (read-excel-file) is fetched only when a workbook is picked.
+    const text = isXlsx(bytes) ? await (await import('./roster-xlsx')).xlsxToRosterText(bytes) : await readRosterFile(file);
     setFileName(file.name);
     set('csv')(text);
   }
