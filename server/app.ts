@@ -50,7 +50,7 @@ export function loggerOptions(stream?: NodeJS.WritableStream, level = 'info'): F
   return {
     level,
     // Standard output by default: lines gathered and written every 100 ms (log-stream.ts).
-    stream: stream ?? (stdoutDestination() as unknown as NodeJS.WritableStream),
+    stream: stream ?? stdoutDestination(),
     hooks: { streamWrite: maskPersonalData },
     // Secret fields censored at the top level and one level down (log-safety.ts), instead of pino's wildcard redaction.
     formatters: { log: redactSecrets },

@@ -1,6 +1,7 @@
 // CAS single sign-on: serviceValidate against CAS_BASE_URL, or — without it and outside production — a small
 // development CAS on this server (/cas/login, /cas/serviceValidate) whose tickets live in the database.
 import type { FastifyBaseLogger } from 'fastify';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { randomToken, sha256 } from '../lib/crypto.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { CasIdentity } from './auth.ts';
@@ -34,26 +35,59 @@ export interface CasClient {
   validate(ticket: string, services: string[]): Promise<CasIdentity | null>;
 }
 
-const decodeXml = (text: string) =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-/** Reads a CAS 2.0/3.0 serviceValidate answer. */
-export function parseServiceResponse(xml: string): CasIdentity | null {
-  const success = /<cas:authenticationSuccess>([\s\S]*?)<\/cas:authenticationSuccess>/.exec(xml)?.[1];
-  const uid = success && /<cas:user>([\s\S]*?)<\/cas:user>/.exec(success)?.[1]?.trim();
-  if (!success || !uid) return null;
+/** A serviceValidate answer: the identity, or CAS's failure code (INVALID_TICKET, INVALID_SERVICE…, or MALFORMED). */
+export type ServiceAnswer = { identity: CasIdentity } | { failure: string };
+
+// fast-xml-parser: namespace prefixes dropped (a CAS may bind its namespace to any prefix), every element an array
+// (an attribute may repeat), values kept as text (a number stays as written), the five XML entities decoded.
+const parser = new XMLParser({
+  removeNSPrefix: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+  htmlEntities: false,
+  isArray: (_name, _path, _leaf, isAttribute) => !isAttribute,
+});
+
+type Node = { [name: string]: Node[] | string | undefined; '#text'?: string };
+const first = (node: Node | undefined, name: string): Node | undefined => (node?.[name] as Node[] | undefined)?.[0];
+const text = (node: Node | string | undefined): string =>
+  (typeof node === 'string' ? node : typeof node?.['#text'] === 'string' ? node['#text'] : '').trim();
+
+/**
+ * Reads a CAS 2.0/3.0 serviceValidate (or p3/serviceValidate) answer. Attributes come as `<cas:name>value</cas:name>`
+ * (CAS 3.0) or `<cas:attribute name="…" value="…"/>` (older Jasig servers); a repeated attribute keeps its first value.
+ * Proxy elements (proxyGrantingTicket, proxies) are read past. A document type declaration is refused unread: a CAS
+ * answer never has one, and it is how entity expansion attacks arrive.
+ */
+export function readServiceResponse(xml: string): ServiceAnswer {
+  if (/<!DOCTYPE/i.test(xml) || XMLValidator.validate(xml) !== true) return { failure: 'MALFORMED' };
+  const response = first(parser.parse(xml) as Node, 'serviceResponse');
+  const failure = first(response, 'authenticationFailure');
+  if (failure) return { failure: (typeof failure.code === 'string' && failure.code) || 'UNKNOWN' };
+  const success = first(response, 'authenticationSuccess');
+  const uid = text(first(success, 'user'));
+  if (!success || !uid) return { failure: 'MALFORMED' };
   const attributes: Record<string, string> = {};
-  const block = /<cas:attributes>([\s\S]*?)<\/cas:attributes>/.exec(success)?.[1] ?? '';
-  for (const [, name, value] of block.matchAll(/<cas:([A-Za-z0-9_]+)>([\s\S]*?)<\/cas:\1>/g)) attributes[name!] = decodeXml(value!.trim());
-  return { uid: decodeXml(uid), attributes };
+  const block = first(success, 'attributes');
+  for (const [name, values] of Object.entries(block ?? {})) {
+    if (!Array.isArray(values)) continue;
+    if (name === 'attribute') {
+      for (const a of values) if (typeof a.name === 'string' && !(a.name in attributes)) attributes[a.name] = String(a.value ?? '');
+    } else attributes[name] = text(values[0]);
+  }
+  return { identity: { uid, attributes } };
+}
+
+/** The identity of a serviceValidate answer, or null on any failure. */
+export function parseServiceResponse(xml: string): CasIdentity | null {
+  const answer = readServiceResponse(xml);
+  return 'identity' in answer ? answer.identity : null;
 }
 
 export function serviceResponseXml(identity: CasIdentity | null, ticket: string): string {
@@ -77,7 +111,13 @@ export function httpCasClient(baseUrl: string, log: FastifyBaseLogger): CasClien
           log.warn({ status: response.status }, 'CAS serviceValidate failed');
           return null;
         }
-        return parseServiceResponse(await response.text());
+        const answer = readServiceResponse(await response.text());
+        if ('failure' in answer) {
+          // INVALID_SERVICE says the CAS does not know this service (PUBLIC_URL): worth an operator's look.
+          log.warn({ code: answer.failure }, 'CAS refused the ticket');
+          return null;
+        }
+        return answer.identity;
       } catch (err) {
         log.warn({ err }, 'CAS serviceValidate unreachable');
         return null;

@@ -1,7 +1,7 @@
-// The server's default log destination (server/lib/log-stream.ts): lines gathered and written to standard output
-// every 100 ms or once 16 K characters wait, in order, and none lost when the process exits, a fatal error included.
+// The server's default log destination (server/lib/log-stream.ts, pino's destination with minLength and periodicFlush):
+// lines gathered and written to standard output every 100 ms or once enough characters wait, in order, and none lost when the process exits, a fatal error included.
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,32 +20,29 @@ const scratch = () => {
 };
 
 describe('gatheredDestination', () => {
-  it('writes the lines in order: when enough wait, on flush, and on close', () => {
+  it('writes the lines in order: when enough wait, on flush, and on flushSync', async () => {
     const file = join(scratch(), 'log');
-    const fd = openSync(file, 'w');
-    const d = gatheredDestination(fd, { flushMs: 60_000, flushBytes: 30 });
+    const d = gatheredDestination(openSync(file, 'w'), { flushMs: 60_000, minLength: 30 });
     try {
       d.write('one 0123456789\n');
       expect(readFileSync(file, 'utf8')).toBe('');
       d.write('two 0123456789\n');
       expect(readFileSync(file, 'utf8')).toBe('one 0123456789\ntwo 0123456789\n');
       d.write('three\n');
-      let called = false;
-      d.flush(() => (called = true));
-      expect(called).toBe(true);
-      expect(readFileSync(file, 'utf8')).toBe('one 0123456789\ntwo 0123456789\nthree\n');
       d.write('four\n');
+      await new Promise<void>((resolve, reject) => d.flush((err) => (err ? reject(err) : resolve())));
+      expect(readFileSync(file, 'utf8')).toBe('one 0123456789\ntwo 0123456789\nthree\nfour\n');
+      d.write('five\n');
+      d.flushSync();
     } finally {
-      d.close();
-      closeSync(fd);
+      d.destroy();
     }
-    expect(readFileSync(file, 'utf8')).toBe('one 0123456789\ntwo 0123456789\nthree\nfour\n');
+    expect(readFileSync(file, 'utf8')).toBe('one 0123456789\ntwo 0123456789\nthree\nfour\nfive\n');
   });
 
   it('writes what waits after its interval', async () => {
     const file = join(scratch(), 'log');
-    const fd = openSync(file, 'w');
-    const d = gatheredDestination(fd, { flushMs: 20 });
+    const d = gatheredDestination(openSync(file, 'w'), { flushMs: 20 });
     try {
       d.write('later\n');
       expect(readFileSync(file, 'utf8')).toBe('');
@@ -53,8 +50,7 @@ describe('gatheredDestination', () => {
       while (!readFileSync(file, 'utf8') && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
       expect(readFileSync(file, 'utf8')).toBe('later\n');
     } finally {
-      d.close();
-      closeSync(fd);
+      d.destroy();
     }
   });
 
