@@ -13,6 +13,7 @@ import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import loadShedPlugin from './plugins/load-shed.ts';
 import healthPlugin from './plugins/health.ts';
 import metricsPlugin from './plugins/metrics.ts';
+import monitorPlugin from './plugins/monitor.ts';
 import inputGuardPlugin from './plugins/input-guard.ts';
 import limitsPlugin from './plugins/limits.ts';
 import openapiPlugin, { OPENAPI_FORMATS, strictDateFormats } from './plugins/openapi.ts';
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(healthPlugin);
   await app.register(loadShedPlugin, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });
   await app.register(metricsPlugin);
+  await app.register(monitorPlugin, { clock: opts.clock ?? systemClock });
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { document: opts.document });
   // Before the routes: it compresses the answers of every route registered after it.

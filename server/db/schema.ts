@@ -697,3 +697,47 @@ export const loginRecords = pgTable(
   },
   (t) => [index('login_records_at_idx').on(t.at), index('login_records_user_idx').on(t.userId)],
 );
+
+/**
+ * The scheduled jobs (定时任务), one row each: who runs it now. An instance takes a job by setting running_by where it
+ * is empty (or held longer than a run can last: a crashed instance), and clears it when done, so one instance runs a
+ * job at a time, scheduled or 立即执行.
+ */
+export const jobs = pgTable('jobs', {
+  name: varchar('name', { length: 32 }).primaryKey(),
+  runningBy: varchar('running_by', { length: 64 }),
+  runningSince: timestamp('running_since', { withTimezone: true }),
+});
+
+/** Each run of a job (定时任务 日志): when, how long, the outcome, where, and who asked for it (立即执行). Kept 90 days. */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    job: varchar('job', { length: 32 }).notNull(),
+    /** 'schedule' or 'manual'. */
+    trigger: varchar('trigger', { length: 8 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms'),
+    /** null while running. */
+    ok: boolean('ok'),
+    /** What failed, as a class and code (never the message: it may quote data). */
+    error: varchar('error', { length: 100 }),
+    instance: varchar('instance', { length: 64 }).notNull(),
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('job_runs_job_idx').on(t.job, t.startedAt)],
+);
+
+/** The running instances (服务监控): each writes its figures every 15 s and removes its row when it stops. */
+export const instances = pgTable('instances', {
+  id: varchar('id', { length: 36 }).primaryKey(),
+  host: varchar('host', { length: 64 }).notNull(),
+  pid: integer('pid').notNull(),
+  version: varchar('version', { length: 32 }).notNull(),
+  node: varchar('node', { length: 16 }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  /** rssBytes, heapUsedBytes, heapTotalBytes, eventLoopLagMs, requests: read from the instance's /metrics registry. */
+  figures: jsonb('figures').notNull(),
+});

@@ -19,6 +19,7 @@ import {
 import { announcementsRepo, fileBlobsRepo, noticesRepo, publicFilesRepo, uploadsRepo } from './content.ts';
 import { bannersRepo, countersRepo, dictRepo, divisionsRepo, policeStationsRepo, sectorsRepo, settingsRepo } from './reference.ts';
 import { loginRecordsRepo, onlineSessionsRepo } from './login-records.ts';
+import { instancesRepo, jobRunsRepo, jobsRepo } from './operations.ts';
 import { queueRepo } from './queue.ts';
 import { quotasRepo } from './quotas.ts';
 import { ratingsRepo } from './ratings.ts';
@@ -64,6 +65,9 @@ export const createRepositories = (db: Executor) => ({
   onlineSessions: onlineSessionsRepo(db),
   ratings: ratingsRepo(db),
   queue: queueRepo(db),
+  jobs: jobsRepo(db),
+  jobRuns: jobRunsRepo(db),
+  instances: instancesRepo(db),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -118,9 +118,19 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     voucherLinks: createVoucherLinks(clock),
     feedback: createFeedbackService(db, repos, captcha, clock),
     housekeeping: createHousekeeping(repos, clock, log, [
-      { name: 'quotas', run: () => appointments.prepare() },
-      { name: 'borrow reminders', run: () => applications.remindBorrowers(borrowRules.remindDaysBefore) },
-      { name: 'idempotency keys', run: () => repos.idempotency.purgeBefore(addSeconds(clock.now(), -KEY_TTL_SECONDS)) },
+      { name: 'quotas', label: '生成预约号源', description: '按预约设置生成今后可预约日期的号源', run: () => appointments.prepare() },
+      {
+        name: 'borrow-reminders',
+        label: '户口卡归还提醒',
+        description: `借用户口卡归还日前 ${borrowRules.remindDaysBefore} 天与逾期时各提醒借用人一次（站内消息与短信）`,
+        run: () => applications.remindBorrowers(borrowRules.remindDaysBefore),
+      },
+      {
+        name: 'idempotency',
+        label: '清理重复提交记录',
+        description: '删除超过保留期的提交去重键（防止重复提交所用）',
+        run: () => repos.idempotency.purgeBefore(addSeconds(clock.now(), -KEY_TTL_SECONDS)),
+      },
     ]),
   };
 }

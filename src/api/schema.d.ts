@@ -3673,6 +3673,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/monitor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：服务监控 Console: service monitor
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     最近 1 分钟内报到的服务实例（每个实例每 15 秒写入一次，数据与该实例 /metrics 相同：常驻内存、堆、事件循环延迟 p99、
+         *     已处理请求数）、数据库（类型、版本、大小、本实例连接池）与 Redis（限流计数是否在 Redis、熔断次数）。`self` 为答复本请求的实例。
+         */
+        get: operations["adminGetMonitor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：定时任务 Console: scheduled jobs
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     每个定时任务的说明、执行周期、是否正在执行，以及最近 10 次执行（时间、方式、耗时、结果、实例、执行人），新的在前。执行记录保留 90 天。
+         */
+        get: operations["adminListJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/jobs/{name}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：立即执行定时任务 Console: run a job now
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     立即执行一次并在执行完后答复这次执行的记录（结果失败时 `ok` 为 false，`error` 为错误类别）。同一任务在所有实例中同时只执行一次：
+         *     已在执行（定时或他人立即执行）时答 409「该任务正在执行，请稍后再试」。任务不存在答 404「定时任务不存在」。记入审计日志（job.run）。
+         */
+        post: operations["adminRunJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/collective-households": {
         parameters: {
             query?: never;
@@ -6796,6 +6861,166 @@ export interface components {
              * @description 总条数 Total count
              */
             total: number;
+        };
+        /**
+         * Format: int64
+         * @description 字节数 Bytes
+         */
+        Bytes: number;
+        /** @description 一个服务实例 A running instance */
+        MonitorInstance: {
+            /** @description 实例编号（每次启动新生成） Instance id (new at each start) */
+            id: string;
+            /** @description 是否为答复本请求的实例 Whether it answered this request */
+            self: boolean;
+            /** @description 主机名 Host name */
+            host: string;
+            /**
+             * Format: int32
+             * @description 进程号 Process id
+             */
+            pid: number;
+            /** @description 版本 Release version */
+            version: string;
+            /** @description Node.js 版本 Node.js version */
+            node: string;
+            /** @description 启动时间 Started at */
+            startedAt: components["schemas"]["DateTime"];
+            /** @description 最近报到 Last heard from */
+            seenAt: components["schemas"]["DateTime"];
+            /** @description 常驻内存 Resident memory */
+            rssBytes: components["schemas"]["Bytes"];
+            /** @description 已用堆 Heap used */
+            heapUsedBytes: components["schemas"]["Bytes"];
+            /** @description 堆大小 Heap size */
+            heapTotalBytes: components["schemas"]["Bytes"];
+            /** @description 事件循环延迟 p99（毫秒） Event-loop lag p99 (ms) */
+            eventLoopLagMs: number;
+            /**
+             * Format: int64
+             * @description 启动以来处理的请求数 Requests served since start
+             */
+            requests: number;
+        };
+        /** @description 数据库 The database */
+        MonitorDatabase: {
+            /**
+             * @description 类型 Kind
+             * @enum {string}
+             */
+            kind: "postgres" | "pglite";
+            /** @description 类型名称 Label */
+            kindName: string;
+            /** @description 版本 Version */
+            version: string;
+            /** @description 数据库大小 Size */
+            sizeBytes: components["schemas"]["Bytes"];
+            /** @description 本实例的连接池（PostgreSQL）；内嵌数据库为 null This instance's pool */
+            pool: null | {
+                /**
+                 * Format: int32
+                 * @description 连接数 Connections
+                 */
+                total: number;
+                /**
+                 * Format: int32
+                 * @description 空闲 Idle
+                 */
+                idle: number;
+                /**
+                 * Format: int32
+                 * @description 等待连接的查询 Queries waiting
+                 */
+                waiting: number;
+            };
+        };
+        /** @description Redis（限流计数） Redis (rate-limit counters) */
+        MonitorRedis: {
+            /** @description 是否配置了 REDIS_URL Whether REDIS_URL is set */
+            configured: boolean;
+            /** @description 计数是否在 Redis（false：熔断中，计数在本实例）；未配置为 null Counters in Redis */
+            up: boolean | null;
+            /**
+             * Format: int32
+             * @description 本实例启动以来熔断次数 Times the breaker opened on this instance
+             */
+            breakerOpened: number;
+        };
+        /** @description 服务监控 The service's state */
+        ServerMonitor: {
+            /** @description 查询时间 Read at */
+            checkedAt: components["schemas"]["DateTime"];
+            /** @description 最近 1 分钟报到的实例，启动早的在前 Instances heard from in the last minute */
+            instances: components["schemas"]["MonitorInstance"][];
+            database: components["schemas"]["MonitorDatabase"];
+            redis: components["schemas"]["MonitorRedis"];
+        };
+        /** @description 响应信封（ServerMonitor） The envelope of an answer with ServerMonitor */
+        ServerMonitorEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ServerMonitor"];
+        };
+        /**
+         * @description 任务标识 Job key
+         * @enum {string}
+         */
+        JobName: "purge" | "quotas" | "borrow-reminders" | "idempotency";
+        /** @description 定时任务的一次执行 One run of a job */
+        JobRun: {
+            /**
+             * Format: int32
+             * @description 执行编号 Run id
+             */
+            id: number;
+            job: components["schemas"]["JobName"];
+            /**
+             * @description 方式：schedule 定时，manual 立即执行 How it started
+             * @enum {string}
+             */
+            trigger: "schedule" | "manual";
+            /** @description 方式名称 Label */
+            triggerName: string;
+            /** @description 开始时间 Started at */
+            startedAt: components["schemas"]["DateTime"];
+            /**
+             * Format: int32
+             * @description 耗时（毫秒）；执行中为 null Duration (ms)
+             */
+            durationMs: number | null;
+            /** @description 是否成功；执行中为 null Succeeded */
+            ok: boolean | null;
+            /** @description 失败时的错误类别（不含错误详情） The class of the failure */
+            error: string | null;
+            /** @description 执行的实例（主机:进程号） Where it ran */
+            instance: string;
+            /** @description 立即执行的管理员姓名；定时执行为 null Who asked */
+            by: string | null;
+        };
+        /** @description 一个定时任务 A scheduled job */
+        Job: {
+            name: components["schemas"]["JobName"];
+            /** @description 任务名称 Name */
+            label: string;
+            /** @description 说明 What it does */
+            description: string;
+            /** @description 执行周期 Schedule */
+            schedule: string;
+            /** @description 是否正在执行（任一实例） Running now on some instance */
+            running: boolean;
+            /** @description 最近 10 次执行，新的在前 The last 10 runs, newest first */
+            runs: components["schemas"]["JobRun"][];
+        };
+        /** @description 定时任务 The jobs */
+        JobList: components["schemas"]["Envelope"] & {
+            rows: components["schemas"]["Job"][];
+            /**
+             * Format: int32
+             * @description 任务数 Jobs
+             */
+            total: number;
+        };
+        /** @description 响应信封（JobRun） The envelope of an answer with JobRun */
+        JobRunEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["JobRun"];
         };
         /**
          * @description 集体户：student 学生集体户（新生迁入），staff 教职工集体户（教职工迁入及家属），postdoc 博士后集体户 Which collective household
@@ -12683,6 +12908,93 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["OkEmpty"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminGetMonitor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 服务状态 The service's state */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerMonitorEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 定时任务 The jobs */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRunJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 任务标识 Job key */
+                name: components["schemas"]["JobName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 这次执行 The run */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRunEnvelope"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

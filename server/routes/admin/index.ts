@@ -14,6 +14,7 @@ import assignmentRoutes from './assignment.ts';
 import exportRoutes from './exports.ts';
 import rosterRoutes from './roster.ts';
 import securityRoutes from './security.ts';
+import operationsRoutes from './operations.ts';
 import settingsRoutes from './settings/index.ts';
 import collectiveRoutes from './collective.ts';
 import contentRoutes from './content.ts';
@@ -147,4 +148,5 @@ export default async function adminRoutes(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(rosterRoutes);
   await app.register(securityRoutes);
+  await app.register(operationsRoutes);
 }
