@@ -53,7 +53,7 @@ describe('服务监控', () => {
     expect((await call(t, 'GET', '/api/admin/jobs', staff.token)).status).toBe(403);
     expect((await call(t, 'POST', '/api/admin/jobs/purge/run', staff.token)).status).toBe(403);
     expect((await call(t, 'GET', '/api/admin/monitor')).status).toBe(401);
-    const user = await t.login(demo.undergraduate.xh);
+    const user = await t.login(demo.undergraduate.phone);
     expect((await call(t, 'POST', '/api/admin/jobs/purge/run', user)).status).toBe(403);
   });
 });
