@@ -55,6 +55,8 @@ export const adminPaths = {
   audit: route('/audit', '审计日志', '系统', 'admin'),
   loginRecords: route('/login-records', '登录日志', '系统', 'admin'),
   sessions: route('/online-sessions', '在线用户', '系统', 'admin'),
+  monitor: route('/monitor', '服务监控', '系统', 'admin'),
+  jobs: route('/jobs', '定时任务', '系统', 'admin'),
   password: route('/password', '修改密码'),
 } as const satisfies Record<string, AdminRouteDef>;
 

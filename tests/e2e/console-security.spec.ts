@@ -38,3 +38,30 @@ test('an administrator forces a student out; the phone asks to sign in again; bo
   await admin.screenshot({ path: 'test-results/shots/console-login-records.png' });
   await admin.context().close();
 });
+
+// 服务监控 and 定时任务 (issue 26 item 7): the administrator sees the running server and its database, runs a job now
+// and finds the run in the log with their name.
+test('an administrator reads 服务监控 and runs a 定时任务 now', async ({ browser }) => {
+  const admin = await consolePage(browser);
+  await consoleSignIn(admin, 'admin01');
+  await admin.getByRole('link', { name: '服务监控' }).click();
+  await expect(admin.getByRole('heading', { name: '服务监控' })).toBeVisible();
+  const self = admin.getByRole('row').filter({ hasText: '本实例' });
+  await expect(self).toBeVisible();
+  await expect(self).toContainText(/\d+ MB/);
+  await expect(admin.getByText(/数据库大小 \d+/)).toBeVisible();
+  await admin.screenshot({ path: 'test-results/shots/console-monitor.png', fullPage: true });
+
+  await admin.getByRole('link', { name: '定时任务' }).click();
+  const quotas = admin.getByRole('row').filter({ hasText: '生成预约号源' }).first();
+  await expect(quotas).toBeVisible();
+  await quotas.getByRole('button', { name: '立即执行' }).click();
+  await admin.getByRole('alertdialog').or(admin.getByRole('dialog')).getByRole('button', { name: '立即执行' }).click();
+  await expect(admin.getByText(/「生成预约号源」执行成功/).first()).toBeVisible();
+  const log = admin.locator('section').filter({ has: admin.getByRole('heading', { name: '执行日志' }) });
+  const logged = log.getByRole('row').filter({ hasText: '立即执行' }).filter({ hasText: '生成预约号源' }).first();
+  await expect(logged).toContainText('成功');
+  await expect(logged).toContainText('李管理');
+  await admin.screenshot({ path: 'test-results/shots/console-jobs.png', fullPage: true });
+  await admin.context().close();
+});

@@ -14,7 +14,9 @@ describe('housekeeping on several instances', () => {
   it('runs each hour once whichever instances ask, and again only when the next hour comes', async () => {
     const runs: string[] = [];
     const instance = (name: string) =>
-      createHousekeeping(createRepositories(t.app.db), t.clock, t.app.log, [{ name: 'count', label: '计数', description: '测试', run: async () => void runs.push(name) }]);
+      createHousekeeping(createRepositories(t.app.db), t.clock, t.app.log, [
+        { name: 'count', label: '计数', description: '测试', run: async () => void runs.push(name) },
+      ]);
     const [a, b, c] = [instance('a'), instance('b'), instance('c')];
     // The app's own instance claimed the hour it started in.
     t.clock.advance(3600);

@@ -35,6 +35,8 @@ const pages: Record<AdminRouteKey, Page> = {
   audit: page(() => import('./system/audit-page')),
   loginRecords: page(() => import('./system/login-records-page')),
   sessions: page(() => import('./system/sessions-page')),
+  monitor: page(() => import('./system/monitor-page')),
+  jobs: page(() => import('./system/jobs-page')),
   password: page(() => import('./password-page')),
 };
 

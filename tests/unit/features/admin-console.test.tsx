@@ -211,6 +211,8 @@ describe('role-based menu', () => {
       '审计日志',
       '登录日志',
       '在线用户',
+      '服务监控',
+      '定时任务',
     ]);
     expect($staff.get()?.role).toBe('admin');
   });
