@@ -12,10 +12,9 @@
 //  7. the access log keeps no query string.
 // Exit 1 when a check fails; 2 when a prerequisite (nginx, PostgreSQL, Redis) is missing. Part of `npm test` (required
 // in CI); traffic goes to 127.0.0.1 only.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +26,7 @@ import { hashPassword } from '../server/lib/crypto.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';
+import { call, FAIL_TIMEOUT_S, freePort, NGINX, nginxConf, startNginx, UPSTREAM_PARAMS } from './nginx-front.ts';
 import { DEFAULT_PG, makeTarget, makeUsers, percentile, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
 const { values: args } = parseArgs({
@@ -48,117 +48,10 @@ const PASSWORD = `Multi@${randomBytes(4).toString('hex')}`;
 const REDIS_URL = process.env.MULTI_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 const adminUrl = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
-
 let failures = 0;
 function check(ok: boolean, what: string, saw: string) {
   console.log(`  ${ok ? 'ok  ' : 'FAIL'}  ${what}: ${saw}`);
   if (!ok) failures += 1;
-}
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** The proxy settings of the deployment guide's nginx site, included as they are. */
-const PROXY_SNIPPET = new URL('../deploy/nginx/hukou-proxy.conf', import.meta.url).pathname;
-/** The guide's access-log format (no query strings), included as it is. */
-const LOG_SNIPPET = new URL('../deploy/nginx/hukou-log.conf', import.meta.url).pathname;
-
-/** The upstream parameters of the guide's site (max_fails, fail_timeout), used as they are. */
-const UPSTREAM_PARAMS = (() => {
-  const site = readFileSync(new URL('../deploy/nginx/hukou-site.conf', import.meta.url), 'utf8');
-  const found = /^\s*server 127\.0\.0\.1:\d+ ([^;]*);/m.exec(site);
-  if (!found) throw new Error('deploy/nginx/hukou-site.conf: no upstream server line');
-  return found[1]!;
-})();
-/** How long nginx keeps an instance out after failures (fail_timeout of the guide's upstream). */
-const FAIL_TIMEOUT_S = Number(/fail_timeout=(\d+)s/.exec(UPSTREAM_PARAMS)?.[1] ?? 10);
-
-/** The nginx site of the deployment guide (deploy/nginx/hukou-site.conf), without TLS on loopback. */
-function nginxConf(dir: string, port: number, upstreams: string[]): string {
-  return `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 4096; }
-http {
-  include ${LOG_SNIPPET};
-  access_log ${dir}/access.log hukou;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream hukou {
-${upstreams.map((u) => `    server ${u} ${UPSTREAM_PARAMS};`).join('\n')}
-    keepalive 64;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      include ${PROXY_SNIPPET};
-    }
-  }
-}
-`;
-}
-
-function startNginx(dir: string, conf: string): Promise<ChildProcess> {
-  for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub), { recursive: true });
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, conf);
-  const test = spawnSync(NGINX!, ['-t', '-c', file, '-p', dir], { encoding: 'utf8' });
-  if (test.status !== 0) throw new Error(`nginx -t failed:\n${test.stderr}`);
-  const child = spawn(NGINX!, ['-c', file, '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-  child.on('exit', (code) => {
-    if (code && code !== 0) console.error(`nginx exited ${code}: ${err}`);
-  });
-  return new Promise((resolve) => setTimeout(() => resolve(child), 300));
-}
-
-interface Answer {
-  status: number;
-  code: number;
-  msg: string;
-  body: Record<string, unknown>;
-}
-
-async function call(
-  base: string,
-  path: string,
-  init: { method?: string; token?: string; body?: unknown; key?: string } = {},
-): Promise<Answer> {
-  try {
-    const response = await fetch(`${base}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { qhyhAuthorization: `Bearer ${init.token}` } : {}),
-        ...(init.key ? { 'idempotency-key': init.key } : {}),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    const text = await response.text();
-    let body: Record<string, unknown> = {};
-    try {
-      body = JSON.parse(text) as Record<string, unknown>;
-    } catch {
-      body = { raw: text.slice(0, 200) };
-    }
-    return { status: response.status, code: Number(body.code ?? 0), msg: String(body.msg ?? ''), body };
-  } catch (err) {
-    return { status: 0, code: 0, msg: `network error: ${(err as Error).message}`, body: {} };
-  }
 }
 
 const booking = (day: string) => ({ blyy: '1', blfs: '1', yyrq: day, lqfs: '0', lxdh: '13900000000' });
