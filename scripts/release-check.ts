@@ -3,7 +3,7 @@
 // production start `node dist/server/main.js` on the embedded database with the settings production requires. It
 // must answer /readyz, the web app's first page (brotli), the API reference, an image code (the one font weight the
 // build copied) and a sign-in refusal; no demo account may exist. Prints the size of the production node_modules
-// (at most 140 MB) and the server's memory at idle. Run after `npm run build`: `npx tsx scripts/release-check.ts`.
+// (at most 150 MB) and the server's memory at idle. Run after `npm run build`: `npx tsx scripts/release-check.ts`.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,8 +32,8 @@ console.log(`release ${artifact.file.slice(root.length)} (sha256 ${artifact.sha2
 const started = Date.now();
 execFileSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: unpacked, stdio: 'inherit' });
 const megabytes = Number(execFileSync('du', ['-sm', 'node_modules'], { cwd: unpacked, encoding: 'utf8' }).split('\t')[0]);
-console.log(`npm ci --omit=dev: ${megabytes} MB of node_modules (at most 140 MB) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-if (megabytes > 140) fail(`npm ci --omit=dev installs ${megabytes} MB (at most 140 MB, docs/deploy.md)`);
+console.log(`npm ci --omit=dev: ${megabytes} MB of node_modules (at most 150 MB) in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (megabytes > 150) fail(`npm ci --omit=dev installs ${megabytes} MB (at most 150 MB, docs/deploy.md)`);
 // A folder under node_modules, not require.resolve: packages whose exports hide package.json would pass unseen.
 for (const dev of [
   'tsx',
