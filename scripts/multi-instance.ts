@@ -19,14 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { and, count, eq } from 'drizzle-orm';
-import Redis from 'ioredis';
 import { applications, users } from '../server/db/schema.ts';
 import { seed } from '../server/seed/seed.ts';
 import { hashPassword } from '../server/lib/crypto.ts';
 import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';
-import { call, FAIL_TIMEOUT_S, freePort, NGINX, nginxConf, startNginx, UPSTREAM_PARAMS } from './nginx-front.ts';
+import { call, freshRedis, FAIL_TIMEOUT_S, freePort, NGINX, nginxConf, startNginx, UPSTREAM_PARAMS } from './nginx-front.ts';
 import { DEFAULT_PG, makeTarget, makeUsers, percentile, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
 const { values: args } = parseArgs({
@@ -61,17 +60,8 @@ async function main() {
     console.error('nginx is not installed: sudo apt-get install -y nginx (Debian package; .ci/run installs it).');
     process.exit(2);
   }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    // A Redis database of this test's own (7 unless MULTI_REDIS_URL says otherwise): counters of an earlier run must
-    // not count in this one.
-    await redis.flushdb();
-  } catch (err) {
-    console.error(`Redis at ${REDIS_URL} does not answer (${(err as Error).message}).`);
-    process.exit(2);
-  }
-  await redis.quit();
+  // A Redis database of this run's own (MULTI_REDIS_URL, else 7 for test:multi and 8 for the soak).
+  await freshRedis(REDIS_URL);
 
   const t = await makeTarget(adminUrl);
   const dir = mkdtempSync(join(tmpdir(), 'hukou-multi-'));

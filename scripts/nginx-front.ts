@@ -1,9 +1,11 @@
 // nginx in front of server instances, as the deployment guide configures it (deploy/nginx/), on loopback for
-// `npm run test:multi` and `npm run soak`; and `call`, one API request through it.
+// `npm run test:multi` and `npm run soak`; `call`, one API request through it; and `freshRedis`, the instances' Redis
+// database emptied first.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import Redis from 'ioredis';
 
 export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 
@@ -110,4 +112,20 @@ export async function call(
   } catch (err) {
     return { status: 0, code: 0, msg: `network error: ${(err as Error).message}`, body: {} };
   }
+}
+
+/**
+ * Empties the Redis database the instances will share (one of the run's own: counters of an earlier run must not count
+ * in this one); exits 2, saying so, when Redis does not answer.
+ */
+export async function freshRedis(url: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } catch (err) {
+    console.error(`Redis at ${url} does not answer (${(err as Error).message}).`);
+    process.exit(2);
+  }
+  await redis.quit();
 }

@@ -16,13 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import Redis from 'ioredis';
 import sharp from 'sharp';
 import { sessions, users } from '../server/db/schema.ts';
 import { seed } from '../server/seed/seed.ts';
 import { hashPassword, sha256 } from '../server/lib/crypto.ts';
 import { addSeconds } from '../server/services/clock.ts';
-import { call, freePort, NGINX, nginxConf, startNginx } from './nginx-front.ts';
+import { call, freshRedis, freePort, NGINX, nginxConf, startNginx } from './nginx-front.ts';
 import { DEFAULT_PG, makeTarget, makeUsers, percentile, startServer, stopServer, type RunningServer } from './bench-common.ts';
 
 const { values: args } = parseArgs({
@@ -75,15 +74,8 @@ async function main() {
     console.error('nginx is not installed: sudo apt-get install -y nginx');
     process.exit(2);
   }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    await redis.flushdb();
-  } catch (err) {
-    console.error(`Redis at ${REDIS_URL} does not answer (${(err as Error).message}).`);
-    process.exit(2);
-  }
-  await redis.quit();
+  // A Redis database of this run's own (MULTI_REDIS_URL, else 7 for test:multi and 8 for the soak).
+  await freshRedis(REDIS_URL);
 
   const t = await makeTarget(adminUrl);
   const dir = mkdtempSync(join(tmpdir(), 'hukou-soak-'));
