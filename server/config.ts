@@ -162,6 +162,8 @@ const EnvSchema = v.object({
   ),
   DEMO: v.optional(v.picklist(['true', 'false', '1', '0'], 'DEMO 必须是 true 或 false（DEMO must be true or false）'), 'false'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  SIGNING_P12_FILE: v.optional(v.string()),
+  SIGNING_P12_PASSPHRASE: v.optional(v.string()),
   DATA_ENCRYPTION_KEY: v.optional(
     v.pipe(
       v.string(),
@@ -233,6 +235,12 @@ export interface Config {
    * in DATA_DIR/data-encryption.key (server/lib/field-crypto.ts).
    */
   dataEncryptionKey?: Buffer;
+  /**
+   * The office's signing key and certificate for issued documents (PKCS#12: .p12/.pfx) and its passphrase. Absent,
+   * documents are signed with a self-signed certificate the server makes once and keeps in the database (sealed).
+   */
+  signingP12File?: string;
+  signingP12Passphrase?: string;
 }
 
 export class ConfigError extends Error {}
@@ -324,5 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseDataKey(e.DATA_ENCRYPTION_KEY)! : undefined,
+    signingP12File: e.SIGNING_P12_FILE,
+    signingP12Passphrase: e.SIGNING_P12_PASSPHRASE,
   };
 }

@@ -741,3 +741,49 @@ export const instances = pgTable('instances', {
   /** rssBytes, heapUsedBytes, heapTotalBytes, eventLoopLagMs, requests: read from the instance's /metrics registry. */
   figures: jsonb('figures').notNull(),
 });
+
+/**
+ * 电子证明: every document the office issues (户籍证明, the move-in vouchers), signed, with a public verification code.
+ * The file is in file_blobs under stored_name; sha256 is of those very bytes. A new edition of the same document
+ * (its data changed, or the office issued it again after revoking) replaces the one before (replaced_by).
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** 核验码: 20 Crockford base32 characters, 100 random bits. */
+    code: varchar('code', { length: 20 }).notNull(),
+    /** 文件编号, e.g. HJZM2026000123. */
+    number: varchar('number', { length: 32 }).notNull(),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'hjzm' 户籍证明, 'hkk' 常住人口登记卡, 'hzsy' 集体户口簿户主页. */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    title: text('title').notNull(),
+    /** The holder's name as the check page shows it (张*远). */
+    holderMasked: varchar('holder_masked', { length: 64 }).notNull(),
+    storedName: varchar('stored_name', { length: 200 }).notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    /** The signing certificate's SHA-256 fingerprint, and whether it was the server's self-signed one. */
+    certificate: varchar('certificate', { length: 64 }).notNull(),
+    selfSigned: boolean('self_signed').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** null = does not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id),
+    revokeReason: text('revoke_reason'),
+    replacedBy: integer('replaced_by').references((): AnyPgColumn => documents.id),
+  },
+  (t) => [
+    uniqueIndex('documents_code_idx').on(t.code),
+    uniqueIndex('documents_number_idx').on(t.number),
+    uniqueIndex('documents_stored_name_idx').on(t.storedName),
+    index('documents_application_idx').on(t.applicationId, t.kind, t.issuedAt),
+    check('documents_kind_ck', sql`${t.kind} in ('hjzm', 'hkk', 'hzsy')`),
+  ],
+);

@@ -22,6 +22,8 @@ export const LIMITS = {
   smsSend: { max: 10, timeWindow: 60_000, keyGenerator: byAddress },
   signIn: { max: 30, timeWindow: 60_000, keyGenerator: byAddress },
   register: { max: 10, timeWindow: 60_000, keyGenerator: byAddress },
+  /** The public check of an issued document: a person checks a few; 20 a minute per address stops walking codes. */
+  verify: { max: 20, timeWindow: 60_000, keyGenerator: byAddress },
 } as const;
 
 /**

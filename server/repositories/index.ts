@@ -2,6 +2,7 @@
 import type { Executor } from '../db/client.ts';
 import { auditRepo } from './audit.ts';
 import { applicationsRepo, idempotencyRepo } from './applications.ts';
+import { documentsRepo } from './documents.ts';
 import { feedbackRepo } from './feedback.ts';
 import { guidesRepo } from './guides.ts';
 import { collectiveHouseholdsRepo } from './collective-households.ts';
@@ -68,6 +69,7 @@ export const createRepositories = (db: Executor) => ({
   jobs: jobsRepo(db),
   jobRuns: jobRunsRepo(db),
   instances: instancesRepo(db),
+  documents: documentsRepo(db),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -43,6 +43,17 @@ export const settingsRepo = (db: Executor) => ({
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
     await referenceChanged(db, 'settings');
   },
+
+  /** Stores a value only when the key has none; true when this call stored it (of callers at once, one does). */
+  async setIfAbsent(key: string, value: unknown): Promise<boolean> {
+    const rows = await db
+      .insert(settings)
+      .values({ key, value })
+      .onConflictDoNothing({ target: settings.key })
+      .returning({ key: settings.key });
+    if (rows.length) await referenceChanged(db, 'settings');
+    return rows.length === 1;
+  },
 });
 
 export const dictRepo = (db: Executor) => ({

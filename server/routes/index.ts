@@ -6,6 +6,7 @@ import authRoutes from './auth/index.ts';
 import commonRoutes from './common/index.ts';
 import dailyRoutes from './daily/index.ts';
 import dictRoutes from './dict/index.ts';
+import documentRoutes from './documents/index.ts';
 import feedbackRoutes from './feedback/index.ts';
 import moveInRoutes from './movein/index.ts';
 import moveOutRoutes from './moveout/index.ts';
@@ -25,5 +26,6 @@ export default async function routes(app: FastifyInstance) {
   await app.register(dailyRoutes);
   await app.register(otherRoutes);
   await app.register(feedbackRoutes);
+  await app.register(documentRoutes);
   await app.register(adminRoutes);
 }

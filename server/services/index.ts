@@ -16,6 +16,9 @@ import { createMoveInForms } from './move-in-forms.ts';
 import { createMoveOutForms } from './move-out-forms.ts';
 import { createVoucherLinks } from './voucher-links.ts';
 import { createVoucherService } from './vouchers.ts';
+import { createDocumentService } from './documents.ts';
+import { createProofService } from './proofs.ts';
+import { createIssuedDocuments } from './issued-documents.ts';
 import { createFeedbackService } from './feedback.ts';
 import { KEY_TTL_SECONDS } from './idempotency.ts';
 import { createFileService, databaseStorage, directoryStorage } from './files.ts';
@@ -81,7 +84,9 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
   const notices = createNoticeService(repos, clock);
   const appointments = createAppointmentService(repos, clock);
   const files = createFileService(repos, databaseStorage(repos, directoryStorage(join(config.dataDir, 'uploads'))), clock);
-  const vouchers = createVoucherService(repos, files, clock, log);
+  const documents = createDocumentService({ repos, files, clock, config, log });
+  const vouchers = createVoucherService(repos, files, documents, clock, log);
+  const proofs = createProofService(repos, documents, clock, log);
   const applications = createApplicationService({
     db,
     repos,
@@ -89,7 +94,10 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     notices,
     sms: sender,
     log,
-    afterMove: (app) => vouchers.afterMove(app),
+    afterMove: async (app) => {
+      await vouchers.afterMove(app);
+      await proofs.afterMove(app);
+    },
     fullDays: appointments.fullDays,
   });
   const forms = createDailyForms(repos, appointments, clock);
@@ -115,6 +123,9 @@ export function createServices({ config, db, repos, clock, log, smsSender }: Ser
     moveIn: createMoveInForms(repos, forms, clock),
     moveOut: createMoveOutForms(repos, forms, clock),
     vouchers,
+    documents,
+    proofs,
+    issued: createIssuedDocuments(vouchers, proofs),
     voucherLinks: createVoucherLinks(clock),
     feedback: createFeedbackService(db, repos, captcha, clock),
     housekeeping: createHousekeeping(repos, clock, log, [

@@ -7,7 +7,7 @@ import { fieldCipher } from '../lib/field-crypto.ts';
 import type { Clock } from './clock.ts';
 
 export const LINK_SECONDS = 300;
-export type VoucherKind = 'hkk' | 'hzsy';
+export type VoucherKind = 'hkk' | 'hzsy' | 'hjzm';
 
 export interface VoucherLink {
   applicationId: number;
@@ -19,10 +19,11 @@ export interface VoucherLink {
 
 export function createVoucherLinks(clock: Clock) {
   return {
-    issue(link: VoucherLink): { url: string; expiresIn: number } {
+    /** A link to `path` (the move-in vouchers' route, or the documents' one) that opens this one document. */
+    issue(link: VoucherLink, path = '/api/qianru/voucher'): { url: string; expiresIn: number } {
       const expires = Math.floor(clock.now().getTime() / 1000) + LINK_SECONDS;
       const payload = Buffer.from(`${link.applicationId}.${link.kind}.${link.userId}.${expires}.${link.sessionId}`).toString('base64url');
-      return { url: `/api/qianru/voucher?t=${payload}.${fieldCipher().signLink(payload)}`, expiresIn: LINK_SECONDS };
+      return { url: `${path}?t=${payload}.${fieldCipher().signLink(payload)}`, expiresIn: LINK_SECONDS };
     },
 
     /** The link's voucher, or null when the signature is wrong or the link has expired. */
@@ -32,7 +33,7 @@ export function createVoucherLinks(clock: Clock) {
       const expected = Buffer.from(fieldCipher().signLink(payload));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const m = /^(\d{1,10})\.(hkk|hzsy)\.(\d{1,10})\.(\d{1,12})\.(\d{1,10})$/.exec(Buffer.from(payload, 'base64url').toString());
+      const m = /^(\d{1,10})\.(hkk|hzsy|hjzm)\.(\d{1,10})\.(\d{1,12})\.(\d{1,10})$/.exec(Buffer.from(payload, 'base64url').toString());
       if (!m || Number(m[4]) * 1000 <= clock.now().getTime()) return null;
       return { applicationId: Number(m[1]), kind: m[2] as VoucherKind, userId: Number(m[3]), sessionId: Number(m[5]) };
     },

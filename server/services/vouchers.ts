@@ -7,10 +7,7 @@
 // makes one only when none with the current data is stored (data changed since, or a move-in finished before
 // vouchers were stored). pdfkit only ever embeds JPEGs: the applicant's photo is re-encoded by sharp (with the
 // limits of uploads) on generation, the head-page photos ship with the app; nothing decodes a user's bytes later.
-import { readFile } from 'node:fs/promises';
-import PDFDocument from 'pdfkit';
 import type { FastifyBaseLogger } from 'fastify';
-import { sha256 } from '../lib/crypto.ts';
 import { AppError, bizError, notFound } from '../lib/envelope.ts';
 import { IMAGE_MIMES, isJpeg, normaliseImage } from '../lib/images.ts';
 import { maskIdNumber } from '../lib/masks.ts';
@@ -22,7 +19,8 @@ import { MSG } from '../domain/index.ts';
 import { chinaDate, chinaDateTime, type Clock } from './clock.ts';
 import type { FileService } from './files.ts';
 import { COLLECTIVE_MISSING, collectiveOfMoveIn, familyMembersOf, type Person } from './movement-hooks.ts';
-import { cjkFontFile } from '../lib/fonts.ts';
+import { officeMark, render, type Doc, type DocumentStamp } from './document-pdf.ts';
+import type { DocumentService } from './documents.ts';
 
 export const NOT_FINISHED = '迁入尚未办结，暂无凭证';
 /** The applicant's ID photo (一寸白底彩色证件照) among the attachments of a move-in. */
@@ -30,11 +28,6 @@ export const PHOTO_MATERIAL = '一寸白底彩色证件照电子版';
 /** The long side of the photo on the household card (printed 80 pt wide). */
 const CARD_PHOTO_SIDE = 600;
 const BRAND = '#791cb5';
-const STAMP = '#c8102e';
-
-let fontBytes: Promise<Buffer> | null = null;
-/** Read once (8 MB) and kept: every voucher embeds a subset of it. */
-const font = () => (fontBytes ??= readFile(cjkFontFile()));
 
 /** One person on the household card, with the labels of their codes. */
 export interface CardPerson {
@@ -67,32 +60,6 @@ export interface HeadPage {
   issuedTo: { applicant: string; sqbh: string } | null;
 }
 
-type Doc = PDFKit.PDFDocument;
-
-/**
- * A PDF from `draw`: every error on the way (thrown by `draw`, or emitted by the document's stream) rejects the
- * promise, so it ends the request, never the process. Images are JPEGs only (pdfkit decodes nothing of those).
- */
-export function render(title: string, generatedAt: Date, draw: (doc: Doc) => Promise<void> | void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    void (async () => {
-      const doc = new PDFDocument({
-        size: 'A4',
-        margin: 50,
-        info: { Title: title, Author: '示范大学户籍业务网上办', Creator: 'hukou-campus', CreationDate: generatedAt },
-      });
-      const chunks: Buffer[] = [];
-      doc.on('data', (c: Buffer) => chunks.push(c));
-      doc.on('end', () => resolve(Buffer.concat(chunks)));
-      doc.on('error', reject);
-      doc.registerFont('cjk', await font());
-      doc.font('cjk');
-      await draw(doc);
-      doc.end();
-    })().catch(reject);
-  });
-}
-
 /** Places a JPEG (anything else is refused before pdfkit could decode it). */
 function jpeg(doc: Doc, bytes: Buffer, x: number, y: number, options: PDFKit.Mixins.ImageOption) {
   if (!isJpeg(bytes)) throw new Error('voucher images must be JPEG');
@@ -120,20 +87,10 @@ function row(doc: Doc, x: number, y: number, height: number, cells: [string, str
   }
 }
 
-/** The office's mark on an electronic voucher (not a seal of the police). */
-function officeMark(doc: Doc, x: number, y: number, day: string) {
-  doc.save().lineWidth(1.5).roundedRect(x, y, 150, 54, 6).stroke(STAMP);
-  doc
-    .fillColor(STAMP)
-    .fontSize(11)
-    .text('示范大学户籍办公室', x, y + 8, { width: 150, align: 'center' });
-  doc.fontSize(9).text(`电子凭证 ${day}`, x, y + 30, { width: 150, align: 'center' });
-  doc.restore();
-}
-
-function footer(doc: Doc, lines: string[]) {
+/** Above the verification block of a stamped document, at the foot of the page otherwise. */
+function footer(doc: Doc, lines: string[], stamped: boolean) {
   doc.fillColor('#666666').fontSize(8.5);
-  doc.text(lines.join('\n'), 50, 760, { width: 495, lineGap: 2 });
+  doc.text(lines.join('\n'), 50, stamped ? 650 : 760, { width: 495, lineGap: 2 });
   doc.fillColor('#000000');
 }
 
@@ -141,105 +98,122 @@ function footer(doc: Doc, lines: string[]) {
 export function householdCardPdf(
   people: CardPerson[],
   meta: { hb: string; hm: string; hh: string; sqbh: string; generatedAt: Date },
+  stamp?: DocumentStamp,
 ): Promise<Buffer> {
-  return render('常住人口登记卡', meta.generatedAt, (doc) => {
-    people.forEach((p, i) => {
-      if (i > 0) doc.addPage();
-      doc.fillColor(BRAND).fontSize(20).text('常住人口登记卡', 50, 56, { width: 495, align: 'center', characterSpacing: 4 });
-      doc
-        .fillColor('#000000')
-        .fontSize(10)
-        .text(`户别：${meta.hb}      户主姓名：${meta.hm}      户号：${meta.hh}`, 50, 92, { width: 495, align: 'center' });
-      const x = 50;
-      let y = 116;
-      const h = 30;
-      const left = 405;
-      const half = left / 2;
-      row(doc, x, y, h, [
-        ['姓名', p.xm, half],
-        ['与户主关系', p.yhzgx, half],
-      ]);
-      row(doc, x, (y += h), h, [
-        ['性别', p.xb, half],
-        ['民族', p.mz, half],
-      ]);
-      row(doc, x, (y += h), h, [
-        ['出生日期', p.csrq, half],
-        ['籍贯', p.jg, half],
-      ]);
-      row(doc, x, (y += h), h, [['公民身份号码', p.sfzjh, left]]);
-      doc.rect(x + left, 116, 90, 4 * h).stroke('#555555');
-      if (p.photo) jpeg(doc, p.photo, x + left + 5, 121, { fit: [80, 4 * h - 10], align: 'center', valign: 'center' });
-      else
+  return render(
+    '常住人口登记卡',
+    meta.generatedAt,
+    (doc) => {
+      people.forEach((p, i) => {
+        if (i > 0) doc.addPage();
+        doc.fillColor(BRAND).fontSize(20).text('常住人口登记卡', 50, 56, { width: 495, align: 'center', characterSpacing: 4 });
         doc
-          .fillColor('#999999')
+          .fillColor('#000000')
           .fontSize(10)
-          .text('照片', x + left, 116 + 2 * h - 6, { width: 90, align: 'center' })
-          .fillColor('#000000');
-      const full = 495;
-      row(doc, x, (y += h), h, [
-        ['文化程度', p.whcd, full / 2],
-        ['婚姻状况', p.hyzk, full / 2],
-      ]);
-      row(doc, x, (y += h), h, [['服务处所', p.fwcs, full]]);
-      row(doc, x, (y += h), h, [['何时由何地迁来本市（县）', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
-      row(doc, x, (y += h), h, [['何时由何地迁来本址', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
-      row(doc, x, (y += h), h, [['住址', p.zz, full]]);
-      row(doc, x, (y += h), h, [
-        ['登记机关', p.djjg, full / 2],
-        ['登记日期', p.qrsj, full / 2],
-      ]);
-      officeMark(doc, 395, y + h + 24, chinaDate(meta.generatedAt));
-      footer(doc, [
-        `申请编号 ${meta.sqbh} · 第 ${i + 1} 页，共 ${people.length} 页 · 生成时间 ${chinaDateTime(meta.generatedAt).replace('T', ' ').slice(0, 16)}`,
-        '本凭证由示范大学户籍业务网上办生成，公民身份号码已部分隐藏，内容以户籍办公室留存的户口登记为准。',
-      ]);
-    });
-  });
+          .text(`户别：${meta.hb}      户主姓名：${meta.hm}      户号：${meta.hh}`, 50, 92, { width: 495, align: 'center' });
+        const x = 50;
+        let y = 116;
+        const h = 30;
+        const left = 405;
+        const half = left / 2;
+        row(doc, x, y, h, [
+          ['姓名', p.xm, half],
+          ['与户主关系', p.yhzgx, half],
+        ]);
+        row(doc, x, (y += h), h, [
+          ['性别', p.xb, half],
+          ['民族', p.mz, half],
+        ]);
+        row(doc, x, (y += h), h, [
+          ['出生日期', p.csrq, half],
+          ['籍贯', p.jg, half],
+        ]);
+        row(doc, x, (y += h), h, [['公民身份号码', p.sfzjh, left]]);
+        doc.rect(x + left, 116, 90, 4 * h).stroke('#555555');
+        if (p.photo) jpeg(doc, p.photo, x + left + 5, 121, { fit: [80, 4 * h - 10], align: 'center', valign: 'center' });
+        else
+          doc
+            .fillColor('#999999')
+            .fontSize(10)
+            .text('照片', x + left, 116 + 2 * h - 6, { width: 90, align: 'center' })
+            .fillColor('#000000');
+        const full = 495;
+        row(doc, x, (y += h), h, [
+          ['文化程度', p.whcd, full / 2],
+          ['婚姻状况', p.hyzk, full / 2],
+        ]);
+        row(doc, x, (y += h), h, [['服务处所', p.fwcs, full]]);
+        row(doc, x, (y += h), h, [['何时由何地迁来本市（县）', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
+        row(doc, x, (y += h), h, [['何时由何地迁来本址', `${p.qrsj} 由 ${p.qrly} 迁来`, full]]);
+        row(doc, x, (y += h), h, [['住址', p.zz, full]]);
+        row(doc, x, (y += h), h, [
+          ['登记机关', p.djjg, full / 2],
+          ['登记日期', p.qrsj, full / 2],
+        ]);
+        officeMark(doc, 395, y + h + 24, chinaDate(meta.generatedAt));
+        footer(
+          doc,
+          [
+            `申请编号 ${meta.sqbh} · 第 ${i + 1} 页，共 ${people.length} 页 · 生成时间 ${chinaDateTime(meta.generatedAt).replace('T', ' ').slice(0, 16)}`,
+            '本凭证由示范大学户籍业务网上办生成，公民身份号码已部分隐藏，内容以户籍办公室留存的户口登记为准。',
+          ],
+          !!stamp,
+        );
+      });
+    },
+    stamp,
+  );
 }
 
 /** 集体户口簿户主页: the household's data, then its stamped photo (when there is one). */
-export function headPagePdf(page: HeadPage, photo: Buffer | null, generatedAt: Date): Promise<Buffer> {
-  return render('集体户口簿户主页', generatedAt, (doc) => {
-    doc.fillColor(BRAND).fontSize(20).text('集体户口簿 · 户主页', 50, 56, { width: 495, align: 'center', characterSpacing: 2 });
-    const x = 50;
-    let y = 104;
-    const h = 34;
-    const full = 495;
-    row(doc, x, y, h, [
-      ['户别', '集体户', full / 2],
-      ['户号', page.hh, full / 2],
-    ]);
-    row(doc, x, (y += h), h, [['户主姓名（户名）', page.hm, full]]);
-    if (page.head)
-      row(doc, x, (y += h), h, [['户主（教职工）', `${page.head.xm}${page.head.gzzh ? `（工作证号 ${page.head.gzzh}）` : ''}`, full]]);
-    row(doc, x, (y += h), h, [['住址', page.zz, full]]);
-    row(doc, x, (y += h), h, [['登记机关', page.djjg, full]]);
-    row(doc, x, (y += h), h, [
-      ['立户日期', page.ljrq, full / 2],
-      ['承办人', '户籍办公室', full / 2],
-    ]);
-    y += h + 20;
-    if (page.issuedTo) {
-      const { applicant, sqbh } = page.issuedTo;
-      doc
-        .fillColor('#000000')
-        .fontSize(10.5)
-        .text(`本页供 ${applicant} 办理户籍相关业务时与本人户口卡一并使用（申请编号 ${sqbh}）。`, x, y, { width: full });
-    }
-    officeMark(doc, 395, y + 40, chinaDate(generatedAt));
-    if (!page.issuedTo) return;
-    footer(
-      doc,
-      [photo ? '户主页照片见下页（存档扫描件）。' : '', '本凭证由示范大学户籍业务网上办生成，内容以户籍办公室留存的户口登记为准。'].filter(
-        Boolean,
-      ),
-    );
-    if (!photo) return;
-    doc.addPage();
-    doc.fillColor(BRAND).fontSize(14).text('户主页照片（存档扫描件）', 50, 50, { width: 495, align: 'center' });
-    jpeg(doc, photo, 50, 80, { fit: [495, 700], align: 'center' });
-  });
+export function headPagePdf(page: HeadPage, photo: Buffer | null, generatedAt: Date, stamp?: DocumentStamp): Promise<Buffer> {
+  return render(
+    '集体户口簿户主页',
+    generatedAt,
+    (doc) => {
+      doc.fillColor(BRAND).fontSize(20).text('集体户口簿 · 户主页', 50, 56, { width: 495, align: 'center', characterSpacing: 2 });
+      const x = 50;
+      let y = 104;
+      const h = 34;
+      const full = 495;
+      row(doc, x, y, h, [
+        ['户别', '集体户', full / 2],
+        ['户号', page.hh, full / 2],
+      ]);
+      row(doc, x, (y += h), h, [['户主姓名（户名）', page.hm, full]]);
+      if (page.head)
+        row(doc, x, (y += h), h, [['户主（教职工）', `${page.head.xm}${page.head.gzzh ? `（工作证号 ${page.head.gzzh}）` : ''}`, full]]);
+      row(doc, x, (y += h), h, [['住址', page.zz, full]]);
+      row(doc, x, (y += h), h, [['登记机关', page.djjg, full]]);
+      row(doc, x, (y += h), h, [
+        ['立户日期', page.ljrq, full / 2],
+        ['承办人', '户籍办公室', full / 2],
+      ]);
+      y += h + 20;
+      if (page.issuedTo) {
+        const { applicant, sqbh } = page.issuedTo;
+        doc
+          .fillColor('#000000')
+          .fontSize(10.5)
+          .text(`本页供 ${applicant} 办理户籍相关业务时与本人户口卡一并使用（申请编号 ${sqbh}）。`, x, y, { width: full });
+      }
+      officeMark(doc, 395, y + 40, chinaDate(generatedAt));
+      if (!page.issuedTo) return;
+      footer(
+        doc,
+        [
+          photo ? '户主页照片见下页（存档扫描件）。' : '',
+          '本凭证由示范大学户籍业务网上办生成，内容以户籍办公室留存的户口登记为准。',
+        ].filter(Boolean),
+        !!stamp,
+      );
+      if (!photo) return;
+      doc.addPage();
+      doc.fillColor(BRAND).fontSize(14).text('户主页照片（存档扫描件）', 50, 50, { width: 495, align: 'center' });
+      jpeg(doc, photo, 50, 80, { fit: [495, stamp ? 590 : 700], align: 'center' });
+    },
+    stamp,
+  );
 }
 
 /** A voucher as served: the stored PDF and the file name to give it. */
@@ -248,10 +222,14 @@ export interface Voucher {
   fileName: string;
 }
 
-export function createVoucherService(repos: Repositories, files: FileService, clock: Clock, log?: FastifyBaseLogger) {
+export function createVoucherService(
+  repos: Repositories,
+  files: FileService,
+  documents: DocumentService,
+  clock: Clock,
+  log?: FastifyBaseLogger,
+) {
   const label = async (type: string, value: string | null | undefined) => (await repos.dict.label(type, value)) ?? '';
-  /** Vouchers being made in this process, by stored name: concurrent downloads share one generation. */
-  const making = new Map<string, Promise<Buffer>>();
 
   /** One's finished move-in (404 for anyone else's, code 100 before it is finished). */
   async function finishedMoveIn(userId: number, id: number): Promise<ApplicationRow> {
@@ -333,27 +311,7 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     return repos.users.findByStudentOrStaffNo(a.hzgzzh ?? '');
   }
 
-  /**
-   * The stored voucher named by the application, its kind and a fingerprint of everything it shows (so changed
-   * data make a new one), made by `make` when not stored yet. What is served is what the storage holds.
-   */
-  async function stored(app: ApplicationRow, kind: 'hkk' | 'hzsy', content: unknown, make: () => Promise<Buffer>): Promise<Buffer> {
-    const name = `voucher-${app.id}-${kind}-${sha256(JSON.stringify(content)).slice(0, 32)}.pdf`;
-    const kept = await files.storage.get(name);
-    if (kept) return kept;
-    let pending = making.get(name);
-    if (!pending) {
-      pending = (async () => {
-        const pdf = await make();
-        await files.storage.put(name, pdf);
-        return (await files.storage.get(name)) ?? pdf;
-      })().finally(() => making.delete(name));
-      making.set(name, pending);
-    }
-    return pending;
-  }
-
-  async function householdCard(app: ApplicationRow): Promise<Voucher> {
+  async function householdCard(app: ApplicationRow, reissue = false): Promise<Voucher> {
     const people = await peopleOf(app);
     const cards = await Promise.all(people.map(async (u) => cardPerson(u, await repos.users.household(u.id))));
     const photo = await photoRowOf(app);
@@ -364,15 +322,24 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
     const meta = { hb: '集体户', hm: head?.name ?? c?.name ?? '', hh: record?.householdNo ?? c?.householdNo ?? '', sqbh: app.referenceNo };
     const applicantAt = people.findIndex((p) => p.id === app.userId);
     const content = { cards, meta, photo: photo ? { at: applicantAt, sha256: photo.sha256 } : null };
-    const pdf = await stored(app, 'hkk', content, async () => {
-      const photoBytes = photo && applicantAt >= 0 ? await cardPhoto(app, photo.id) : null;
-      const withPhotos = cards.map((card, i) => ({ ...card, photo: i === applicantAt ? photoBytes : null }));
-      return householdCardPdf(withPhotos, { ...meta, generatedAt: clock.now() });
+    const pdf = await documents.edition({
+      app,
+      kind: 'hkk',
+      title: '常住人口登记卡',
+      holderName: applicant.name,
+      expiresAt: null,
+      content,
+      reissue,
+      make: async (stamp) => {
+        const photoBytes = photo && applicantAt >= 0 ? await cardPhoto(app, photo.id) : null;
+        const withPhotos = cards.map((card, i) => ({ ...card, photo: i === applicantAt ? photoBytes : null }));
+        return householdCardPdf(withPhotos, { ...meta, generatedAt: stamp.issuedAt }, stamp);
+      },
     });
     return { pdf, fileName: `户口卡-${people.map((p) => p.name).join('、')}.pdf` };
   }
 
-  async function headPage(app: ApplicationRow): Promise<Voucher> {
+  async function headPage(app: ApplicationRow, reissue = false): Promise<Voucher> {
     const applicant = (await repos.users.findById(app.userId))!;
     const head = await headOf(app, applicant);
     const c = await collectiveOfMoveIn(repos, app);
@@ -388,9 +355,16 @@ export function createVoucherService(repos: Repositories, files: FileService, cl
       head: head ? { xm: head.name, gzzh: head.staffNo } : null,
       issuedTo: { applicant: applicant.name, sqbh: app.referenceNo },
     };
-    const pdf = await stored(app, 'hzsy', { page, photo: photo?.hash ?? null }, async () =>
-      headPagePdf(page, photo?.content ?? null, clock.now()),
-    );
+    const pdf = await documents.edition({
+      app,
+      kind: 'hzsy',
+      title: '集体户口簿户主页',
+      holderName: applicant.name,
+      expiresAt: null,
+      content: { page, photo: photo?.hash ?? null },
+      reissue,
+      make: (stamp) => headPagePdf(page, photo?.content ?? null, stamp.issuedAt, stamp),
+    });
     return { pdf, fileName: `户主页-${c.name}.pdf` };
   }
 

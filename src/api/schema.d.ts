@@ -3738,6 +3738,233 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/verify/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 核验电子证明 Check an issued document
+         * @description 公开，无需登录（/web/verify/<核验码>，即文件上二维码的地址）。按核验码答复文件的状态（valid 有效，revoked 已作废，replaced 已换发新版本，expired 已过期）、标题、文件编号、签发日期与有效期、签发机关、持有人姓名（掩码，如 张*远）与所签发文件的 SHA-256，核验人可据此比对手中的文件；不含其他个人信息，作废原因不公开。核验码为 100 位随机数，不可枚举；找不到时答 404「未找到该文件，请核对核验码」。每个地址每分钟最多 20 次（多实例共享计数），超出答 429。作废在所有实例上立即生效（每次都读数据库）。
+         *     Public. The status of the document a code names, what it says about it, and the SHA-256 of the issued file. 20 a minute per address.
+         */
+        get: operations["verifyDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 我的电子证明 The documents issued for one of my applications
+         * @description 需登录。本人一份申请已签发的电子证明（户籍证明办结后的户籍证明，迁入办结后的户口卡与户主页），每种文件只列当前版本：文件编号、核验码、核验地址、状态、签发与有效期、SHA-256；已作废的附作废原因。不存在或不是本人的答 404「申请不存在」。
+         */
+        get: operations["listMyDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 下载电子证明 Download an issued document
+         * @description 需登录。本人申请的一份电子证明的当前版本（PDF，带签名）。尚未签发时即时签发；户籍办公室作废后、重新签发前答 code 100「该文件已被户籍办公室作废（原因），如有疑问请联系户籍办公室」；未办结 code 100；不存在或不是本人的答 404「申请不存在」。
+         */
+        get: operations["downloadMyDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 电子证明短时链接 A short-lived link to a document
+         * @description 需登录。与 voucherLink 相同：为本人的一份电子证明签发 5 分钟有效、随会话结束失效的链接，供微信内置浏览器打开。未办结 code 100；不存在或不是本人的答 404「申请不存在」。
+         */
+        post: operations["createDocumentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/documents/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 以短时链接读取电子证明 A document by its short-lived link
+         * @description 公开（凭链接中的签名）。返回 documents/link 签发的那一份电子证明（inline，不缓存）；无效时与 /api/qianru/voucher 相同答 403。
+         */
+        get: operations["getDocumentByLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：申请的电子证明 Console: the documents of an application
+         * @description 仅工作人员（x-roles: [staff]，办理员与管理员）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     一份申请签发过的全部电子证明（每个版本，新的在前）：文件编号、核验码、状态、签发时间、作废时间、作废人与原因；以及可签发的文件种类（issuable）。申请不存在答 404「申请不存在」。
+         */
+        get: operations["adminListDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/applications/{id}/documents/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：签发或重新签发 Console: issue a document (again)
+         * @description 仅工作人员（x-roles: [staff]，办理员与管理员）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     为已办结的申请签发一份电子证明的当前版本；最近一版已作废时签发新版本（新的文件编号与核验码）。未办结 code 100；申请不存在答 404。记入审计日志（document.issue）。
+         */
+        post: operations["adminIssueDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/{docId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 工作台：作废电子证明 Console: revoke a document
+         * @description 仅工作人员（x-roles: [staff]，办理员与管理员）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     作废一份有效的电子证明（须填写原因，1 至 200 字）。核验页面立即显示「已作废」（所有实例），学生端不能再下载，直到重新签发。已作废或已换发的答 409「该文件已作废或已换发新版本」；不存在答 404「电子证明不存在」。记入审计日志（document.revoke，含文件编号与原因）。
+         */
+        post: operations["adminRevokeDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/documents/{docId}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：下载电子证明 Console: download a document
+         * @description 仅工作人员（x-roles: [staff]，办理员与管理员）；用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     签发的那一份文件（任何版本，PDF）。记入审计日志（document.view）。不存在答 404「电子证明不存在」。
+         */
+        get: operations["adminDownloadDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/proof-wordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 工作台：证明模板 Console: the wording of each proof type
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     每种户籍证明类型（qh_hjzm_type）的证明文字（户籍办公室修改过的，否则默认文字）与可用的占位符。
+         */
+        get: operations["adminListProofWordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/proof-wordings/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 工作台：修改证明模板 Console: change the wording of a proof type
+         * @description 仅管理员（x-roles: [admin]）；办理员与用户令牌答 403「您无权访问该资源」，未登录或会话失效答 401。
+         *     修改一种证明类型的证明文字；此后签发的户籍证明使用新文字（已签发的不变）。未知的占位符答 400「模板不正确」（字段 text）；类型不存在答 404「证明类型不存在」。记入审计日志（proof.wording）。
+         */
+        put: operations["adminUpdateProofWording"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/collective-households": {
         parameters: {
             query?: never;
@@ -7021,6 +7248,162 @@ export interface components {
         /** @description 响应信封（JobRun） The envelope of an answer with JobRun */
         JobRunEnvelope: components["schemas"]["Envelope"] & {
             data?: components["schemas"]["JobRun"];
+        };
+        /**
+         * @description 电子证明状态 Status（valid 有效，revoked 已作废，replaced 已换发新版本，expired 已过期）
+         * @enum {string}
+         */
+        DocumentStatus: "valid" | "revoked" | "replaced" | "expired";
+        /** @description 核验页面显示的内容 What the public check page shows */
+        DocumentCheck: {
+            status: components["schemas"]["DocumentStatus"];
+            /** @description 状态说明 The status in words (有效 / 已作废 / 已换发新版本 / 已过期) */
+            statusText: string;
+            /** @description 文件名称 Title */
+            title: string;
+            /** @description 文件编号 Document number */
+            number: string;
+            /** @description 签发机关 Issuing office */
+            office: string;
+            /** @description 持有人姓名（掩码，如 张*远） Holder's name, masked */
+            holder: string;
+            /**
+             * Format: date-time
+             * @description 签发时间 Issued at
+             */
+            issuedAt: string;
+            /**
+             * Format: date-time
+             * @description 有效期至（null 为长期有效） Valid until
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @description 作废时间 Revoked at
+             */
+            revokedAt: string | null;
+            /** @description 所签发文件的 SHA-256（十六进制） SHA-256 of the issued file */
+            sha256: string;
+            /** @description 签名证书为系统自签名证书（演示或未配置机构证书） Signed with the server's self-signed certificate */
+            selfSigned: boolean;
+            /** @description 签名证书的 SHA-256 指纹 Fingerprint of the signing certificate */
+            certificate: string;
+        };
+        /** @description 响应信封（DocumentCheck） The envelope of an answer with DocumentCheck */
+        DocumentCheckEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["DocumentCheck"];
+        };
+        /**
+         * @description 电子证明种类 Kind of issued document（hjzm 户籍证明，hkk 常住人口登记卡，hzsy 集体户口簿户主页）
+         * @enum {string}
+         */
+        DocumentKind: "hjzm" | "hkk" | "hzsy";
+        /** @description 本人的一份电子证明（当前版本） One of my issued documents, its current edition */
+        MyDocument: {
+            kind: components["schemas"]["DocumentKind"];
+            /** @description 文件名称 Title */
+            title: string;
+            /** @description 文件编号 Document number */
+            number: string;
+            /** @description 核验码（分组显示） Verification code, grouped */
+            code: string;
+            /** @description 核验地址（二维码内容） The check page's address */
+            checkUrl: string;
+            status: components["schemas"]["DocumentStatus"];
+            /** @description 状态说明 Status in words */
+            statusText: string;
+            /**
+             * Format: date-time
+             * @description 签发时间 Issued at
+             */
+            issuedAt: string;
+            /**
+             * Format: date-time
+             * @description 有效期至 Valid until
+             */
+            expiresAt: string | null;
+            /** @description 文件的 SHA-256 SHA-256 of the file */
+            sha256: string;
+            /** @description 作废原因（仅本人与工作台可见） Why it was revoked */
+            revokeReason: string | null;
+        };
+        /** @description 响应信封（MyDocument 列表） The envelope of an answer with MyDocument[] */
+        MyDocumentListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["MyDocument"][];
+        };
+        /** @description 工作台中的一份电子证明（一个版本） One edition of an issued document, in the console */
+        AdminDocument: {
+            id: components["schemas"]["Id"];
+            kind: components["schemas"]["DocumentKind"];
+            /** @description 文件名称 Title */
+            title: string;
+            /** @description 文件编号 Document number */
+            number: string;
+            /** @description 核验码（分组显示） Verification code, grouped */
+            code: string;
+            /** @description 核验地址 The check page's address */
+            checkUrl: string;
+            status: components["schemas"]["DocumentStatus"];
+            /** @description 状态说明 Status in words */
+            statusText: string;
+            /**
+             * Format: date-time
+             * @description 签发时间 Issued at
+             */
+            issuedAt: string;
+            /**
+             * Format: date-time
+             * @description 有效期至 Valid until
+             */
+            expiresAt: string | null;
+            /** @description 文件的 SHA-256 SHA-256 of the file */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description 作废时间 Revoked at
+             */
+            revokedAt: string | null;
+            /** @description 作废人 Who revoked it */
+            revokedBy: string | null;
+            /** @description 作废原因 Why */
+            revokeReason: string | null;
+            /** @description 系统自签名证书签名 Signed with the self-signed certificate */
+            selfSigned: boolean;
+        };
+        /** @description 一份申请的电子证明 The documents of an application */
+        AdminDocumentList: {
+            documents: components["schemas"]["AdminDocument"][];
+            /** @description 这份申请可签发的文件种类（办结后） What this application can be issued once finished */
+            issuable: components["schemas"]["DocumentKind"][];
+        };
+        /** @description 响应信封（AdminDocumentList） The envelope of an answer with AdminDocumentList */
+        AdminDocumentListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminDocumentList"];
+        };
+        /** @description 响应信封（AdminDocument） The envelope of an answer with AdminDocument */
+        AdminDocumentEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["AdminDocument"];
+        };
+        /** @description 一种户籍证明类型的证明文字 The wording of one proof type */
+        ProofWording: {
+            /** @description 证明类型代码 Proof type */
+            type: string;
+            /** @description 证明类型名称 Proof type name */
+            label: string;
+            /** @description 证明文字 Wording */
+            text: string;
+            /** @description 户籍办公室修改过（否则为默认文字） Changed by the office */
+            edited: boolean;
+        };
+        /** @description 证明模板 The wordings and their placeholders */
+        ProofWordingList: {
+            wordings: components["schemas"]["ProofWording"][];
+            /** @description 可用的占位符 Placeholders */
+            placeholders: string[];
+        };
+        /** @description 响应信封（ProofWordingList） The envelope of an answer with ProofWordingList */
+        ProofWordingListEnvelope: components["schemas"]["Envelope"] & {
+            data?: components["schemas"]["ProofWordingList"];
         };
         /**
          * @description 集体户：student 学生集体户（新生迁入），staff 教职工集体户（教职工迁入及家属），postdoc 博士后集体户 Which collective household
@@ -12995,6 +13378,366 @@ export interface operations {
                     "application/json": components["schemas"]["JobRunEnvelope"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    verifyDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 核验码 Verification code（20 位，可含连字符） */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 核验结果 The check */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentCheckEnvelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listMyDocuments: {
+        parameters: {
+            query: {
+                /** @description 申请编号（本人的） Application id (one's own) */
+                id: components["parameters"]["AppIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 电子证明 Documents */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyDocumentListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    downloadMyDocument: {
+        parameters: {
+            query: {
+                /** @description 申请编号（本人的） Application id (one's own) */
+                id: components["parameters"]["AppIdQuery"];
+                /** @description 文件 Document（hjzm 户籍证明，hkk 户口卡，hzsy 户主页） */
+                kind: components["schemas"]["DocumentKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF（带签名，不包裹信封） The signed PDF, no envelope */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description attachment（或 inline）; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createDocumentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: components["schemas"]["Id"];
+                    kind: components["schemas"]["DocumentKind"];
+                };
+            };
+        };
+        responses: {
+            /** @description 链接 Link */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoucherLinkEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDocumentByLink: {
+        parameters: {
+            query: {
+                /** @description 签名令牌 Signed token */
+                t: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF（带签名，不包裹信封） The signed PDF, no envelope */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description attachment（或 inline）; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 申请编号 Application id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 电子证明 Documents */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocumentListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminIssueDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 申请编号 Application id */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    kind: components["schemas"]["DocumentKind"];
+                };
+            };
+        };
+        responses: {
+            /** @description 电子证明 Documents */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocumentListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminRevokeDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 电子证明编号 Document id */
+                docId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 作废原因 Reason */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description 作废后的电子证明 The revoked document */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminDocumentEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminDownloadDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 电子证明编号 Document id */
+                docId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF（带签名，不包裹信封） The signed PDF, no envelope */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    /** @description attachment（或 inline）; filename*=UTF-8''<文件名> */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/json": components["schemas"]["Envelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminListProofWordings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 证明模板 Wordings */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProofWordingListEnvelope"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            "4XX": components["responses"]["ClientError"];
+            default: components["responses"]["Error"];
+        };
+    };
+    adminUpdateProofWording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description 证明类型代码 Proof type */
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 证明文字（可含占位符） Wording */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OkEmpty"];
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];

@@ -25,6 +25,7 @@ export const screens = {
   address: () => import('@/features/address/address-page'),
   applyList: () => import('@/features/applications/apply-list-page'),
   details: () => import('@/features/applications/details-page'),
+  verify: () => import('@/features/verify/verify-page'),
   certif: () => import('@/features/certif/certif-page'),
   certifIdCard: () => import('@/features/certif/id-card-page'),
   certifHrCard: () => import('@/features/certif/hr-card-page'),

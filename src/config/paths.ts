@@ -65,6 +65,12 @@ export const paths = {
     href: (query?: Query) => withQuery(`/feedback/${encodeURIComponent(String(query?.id ?? ''))}`, { ...query, id: undefined }),
   } satisfies RouteDef,
 
+  verify: {
+    path: '/verify/:code',
+    title: '文件核验',
+    href: (query?: Query) => withQuery(`/verify/${encodeURIComponent(String(query?.code ?? ''))}`, { ...query, code: undefined }),
+  } satisfies RouteDef,
+
   moveIn: route('/move-in', '迁入'),
   mIndex: route('/m-index', '迁入办理记录'),
   moveInNew: route('/move-in-new', '新生迁入'),
@@ -153,7 +159,10 @@ export const isAdminPath = (path: string): boolean => /^\/admin(\/|$)/i.test(pat
 /** Paths that work without login (spec §2, compared case-insensitively). */
 export const publicPaths = ['/login', '/register', '/forget', '/announcement'];
 
-export const isPublicPath = (path: string): boolean => publicPaths.includes(path.toLowerCase());
+/** The check page of an issued document (/verify/<code>): opened by anyone who scans the document's QR code. */
+const VERIFY_PATH = /^\/verify\/[0-9a-z-]+\/?$/i;
+
+export const isPublicPath = (path: string): boolean => publicPaths.includes(path.toLowerCase()) || VERIFY_PATH.test(path);
 
 /** The route whose pattern matches a path (first match wins), for titles. */
 export function routeForPath(path: string): RouteDef | undefined {

@@ -67,8 +67,16 @@ const specRoutes = [
 const defs = Object.values(paths) as RouteDef[];
 
 describe('route table (spec §2)', () => {
-  it('has every route of the spec, and only those', () => {
-    expect(defs.map((d) => d.path).sort()).toEqual([...specRoutes].sort());
+  it('has every route of the spec, and beyond it only the extensions (the public check of an issued document)', () => {
+    expect(defs.map((d) => d.path).sort()).toEqual([...specRoutes, '/verify/:code'].sort());
+  });
+
+  it('opens the check page of an issued document without sign-in, and nothing under it', () => {
+    expect(isPublicPath('/verify/ABCD1234EFGH5678JKMN')).toBe(true);
+    expect(isPublicPath('/verify/ABCD-1234-EFGH-5678-JKMN')).toBe(true);
+    expect(isPublicPath('/verify/x/y')).toBe(false);
+    expect(isPublicPath('/verify')).toBe(false);
+    expect(paths.verify.href({ code: 'ABCD' })).toBe('/verify/ABCD');
   });
 
   it('gives every route a real Chinese title', () => {

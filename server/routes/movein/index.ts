@@ -34,7 +34,7 @@ p{color:#555;margin:0 0 12px}a{display:inline-block;margin-top:20px;padding:10px
 <a href="/web/move-in-voucher">前往迁入凭证</a></main></body></html>`;
 
 /** Whether the request is a browser's page load (it asks for HTML before JSON), not a program. */
-function wantsPage(accept: string | undefined): boolean {
+export function wantsPage(accept: string | undefined): boolean {
   const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
   const html = types.indexOf('text/html');
   const json = types.indexOf('application/json');

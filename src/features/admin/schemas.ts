@@ -174,3 +174,13 @@ export const guideSchema = v.object({
 
 /** 校园身份名册: the rows to import (a chosen file's text or rows pasted). */
 export const rosterSchema = v.object({ csv: required('请选择 CSV 文件或粘贴名册内容') });
+
+/** 作废电子证明: why (the holder sees it). */
+export const revokeSchema = v.object({
+  reason: v.pipe(required('请填写作废原因'), v.maxLength(200, '作废原因不超过200字')),
+});
+
+/** 证明模板: the wording of a proof type. */
+export const wordingSchema = v.object({
+  text: v.pipe(required('请填写证明文字'), v.maxLength(2000, '证明文字不超过2000字')),
+});

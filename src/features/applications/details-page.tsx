@@ -12,6 +12,7 @@ import { confirmDialog, showToast } from '@/stores/ui';
 import { summaryGroups } from '@/lib/answer-summary';
 import { formRoute, statusOf } from './kinds';
 import { StatusBadge } from './status-badge';
+import { DocumentsSection } from './documents-section';
 
 type Application = Schemas['Application'];
 
@@ -145,6 +146,8 @@ export default function DetailsPage() {
           ))}
         </Cells>
       )}
+
+      {app.status === 7 && ['hjzmkj', 'qianru', 'yingxin'].includes(app.kind) && <DocumentsSection id={app.id} />}
 
       <section class="weui-cells__group">
         <h2 class="weui-cells__title">办理进度</h2>

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import applicationRoutes from './applications.ts';
 import borrowedRoutes from './borrowed.ts';
 import dashboardRoutes from './dashboard.ts';
+import documentAdminRoutes from './documents.ts';
 import feedbackRoutes from './feedback.ts';
 import ratingRoutes from './ratings.ts';
 
@@ -13,4 +14,5 @@ export default async function processingRoutes(app: FastifyInstance) {
   await app.register(feedbackRoutes);
   await app.register(ratingRoutes);
   await app.register(dashboardRoutes);
+  await app.register(documentAdminRoutes);
 }

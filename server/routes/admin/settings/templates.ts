@@ -15,6 +15,7 @@ import {
 import { SMS_VARIABLES } from '../../../services/sms-providers.ts';
 import type { components } from '../../../../src/api/schema';
 import { auditTools } from '../audit.ts';
+import { DEFAULT_WORDINGS, PROOF_PLACEHOLDERS, WORDINGS_KEY, unknownProofPlaceholders } from '../../../services/proofs.ts';
 
 type S = components['schemas'];
 
@@ -81,5 +82,46 @@ export default async function templateSettingsRoutes(app: FastifyInstance) {
       }),
     );
     return ok(templateWire({ ...TEMPLATE_NAMES[key]!, title, content, smsTemplateId }), '已保存');
+  });
+
+  // 证明模板: the wording of each 户籍证明 type.
+  app.operation('adminListProofWordings', async () => {
+    const [types, edits] = await Promise.all([repos.dict.list('qh_hjzm_type'), repos.settings.get<Record<string, string>>(WORDINGS_KEY)]);
+    const wordings = await services.proofs.wordings();
+    return ok(
+      {
+        wordings: types.map((t) => ({
+          type: t.value,
+          label: t.label,
+          text: wordings[t.value] ?? DEFAULT_WORDINGS['1']!,
+          edited: !!edits?.[t.value],
+        })),
+        placeholders: [...PROOF_PLACEHOLDERS],
+      },
+      '查询成功',
+    );
+  });
+
+  app.operation('adminUpdateProofWording', async (request) => {
+    const type = await repos.dict.find('qh_hjzm_type', request.params.type);
+    if (!type) throw notFound('证明类型不存在');
+    const text = request.body.text.trim();
+    const errors = unknownProofPlaceholders(text).map((p) => ({ field: 'text', message: `未知的占位符 {${p}}` }));
+    if (!text) errors.push({ field: 'text', message: '请填写证明文字' });
+    if (errors.length) throw badRequest('模板不正确', errors);
+    await audit.audited(
+      request,
+      async (r) => {
+        const edits = (await r.settings.get<Record<string, string>>(WORDINGS_KEY)) ?? {};
+        await r.settings.set(WORDINGS_KEY, { ...edits, [type.value]: text });
+      },
+      () => ({
+        action: 'proof.wording',
+        targetType: 'dict',
+        targetId: `qh_hjzm_type:${type.value}`,
+        summary: `修改证明模板「${type.label}」`,
+      }),
+    );
+    return ok(null, '已保存');
   });
 }

@@ -9,6 +9,7 @@ import { $adminMeta, $staff, statusLabel } from '@/stores/staff';
 import { confirmDialog, showToast } from '@/stores/ui';
 import { nextInQueue } from './queue-context';
 import { Attachments } from './attachments';
+import { DocumentsCard } from './documents-card';
 import { IdNumber } from './id-number';
 import { transition } from './transition';
 import { announce, LoadError, Modal, PageHead, StatusTag, useRemote } from '../ui';
@@ -324,6 +325,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
               )}
             </section>
           )}
+          <DocumentsCard key={app.version} appId={app.id} finished={app.status === 7} />
           <section class="adm-card">
             <h3 class="adm-card__title">办理进度</h3>
             <ol class="adm-timeline">

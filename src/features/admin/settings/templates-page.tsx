@@ -5,6 +5,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { announce, LoadError, Modal, PageHead, schema, Table, useRemote } from '../ui';
+import { ProofWordings } from './proof-wordings';
 
 type Template = Schemas['NoticeTemplate'];
 
@@ -133,6 +134,7 @@ export default function TemplatesPage() {
           />
         </Modal>
       )}
+      <ProofWordings />
     </>
   );
 }
