@@ -81,6 +81,15 @@ await run('Typecheck', npx, ['tsc', '--noEmit']);
 await run('Lint', npx, ['eslint', '.', '--max-warnings', '0']);
 await run('Format (Prettier)', npx, ['prettier', '--check', '.']);
 await run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
+// Issued documents are checked by tools that are not ours: poppler's pdfsig (signature) and zbar's zbarimg (QR code).
+const onPath = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+const verifiers = ['pdfsig', 'pdftoppm', 'zbarimg'].filter((tool) => !onPath(tool));
+if (verifiers.length)
+  skipOrFail(
+    'Independent checks of issued documents (in tests/server/documents.test.ts)',
+    `${verifiers.join(', ')} missing`,
+    'Install them with: sudo apt-get install -y poppler-utils zbar-tools',
+  );
 await run('Server + contract tests (PGlite)', npx, ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   await run('Server + contract tests (PostgreSQL)', npx, ['vitest', 'run', '--project', 'server']);

@@ -7,7 +7,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // axe is injected as a script; the app's CSP (script-src 'self') rightly refuses it otherwise.
 test.use({ bypassCSP: true });
 
-const PUBLIC = ['/web/login', '/web/register', '/web/forget', '/web/announcement'];
+// The check page of an issued document, as anyone opening an unknown code sees it (the documents spec checks a real one).
+const PUBLIC = ['/web/login', '/web/register', '/web/forget', '/web/announcement', '/web/verify/00000000000000000000'];
 const SIGNED_IN = [
   '/web/home',
   '/web/apply-list',
