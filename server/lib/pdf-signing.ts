@@ -18,6 +18,7 @@ export interface SigningIdentity {
   chain: forge.pki.Certificate[];
   /** The certificate's holder as people read it (its CN, else the whole name). */
   holder: string;
+  /** The server's own certificate (made by selfSignedP12), not one the office configured. */
   selfSigned: boolean;
   /** SHA-256 of the certificate (DER), hex: what the check page and the console show. */
   fingerprint: string;
@@ -61,7 +62,7 @@ function identity(key: forge.pki.PrivateKey, certs: forge.pki.Certificate[]): Si
     certificate,
     chain: certs,
     holder: cn?.value ?? certificate.subject.attributes.map((a) => `${a.shortName}=${a.value}`).join(', '),
-    selfSigned: certificate.isIssuer(certificate) && certs.length === 1,
+    selfSigned: false,
     fingerprint: fingerprintOf(certificate),
     notAfter: certificate.validity.notAfter,
   };

@@ -93,7 +93,7 @@ export function createDocumentService(deps: {
   async function selfSigned(): Promise<SigningIdentity> {
     const open = (kept: unknown) => {
       const { p12, passphrase } = kept as { p12: string; passphrase: string };
-      return identityFromP12(Buffer.from(fieldCipher().decrypt(p12), 'base64'), fieldCipher().decrypt(passphrase));
+      return { ...identityFromP12(Buffer.from(fieldCipher().decrypt(p12), 'base64'), fieldCipher().decrypt(passphrase)), selfSigned: true };
     };
     const kept = await repos.documents.selfSignedKey();
     if (kept) return open(kept);

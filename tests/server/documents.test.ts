@@ -295,3 +295,81 @@ describe('revocation and 重新签发', () => {
     await t.app.repos.settings.set('proof.wordings', {});
   });
 });
+
+describe('the office’s own certificate', () => {
+  const openssl = has('openssl');
+
+  it.skipIf(!openssl || !verifiers)(
+    'SIGNING_P12_FILE: a PKCS#12 made by openssl (Chinese names, AES) signs the documents; a wrong passphrase stops the start',
+    async () => {
+      const key = join(dir, 'office.key');
+      const cert = join(dir, 'office.crt');
+      const p12 = join(dir, 'office.p12');
+      execFileSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '30',
+        '-utf8',
+        '-subj',
+        '/C=CN/O=示范大学/CN=示范大学户籍办公室',
+      ]);
+      execFileSync('openssl', ['pkcs12', '-export', '-inkey', key, '-in', cert, '-out', p12, '-passout', 'pass:office-secret']);
+
+      await expect(createTestApp({ env: { SIGNING_P12_FILE: p12, SIGNING_P12_PASSPHRASE: 'wrong' } })).rejects.toThrow(/SIGNING_P12_FILE/);
+
+      const office = await createTestApp({ env: { SIGNING_P12_FILE: p12, SIGNING_P12_PASSPHRASE: 'office-secret' } });
+      try {
+        const u = await createUser(office);
+        const res = await post(office, '/api/daily/hjzmkj/add', u.token, FORM);
+        await office.app.services.applications.transition(res.body.data.id, 4, { role: 'staff', id: null });
+        await office.app.services.applications.transition(res.body.data.id, 7, { role: 'staff', id: null });
+        const file = await office.request({ method: 'GET', url: `/api/documents/file?id=${res.body.data.id}&kind=hjzm`, token: u.token });
+        const verdict = pdfsig(file.rawPayload, 'office.pdf');
+        expect(verdict).toContain('Signer Certificate Common Name: 示范大学户籍办公室');
+        expect(verdict).toContain('Signature Validation: Signature is Valid.');
+        expect(readPdf(file.rawPayload).text).not.toContain('系统自签名证书');
+        const code = (await get(office, `/api/documents?id=${res.body.data.id}`, u.token)).body.data[0].code;
+        expect((await office.json({ method: 'GET', url: `/api/verify/${code}` })).body.data.selfSigned).toBe(false);
+        office.assertContract();
+      } finally {
+        await office.close();
+      }
+    },
+  );
+});
+
+describe('revocation at once and expiry', () => {
+  it('ten revocations of one document at once: one is done (one audit entry), the others answer 409', async () => {
+    const u = await createUser(t);
+    const id = await finishedProof(u);
+    const doc = (await get(t, `/api/admin/applications/${id}/documents`, staff.token)).body.data.documents[0];
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post(t, `/api/admin/documents/${doc.id}/revoke`, staff.token, { reason: `原因${i}` })),
+    );
+    expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.body.code === 409)).toHaveLength(9);
+    const entries = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(doc.id)));
+    expect(entries.filter((e) => e.action === 'document.revoke')).toHaveLength(1);
+  });
+
+  it('a 户籍证明 is valid for 90 days: then the check says 已过期', async () => {
+    const u = await createUser(t);
+    const id = await finishedProof(u);
+    const code = (await get(t, `/api/documents?id=${id}`, u.token)).body.data[0].code;
+    t.clock.advance(89 * 86400);
+    expect((await check(code)).body.data.status).toBe('valid');
+    t.clock.advance(2 * 86400);
+    expect((await check(code)).body.data).toMatchObject({ status: 'expired', statusText: '已过期' });
+  });
+});

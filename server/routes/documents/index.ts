@@ -26,6 +26,17 @@ p{color:#555;margin:0 0 12px}a{display:inline-block;margin-top:20px;padding:10px
 export default async function documentRoutes(app: FastifyInstance) {
   const { repos, services } = app;
 
+  // The office's PKCS#12 is read at start: a wrong path or passphrase stops the server now, not at the first 办结.
+  app.addHook('onReady', async () => {
+    if (!app.config.signingP12File) return;
+    try {
+      const id = await services.documents.signer();
+      app.log.info({ holder: id.holder, notAfter: id.notAfter.toISOString() }, 'documents are signed with the office certificate');
+    } catch (err) {
+      throw new Error(`SIGNING_P12_FILE 无法读取或口令错误（cannot read the signing key: ${(err as Error).message}）`, { cause: err });
+    }
+  });
+
   app.operation(
     'verifyDocument',
     async (request, reply) => {
