@@ -62,14 +62,14 @@ export default defineConfig({
             // Form building blocks shared by the form screens (lazy-schema: every screen that names a schema has a form).
             {
               name: 'forms',
-              test: /[\\/]src[\\/](components[\\/]ui[\\/](button|form|form-field|error-summary)|app[\\/]app-link|lib[\\/]lazy-schema)\.tsx?$/,
+              test: /[\\/]src[\\/](components[\\/]ui[\\/](button|form|form-field|error-summary)|lib[\\/]lazy-schema)\.tsx?$/,
               priority: 1,
             },
             // The staff console's shared code (session, route table, page blocks) in its own chunk next to the
             // console's shell, so each console page loads only itself on top of them.
             {
               name: 'console',
-              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/](ui|transition))\.tsx?$/,
+              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/]ui)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

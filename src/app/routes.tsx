@@ -2,7 +2,6 @@ import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type 
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
 import { navigateApp } from '@/lib/nav';
-import { setScreensKnown } from '@/lib/screens';
 import { stylesReady } from './deferred-styles';
 import { guardNavigation, mayBeGuarded } from './navigation';
 
@@ -104,8 +103,6 @@ export function loaderFor(key: RouteKey): Loader | undefined {
   const def: RouteDef = paths[key];
   return screens[(def.aliasOf ?? key) as RouteKey];
 }
-
-setScreensKnown((key) => loaderFor(key) !== undefined);
 
 const routeEntries = (Object.keys(paths) as RouteKey[]).flatMap((key) => {
   const loader = loaderFor(key);

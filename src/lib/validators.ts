@@ -66,7 +66,6 @@ export const userInfoSchema = v.object({
   xm: v.pipe(required('请填写姓名'), v.maxLength(30, '姓名不能超过30个字')),
   rylb: v.picklist(personTypes, RYLB_REQUIRED),
 });
-export type UserInfoForm = v.InferInput<typeof userInfoSchema>;
 
 /** /info of an account without a person type (single sign-on that gave none): the type, once. */
 export const personTypeSchema = v.object({ rylb: v.picklist(personTypes, RYLB_REQUIRED) });
@@ -83,7 +82,6 @@ export const loginWithCaptchaSchema = v.object({
   password: required('请输入密码'),
   code: required('请输入图形验证码'),
 });
-export type LoginForm = v.InferInput<typeof loginSchema>;
 
 export const PHONE_REQUIRED = '请填写手机号';
 
@@ -132,7 +130,6 @@ export const registerDetailsSchema = v.pipe(
     ['password2'],
   ),
 );
-export type RegisterDetailsForm = v.InferInput<typeof registerDetailsSchema>;
 
 /** Step 3 of forget: the new password twice. */
 export const newPasswordSchema = v.pipe(

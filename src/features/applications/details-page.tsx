@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { client, toldByClient, unwrap, type Schemas } from '@/api/client';
 import { readFile } from '@/api/files';
-import { hasScreen } from '@/lib/screens';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@/config/paths';
@@ -180,11 +179,9 @@ export default function DetailsPage() {
       )}
 
       <div class="app-actions">
-        {can('edit') && editKey && hasScreen(editKey) && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}
-        {can('continue') && hasScreen('mCr') && <LinkButton href={paths.mCr.href({ id: app.id })}>继续提交</LinkButton>}
-        {can('voucher') && hasScreen('moveInVoucher') && (
-          <LinkButton href={paths.moveInVoucher.href({ id: app.id })}>查看迁入凭证</LinkButton>
-        )}
+        {can('edit') && editKey && <LinkButton href={paths[editKey].href({ edit: 1, id: app.id })}>修改</LinkButton>}
+        {can('continue') && <LinkButton href={paths.mCr.href({ id: app.id })}>继续提交</LinkButton>}
+        {can('voucher') && <LinkButton href={paths.moveInVoucher.href({ id: app.id })}>查看迁入凭证</LinkButton>}
         {can('cancel') && (
           <Button variant="warn" loading={busy} onClick={() => void cancel()}>
             撤销申请

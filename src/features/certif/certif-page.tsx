@@ -1,4 +1,3 @@
-import { hasScreen } from '@/lib/screens';
 import { ServiceIndex } from '@/components/service-fields/service-index';
 import type { RouteKey } from '@/config/paths';
 
@@ -7,7 +6,7 @@ const services: { key: RouteKey; note: string }[] = [
   { key: 'certifHrCard', note: '户口卡遗失或损坏后补办' },
 ];
 
-/** 证件办理: the certificate services whose screens exist. */
+/** 证件办理: the certificate services. */
 export default function CertifPage() {
-  return <ServiceIndex services={services.filter((s) => hasScreen(s.key))} />;
+  return <ServiceIndex services={services} />;
 }
