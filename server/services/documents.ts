@@ -71,6 +71,11 @@ export interface Edition extends Omit<Issue, 'storedName'> {
   content: unknown;
   /** Issue even though the office revoked the last edition (the office's 重新签发). */
   reissue?: boolean;
+  /**
+   * Once issued, the edition in force stands whatever changes after (a certificate of facts on its date): a new one
+   * is issued only after a revocation. Otherwise (the vouchers) changed data make a new edition.
+   */
+  fixed?: boolean;
 }
 
 /** What the holder is told when the office has revoked the document (until it issues it again). */
@@ -182,6 +187,10 @@ export function createDocumentService(deps: {
       const editions = (await repos.documents.ofApplication(input.app.id)).filter((d) => d.kind === input.kind);
       const latest = editions[0];
       if (latest?.revokedAt && !input.reissue) throw bizError(revokedMessage(latest.revokeReason));
+      if (input.fixed && latest && !latest.revokedAt) {
+        const issued = await files.storage.get(latest.storedName);
+        if (issued) return issued;
+      }
       // A revocation counts in the fingerprint: issuing again after one makes a new file even for the same data.
       const revoked = editions.filter((d) => d.revokedAt).length;
       const fingerprint = sha256(JSON.stringify({ content: input.content, revoked, signed: 1 })).slice(0, 32);

@@ -151,6 +151,7 @@ export function createProofService(repos: Repositories, documents: DocumentServi
       expiresAt: validUntil,
       content,
       reissue,
+      fixed: true,
       make: (stamp) => proofPdf(content, stamp, addSeconds(stamp.issuedAt, PROOF_VALID_DAYS * 86400)),
     });
     return { pdf, fileName: `户籍证明-${content.typeLabel}-${holder}.pdf` };

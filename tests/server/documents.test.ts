@@ -13,6 +13,7 @@ import { CODE_LENGTH, maskName, newCode, parseCode } from '../../server/services
 import { createStaff } from './admin-helpers.ts';
 import { createTestApp, PUBLIC_URL, type TestApp } from './helpers.ts';
 import { readPdf } from './pdf-text.ts';
+import { createPerson, postdocMoveInReadyToFinish } from './movement-helpers.ts';
 import { createUser, get, post, staffMoves, type TestUser } from './service-helpers.ts';
 
 let t: TestApp;
@@ -290,9 +291,14 @@ describe('revocation and 重新签发', () => {
     expect(saved.body.code).toBe(200);
     const u = await createUser(t);
     const id = await finishedProof(u);
-    expect(readPdf((await download(u, id)).rawPayload).text).toContain(`兹证明${u.name}系我校在籍学生`);
-    // Back to the default for the other tests.
+    const issued = (await download(u, id)).rawPayload;
+    expect(readPdf(issued).text).toContain(`兹证明${u.name}系我校在籍学生`);
+    // Back to the default for the other tests: what was issued stays as it was (one edition, the same file).
     await t.app.repos.settings.set('proof.wordings', {});
+    expect((await download(u, id)).rawPayload.equals(issued)).toBe(true);
+    await t.app.repos.users.update(u.id, { name: `${u.name}改` });
+    expect((await download(u, id)).rawPayload.equals(issued)).toBe(true);
+    expect((await get(t, `/api/admin/applications/${id}/documents`, staff.token)).body.data.documents).toHaveLength(1);
   });
 });
 
@@ -371,5 +377,28 @@ describe('revocation at once and expiry', () => {
     expect((await check(code)).body.data.status).toBe('valid');
     t.clock.advance(2 * 86400);
     expect((await check(code)).body.data).toMatchObject({ status: 'expired', statusText: '已过期' });
+  });
+});
+
+describe('the move-in vouchers as issued documents', () => {
+  it('are issued at 已办结 with codes of their own; changed data make a new edition and the check of the old one says 已换发新版本', async () => {
+    const p = await createPerson(t, { rylb: '3' });
+    const id = await postdocMoveInReadyToFinish(t, p);
+    await staffMoves(t, id, 7);
+    const docs = (await get(t, `/api/documents?id=${id}`, p.token)).body.data as { kind: string; code: string; sha256: string }[];
+    expect(docs.map((d) => d.kind)).toEqual(['hkk', 'hzsy']);
+    const card = docs[0]!;
+    const first = (await t.request({ method: 'GET', url: `/api/qianru/downloadhkkPdf?id=${id}`, token: p.token })).rawPayload;
+    expect(sha256(first)).toBe(card.sha256);
+    if (verifiers) expect(pdfsig(first, 'card.pdf')).toContain('Signature is Valid.');
+
+    await t.app.repos.users.update(p.id, { nativePlace: '江苏南京' });
+    const second = (await t.request({ method: 'GET', url: `/api/qianru/downloadhkkPdf?id=${id}`, token: p.token })).rawPayload;
+    expect(second.equals(first)).toBe(false);
+    const now = (await get(t, `/api/documents?id=${id}`, p.token)).body.data[0];
+    expect(now.code).not.toBe(card.code);
+    expect(now.sha256).toBe(sha256(second));
+    expect((await check(card.code)).body.data).toMatchObject({ status: 'replaced', statusText: '已换发新版本' });
+    expect((await check(now.code)).body.data.status).toBe('valid');
   });
 });
