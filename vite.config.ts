@@ -7,6 +7,7 @@ import shellHtml from './scripts/vite-plugin-shell-html.ts';
 import bundledPackages from './scripts/vite-plugin-bundled-packages.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const shared = fileURLToPath(new URL('./shared', import.meta.url));
 
 export default defineConfig({
   base: '/web/',
@@ -15,7 +16,10 @@ export default defineConfig({
   // (React libraries) run as themselves on Preact.
   plugins: [preact(), pruneCssVars(), shellHtml(), precompress(), bundledPackages()],
   resolve: {
-    alias: [{ find: '@', replacement: src }],
+    alias: [
+      { find: '@shared', replacement: shared },
+      { find: '@', replacement: src },
+    ],
   },
   build: {
     outDir: 'dist/web',

@@ -1,5 +1,5 @@
 // Bundles openapi/ into openapi/dist/openapi.json (served and used for validation) and generates
-// src/api/schema.d.ts, src/api/limits.ts and src/api/domain.ts (the server's tables the app shows). With --check,
+// shared/contract/schema.d.ts, shared/contract/limits.ts and shared/contract/domain.ts (the server's tables the app shows). With --check,
 // fails when any committed file is stale.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'node:fs';
@@ -10,9 +10,9 @@ import { applicationStatuses, serviceNames } from '../server/domain/index.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const bundlePath = join(root, 'openapi/dist/openapi.json');
-const typesPath = join(root, 'src/api/schema.d.ts');
-const limitsPath = join(root, 'src/api/limits.ts');
-const domainPath = join(root, 'src/api/domain.ts');
+const typesPath = join(root, 'shared/contract/schema.d.ts');
+const limitsPath = join(root, 'shared/contract/limits.ts');
+const domainPath = join(root, 'shared/contract/domain.ts');
 const check = process.argv.includes('--check');
 
 type Schema = { $ref?: string; maxLength?: number; properties?: Record<string, Schema> };
@@ -112,5 +112,5 @@ if (check) {
   console.log('API bundle and types are up to date.');
 } else {
   for (const [p, text] of outputs) writeFileSync(p, text);
-  console.log('Wrote openapi/dist/openapi.json, src/api/schema.d.ts, src/api/limits.ts and src/api/domain.ts');
+  console.log('Wrote openapi/dist/openapi.json, shared/contract/schema.d.ts, shared/contract/limits.ts and shared/contract/domain.ts');
 }

@@ -18,7 +18,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Request } from 'playwright';
-import { paths, type RouteDef } from '../src/config/paths.ts';
+import { paths, type RouteDef } from '../shared/pages/paths.ts';
 import { closure as closureIn, type Manifest } from './build-manifest.ts';
 import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
 

@@ -11,7 +11,7 @@ const ROOT = join(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs/strings.md');
 const HAN = /\p{Script=Han}/u;
 /** Generated, or content rather than wording (the demo's people, guides and announcements). */
-const SKIP = [/^src\/api\/schema\.d\.ts$/, /^server\/db\/seed-data\//, /\.test\.tsx?$/];
+const SKIP = [/^shared\/contract\/schema\.d\.ts$/, /^server\/db\/seed-data\//, /\.test\.tsx?$/];
 
 function files(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -42,7 +42,7 @@ export function stringsOf(path: string, text: string): string[] {
 }
 
 export function render(): string {
-  const sections = [...files('src'), ...files('server')].sort().flatMap((path) => {
+  const sections = [...files('src'), ...files('shared'), ...files('server')].sort().flatMap((path) => {
     const found = stringsOf(path, readFileSync(join(ROOT, path), 'utf8'));
     return found.length ? [`## ${path}\n\n${found.map((s) => `- ${s}`).join('\n')}\n`] : [];
   });

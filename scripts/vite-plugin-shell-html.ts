@@ -1,9 +1,9 @@
 // Build plugin: the pages a phone loads first.
 // - index.html carries the entry's styles inline (no stylesheet request before the first paint) and starts the app
-//   with one small inline script (src/app/boot-script.ts) from a data block
+//   with one small inline script (shared/pages/boot-script.ts) from a data block
 //   <script type="application/json" id="app-boot">{"entry", "preload"}</script>, the entry and "preload" also as
 //   <link rel="modulepreload"> tags that the browser fetches as it reads the page.
-// - For each first-load route of src/app/shells.ts a page of its own (login.html, home.html): its title, the
+// - For each first-load route of shared/pages/shells.ts a page of its own (login.html, home.html): its title, the
 //   screen's frame pre-rendered in #app and the screen's chunks in "preload", fetched together with the entry instead
 //   of after it. The server answers /web/<name> with <name>.html (server/plugins/web.ts).
 // - For every other route of the screen table a page under routes/ (routes/borrow.html, routes/move-out/graduate.html):
@@ -16,8 +16,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { BOOT_SCRIPT } from '../src/app/boot-script.ts';
-import { ROUTE_EARLY, ROUTE_PAGES_DIR, SCREEN_TABLE, SHELL_PAGES } from '../src/app/shells.ts';
+import { BOOT_SCRIPT } from '../shared/pages/boot-script.ts';
+import { ROUTE_EARLY, ROUTE_PAGES_DIR, SCREEN_TABLE, SHELL_PAGES } from '../shared/pages/shells.ts';
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
@@ -123,7 +123,7 @@ export function withoutUnreadProperties(css: string, referencing: string): strin
 
 /**
  * Rewrites the built index.html and writes the first-load pages into outDir. `rendered`: the markup of each page that
- * has none written in src/app/shells.ts, by page name (the app's own render, renderPages). `routes`: the module of
+ * has none written in shared/pages/shells.ts, by page name (the app's own render, renderPages). `routes`: the module of
  * each other route's screen by path (/borrow → src/features/borrow/borrow-page.tsx, renderPages): each gets a page
  * of its own, index.html with the route's title and its screen's chunks preloaded (a form opened from a link or the
  * WeChat menu comes in one round trip with the entry, not in three after it).
@@ -266,7 +266,7 @@ export function writeShellPages(
 const SSR_INLINE = ['wouter', '@nanostores/react', 'regexparam'];
 
 /**
- * The app's first render of each page of src/app/shells.ts that has no markup written there, by page name: the app's
+ * The app's first render of each page of shared/pages/shells.ts that has no markup written there, by page name: the app's
  * modules loaded through Vite's SSR loader with the project's own configuration (aliases, the Preact preset), nobody
  * signed in (src/app/prerender.tsx).
  */
@@ -297,11 +297,11 @@ export async function renderPages(
 /**
  * The source module of each route's screen in the screen table (src/app/screen-table.ts), by the route's path: the
  * table's loaders run in the SSR loader and each module they resolve to is found in its module graph. Routes with a
- * page of their own in src/app/shells.ts, and routes with parameters, are left out.
+ * page of their own in shared/pages/shells.ts, and routes with parameters, are left out.
  */
 async function screenModules(server: import('vite').ViteDevServer): Promise<Record<string, { title: string; module: string }>> {
   const { screens } = (await server.ssrLoadModule(`/${SCREEN_TABLE}`)) as typeof import('../src/app/screen-table.ts');
-  const { paths } = (await server.ssrLoadModule('/src/config/paths.ts')) as typeof import('../src/config/paths.ts');
+  const { paths } = (await server.ssrLoadModule('/shared/pages/paths.ts')) as typeof import('../shared/pages/paths.ts');
   const own = new Set(Object.values(SHELL_PAGES).map((page) => page.path));
   const graph = server.environments.ssr.moduleGraph;
   const root = server.config.root + '/';

@@ -8,7 +8,7 @@ import './components/ui/form.css';
 import './features/home/home.css';
 import { hydrate, render } from 'preact';
 import { App } from './app/app';
-import { LIVE_ATTRIBUTE } from './config/page-data';
+import { LIVE_ATTRIBUTE } from '@shared/pages/page-data';
 import { loadDeferredStyles } from './app/deferred-styles';
 import { preloadScreen } from './app/routes';
 import { registerServiceWorker } from './app/service-worker';

@@ -13,8 +13,8 @@ import { LockError } from '../db/lock.ts';
 import { FieldCipher, installFieldCipher, resolveDataKey } from '../lib/field-crypto.ts';
 import { createRepositories } from '../repositories/index.ts';
 import { importRoster, lastRosterImport, MAX_ROSTER_ROWS, ROSTER_LAST_IMPORT } from '../services/roster.ts';
-import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, ROSTER_TOO_LARGE } from '../../src/features/admin/system/roster-csv.ts';
-import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
+import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, ROSTER_TOO_LARGE } from '../../shared/roster/roster-csv.ts';
+import { xlsxToRosterText } from '../../shared/roster/roster-xlsx.ts';
 
 /** UTF-8 when the bytes are valid UTF-8, else GB18030 (Excel on a Chinese system). */
 const decode = (bytes: Buffer) => {

@@ -1,6 +1,6 @@
 // The contract's types on the server side: the component schemas and operations generated from openapi/ (the same
-// src/api/schema.d.ts the app uses). A shape the wire defines is named from here, never written again.
-import type { components, operations } from '../../src/api/schema';
+// shared/contract/schema.d.ts the app uses). A shape the wire defines is named from here, never written again.
+import type { components, operations } from '../../shared/contract/schema';
 
 export type Schemas = components['schemas'];
 

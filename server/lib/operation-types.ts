@@ -1,6 +1,6 @@
 // Request types of each operation, taken from the client types generated from the OpenAPI document.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../src/api/schema';
+import type { operations } from '../../shared/contract/schema';
 
 export type OperationId = keyof operations & string;
 

@@ -6,13 +6,13 @@ import { join, sep } from 'node:path';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
-import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, ROUTE_PAGES_DIR } from '../../src/app/shells.ts';
+import { BOOT_SCRIPT } from '../../shared/pages/boot-script.ts';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, ROUTE_PAGES_DIR } from '../../shared/pages/shells.ts';
 import { projectRoot } from '../lib/paths.ts';
 import { brotli, gzip } from '../lib/text-compression.ts';
 import { bannerWire } from '../routes/common/wire.ts';
 
-/** The Content-Security-Policy source that allows the pages' one inline script (src/app/boot-script.ts). */
+/** The Content-Security-Policy source that allows the pages' one inline script (shared/pages/boot-script.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 const root = `${projectRoot}/`;

@@ -3,7 +3,7 @@
 // ids to names, the application an answer refers to), dates written out, yes/no as 是/否 and ID numbers masked for
 // the applicant; the sub-service is the application's kindName. The one mapping behind the app's 申请详情, the
 // console's application page and the last finished move-out.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../shared/contract/schema';
 import { maskIdNumber } from '../lib/masks.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';

@@ -1,7 +1,7 @@
 // The forms of the daily services (borrowing the card, ID card, reissue, proofs, changes, other business):
 // each checks its rules (Chinese messages mapped to fields, or code 100 for business refusals) and turns the
 // request body into an application form for the lifecycle service.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../shared/contract/schema';
 import { borrowRules, kindName, MSG } from '../domain/index.ts';
 import { badRequest, bizError } from '../lib/envelope.ts';
 import { isValidIdNumber } from '../lib/id-number.ts';

@@ -1,6 +1,6 @@
 // The inputs of a staff transition the office's data decides: the couriers staff ship with, a 寄出's courier and
 // waybill checked, and what the forms of 寄出 and 通知领取 start with.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../shared/contract/schema';
 import { badRequest } from '../lib/envelope.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';

@@ -1,7 +1,7 @@
 // The move-in forms: 博士后迁入, 教职工迁入, 家属随迁 (/api/qianru, two stages: 准迁证, then 落户 with the 迁移证
 // through continueSubmit) and 新生迁入 (/api/yingxin, only inside the enrolment window). Each checks its rules
 // (Chinese messages on fields, or code 100 for business refusals) and turns the body into an application form.
-import type { components } from '../../src/api/schema';
+import type { components } from '../../shared/contract/schema';
 import { birthDateOf, genderCodeOf, isValidIdNumber } from '../lib/id-number.ts';
 import { bizError } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';

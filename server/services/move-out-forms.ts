@@ -2,7 +2,7 @@
 // post-doctoral, staff with family, leave-school, move-out, reassignment), the migration-certificate services
 // (qyzyq 延期, qyzbg 地址变更, qykbb 补办) and 注销户口 (zxhkzmkj). The forms apply the same rules as the check.
 import type { Schemas } from '../lib/contract.ts';
-import type { components } from '../../src/api/schema';
+import type { components } from '../../shared/contract/schema';
 import { addressOf } from '../lib/address.ts';
 import { bizError } from '../lib/envelope.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';

@@ -1,6 +1,6 @@
 import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
 import { takeEarly } from './early';
-import type { paths } from './schema';
+import type { paths } from '@shared/contract/schema';
 import type { ApiFailure, ApiResult, FieldError } from './types';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
 import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';

@@ -1,4 +1,4 @@
-import { EARLY_GLOBAL, EARLY_TTL_MS } from '@/config/page-data';
+import { EARLY_GLOBAL, EARLY_TTL_MS } from '@shared/pages/page-data';
 
 interface EarlyCalls {
   token: string;
@@ -7,7 +7,7 @@ interface EarlyCalls {
 }
 
 /**
- * The answer to `request` that the page's boot script already asked for (src/app/boot-script.ts), taken once: a GET of
+ * The answer to `request` that the page's boot script already asked for (shared/pages/boot-script.ts), taken once: a GET of
  * the very same URL, for the same token, within EARLY_TTL_MS of the page's start. Otherwise undefined (the client
  * fetches). The request's own signal (the client's timeout, a caller's cancel) still ends the wait.
  */

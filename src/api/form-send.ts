@@ -1,8 +1,8 @@
 // A service form's use of the API: its send (the add operation, or the edit operation with the id when an
 // application is being corrected) and its answers when correcting one, typed by kind.
 import { client, unwrap } from './client';
-import type { AnswersByKind } from './domain';
-import type { paths } from './schema';
+import type { AnswersByKind } from '@shared/contract/domain';
+import type { paths } from '@shared/contract/schema';
 import type { ApiResult, IdempotencyHeader, Schemas } from './types';
 
 /** The JSON body of a path's POST. */

@@ -1,6 +1,6 @@
 // Types of the contract, for every layer (lib, config and components/ui may import this file and ./schema, nothing
 // else of api/). Generated types only: a name here is an alias of openapi/'s schema, never a copy of it.
-import type { components } from './schema';
+import type { components } from '@shared/contract/schema';
 
 export type Schemas = components['schemas'];
 export type UserInfo = Schemas['UserInfo'];

@@ -1,5 +1,5 @@
 import { TabBar } from '@/components/ui/tab-bar';
-import { paths, tabs } from '@/config/paths';
+import { paths, tabs } from '@shared/pages/paths';
 import { navigate } from '@/lib/nav';
 
 const icons: Record<string, string> = {

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { $dialogs } from '@/stores/ui';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Toast } from '@/components/ui/toast';
-import { isAdminPath, ROUTER_BASE, showsTabBar, tabs, paths } from '@/config/paths';
+import { isAdminPath, ROUTER_BASE, showsTabBar, tabs, paths } from '@shared/pages/paths';
 import { requireLogin, startApp } from './root';
 import { AppRoutes, titleFor } from './routes';
 

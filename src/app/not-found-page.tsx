@@ -1,5 +1,5 @@
 import { ResultPage } from '@/components/ui/result-page';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { LinkButton } from '@/components/ui/button';
 
 /** Shown for any path without a screen. */

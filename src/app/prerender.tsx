@@ -3,7 +3,7 @@
 // before any script arrives; main.tsx then hydrates these very nodes (what was typed stays: TextField).
 import { renderToStringAsync } from 'preact-render-to-string';
 import { memoryLocation } from 'wouter/memory-location';
-import { ROUTER_BASE } from '@/config/paths';
+import { ROUTER_BASE } from '@shared/pages/paths';
 import { App } from './app';
 import { preloadScreen } from './routes';
 

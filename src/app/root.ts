@@ -1,5 +1,5 @@
 import { client, REDIRECT_DELAY_MS, unwrap } from '@/api/client';
-import { isAdminPath, isPublicPath } from '@/config/paths';
+import { isAdminPath, isPublicPath } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
 import { loadSectors } from '@/stores/sectors';

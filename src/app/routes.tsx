@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@/config/paths';
+import { ADMIN_BASE, isAdminPath, paths, routeForPath, type RouteDef, type RouteKey } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { stylesReady } from './deferred-styles';
 import { guardNavigation, mayBeGuarded } from './navigation';

@@ -1,7 +1,7 @@
 // The screens other than the first ones (src/app/routes.tsx), each with the chunks it loads: a lazy module of its own,
 // fetched once the first screen is shown, so the entry does not carry an import and a preload list per screen.
 import type { ComponentType } from 'react';
-import type { RouteKey } from '@/config/paths';
+import type { RouteKey } from '@shared/pages/paths';
 
 type ScreenModule = { default: ComponentType<Record<string, unknown>> };
 type Loader = () => Promise<ScreenModule>;

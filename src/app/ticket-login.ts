@@ -1,6 +1,6 @@
 // Single sign-on by CAS ticket (spec §2), loaded only when the app starts with ?ticket= (src/app/root.ts).
 import { client, toldByClient, unwrap } from '@/api/client';
-import { isAdminPath, isPublicPath, paths, routeForPath } from '@/config/paths';
+import { isAdminPath, isPublicPath, paths, routeForPath } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { usesGzzh, usesXh } from '@/lib/rules';
 import { clearSession } from '@/stores/session';

@@ -1,7 +1,7 @@
 // The staff console's route table (issue 5). Paths are relative to the console's nested router
 // (/web/admin); only the console's lazy chunks import this file, so the students' first load does not carry it.
 import type { Schemas } from '@/api/types';
-import { withQuery, type Query } from './paths';
+import { withQuery, type Query } from '@shared/pages/paths';
 
 export type StaffRole = Schemas['StaffRole'];
 

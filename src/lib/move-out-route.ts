@@ -1,4 +1,4 @@
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import type { MoveOutSub } from '@/api/types';
 
 const MOVE_OUT_PREFIX = '/move-out/';

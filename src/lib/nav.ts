@@ -1,5 +1,5 @@
 import { navigate as browserNavigate } from 'wouter/use-browser-location';
-import { ROUTER_BASE } from '@/config/paths';
+import { ROUTER_BASE } from '@shared/pages/paths';
 
 /** Path inside the app (without the /web base), e.g. "/login". */
 export function currentAppPath(): string {

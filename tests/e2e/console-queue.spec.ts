@@ -1,6 +1,6 @@
 import { test, expect, type APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
+import { xlsxToRosterText } from '../../shared/roster/roster-xlsx.ts';
 import { consolePage, consoleSignIn, DEMO_PASSWORD } from './support.ts';
 
 /** A student's 其他业务 application, submitted through the API as the student. */

@@ -3,7 +3,7 @@
 // The workbooks are read back with the console's own .xlsx reader.
 import { toCsv } from '../../server/lib/spreadsheet.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx.ts';
+import { xlsxToRosterText } from '../../shared/roster/roster-xlsx.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { act, createStaff, renew, submitOther } from './admin-helpers.ts';
 

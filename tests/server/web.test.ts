@@ -12,8 +12,8 @@ import { createHash } from 'node:crypto';
 import webPlugin, { BOOT_SCRIPT_SOURCE } from '../../server/plugins/web.ts';
 import { precompressDir } from '../../scripts/vite-plugin-precompress.ts';
 import { writeShellPages } from '../../scripts/vite-plugin-shell-html.ts';
-import { BOOT_SCRIPT } from '../../src/app/boot-script.ts';
-import { HOME_CAROUSEL_FRAME, homeCarouselHtml, SHELL_PAGES } from '../../src/app/shells.ts';
+import { BOOT_SCRIPT } from '../../shared/pages/boot-script.ts';
+import { HOME_CAROUSEL_FRAME, homeCarouselHtml, SHELL_PAGES } from '../../shared/pages/shells.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'hukou-web-'));
@@ -474,7 +474,7 @@ describe('first-load pages', () => {
           '<script type="module" crossorigin src="/web/assets/index-e1.js"></script>\n' +
           '<link rel="stylesheet" crossorigin href="/web/assets/index-c1.css">\n</head><body><div id="app"></div></body></html>',
       );
-      // The pages without a frame written in src/app/shells.ts carry the app's own render of their route (renderPages).
+      // The pages without a frame written in shared/pages/shells.ts carry the app's own render of their route (renderPages).
       const rendered = Object.fromEntries(
         Object.entries(SHELL_PAGES)
           .filter(([, page]) => page.html === undefined)
@@ -536,7 +536,7 @@ describe('first-load pages', () => {
       expect(boot(home).early).toEqual(SHELL_PAGES.home!.early);
 
       // A route's page: index.html with its title, the table, the screen, what the screen loads next (not the
-      // console), that one's stylesheet, and the screen's first calls (src/app/shells.ts ROUTE_EARLY).
+      // console), that one's stylesheet, and the screen's first calls (shared/pages/shells.ts ROUTE_EARLY).
       const borrow = readFileSync(join(out, 'routes/borrow.html'), 'utf8');
       expect(borrow).toContain('<title>借用户口卡</title>');
       expect(boot(borrow)).toEqual({
@@ -569,7 +569,7 @@ describe('first-load pages', () => {
 describe('/web/home with its banners', () => {
   let t: TestApp;
   const built = mkdtempSync(join(tmpdir(), 'hukou-home-'));
-  // home.html as the build writes it (scripts/vite-plugin-shell-html.ts): the frame of src/app/shells.ts in #app.
+  // home.html as the build writes it (scripts/vite-plugin-shell-html.ts): the frame of shared/pages/shells.ts in #app.
   const HOME_PAGE = `<!doctype html><html><head><title>办事服务</title>\n  </head><body><div id="app">${SHELL_PAGES.home!.html}</div></body></html>`;
   writeFileSync(join(built, 'index.html'), INDEX);
   writeFileSync(join(built, 'home.html'), HOME_PAGE);

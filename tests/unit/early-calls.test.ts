@@ -1,9 +1,9 @@
-// The first screen's calls started by the page's boot script (src/app/boot-script.ts) and taken by the API client
+// The first screen's calls started by the page's boot script (shared/pages/boot-script.ts) and taken by the API client
 // (src/api/early.ts): one request instead of two, for the same user only, and only while the page is fresh.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOOT_SCRIPT } from '@/app/boot-script';
+import { BOOT_SCRIPT } from '@shared/pages/boot-script';
 import { client, unwrap } from '@/api/client';
-import { EARLY_GLOBAL, EARLY_TTL_MS } from '@/config/page-data';
+import { EARLY_GLOBAL, EARLY_TTL_MS } from '@shared/pages/page-data';
 import { json, sampleUser } from './helpers';
 
 const SECTORS = { openSectors: [{ sectorCode: 2 }], tips: '请按时办理', yxStartTime: null, yxEndTime: null };

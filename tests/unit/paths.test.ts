@@ -10,7 +10,7 @@ import {
   tabs,
   withQuery,
   type RouteDef,
-} from '@/config/paths';
+} from '@shared/pages/paths';
 
 const specRoutes = [
   '/address',

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { isXlsx, parseRosterCsv } from '../../src/features/admin/system/roster-csv';
-import { xlsxToRosterText } from '../../src/features/admin/system/roster-xlsx';
+import { isXlsx, parseRosterCsv } from '@shared/roster/roster-csv';
+import { xlsxToRosterText } from '@shared/roster/roster-xlsx';
 
 /** A zip of the given parts, as a writer makes it (fflate: real CRCs and sizes). */
 const zip = (parts: Record<string, string>): Uint8Array =>

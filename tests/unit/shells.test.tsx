@@ -1,4 +1,4 @@
-// The pre-rendered first-load pages (src/app/shells.ts, written by the build) must be what the app renders first, so the
+// The pre-rendered first-load pages (shared/pages/shells.ts, written by the build) must be what the app renders first, so the
 // real screen takes over the page's nodes in one render, without a flash: the public pages carry the app's own render
 // (src/app/prerender.tsx), which main.tsx hydrates; home.html a frame written by hand.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { act } from '@testing-library/preact';
 import { App } from '@/app/app';
 import { prerender } from '@/app/prerender';
 import { preloadScreen } from '@/app/routes';
-import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@/app/shells';
-import { PAGE_DATA } from '@/config/page-data';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@shared/pages/shells';
+import { PAGE_DATA } from '@shared/pages/page-data';
 import { setToken, setUserInfo } from '@/stores/session';
 import { flush, requestsTo, sampleUser, stubFetch } from './helpers';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict, notFound, ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
 import { kindName, statusName } from '../../domain/index.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { auditTools } from './audit.ts';
 import { assigneeWire } from './wire.ts';
 import { pickupPrefill } from '../../services/handling-inputs.ts';

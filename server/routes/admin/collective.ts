@@ -9,7 +9,7 @@ import { IMAGE_MIMES, normaliseImage } from '../../lib/images.ts';
 import type { CollectiveHousehold, CollectiveKey } from '../../repositories/collective-households.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { MAX_UPLOAD_BYTES } from '../../services/files.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { readFilePart } from '../file-part.ts';
 import { auditTools } from './audit.ts';
 

@@ -8,7 +8,7 @@ import { AppError, bizError, notFound, ok, okRows } from '../../lib/envelope.ts'
 import { pageOf } from '../../lib/request.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { ACCEPTED_TYPES, MAX_UPLOAD_BYTES, cleanFileName } from '../../services/files.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { announcementWire, bannerWire, guideWire, officePhoneOf } from '../common/wire.ts';
 import { readFilePart } from '../file-part.ts';
 import { auditTools } from './audit.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { chinaDateTime } from '../../services/clock.ts';
 import { JOB_SCHEDULE } from '../../services/housekeeping.ts';
 import { auditTools } from './audit.ts';

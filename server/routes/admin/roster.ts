@@ -11,7 +11,7 @@ import {
   type LastRosterImport,
   type RosterImportResult,
 } from '../../services/roster.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { auditTools } from './audit.ts';
 
 type S = components['schemas'];

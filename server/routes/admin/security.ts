@@ -3,7 +3,7 @@ import { deviceLabel } from '../../lib/device-label.ts';
 import type { FastifyInstance } from 'fastify';
 import { bizError, notFound, ok, okRows } from '../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../lib/request.ts';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { chinaDateTime } from '../../services/clock.ts';
 import { auditTools } from './audit.ts';
 

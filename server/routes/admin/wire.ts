@@ -1,5 +1,5 @@
 // Wire shapes of the staff console.
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import {
   applicationKinds,
   applicationStatuses,

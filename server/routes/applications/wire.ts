@@ -1,5 +1,5 @@
 // Wire shapes of applications: summary (answers of add/edit/cancel), list item and detail.
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { isIdNumberField } from '../../lib/field-crypto.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import type { ApplicationEventRow, ApplicationRow } from '../../repositories/applications.ts';

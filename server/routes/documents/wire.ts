@@ -1,5 +1,5 @@
 // The wire shapes of issued documents: the public check, the holder's list, the console's list.
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import type { DocumentRow } from '../../repositories/documents.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import { OFFICE_NAME } from '../../services/document-pdf.ts';

@@ -1,7 +1,7 @@
 // 迁入: post-doctoral, staff and family move-in (/api/qianru, two stages), new students (/api/yingxin), the
 // move-in records, the confirmation before stage 2 and the vouchers of a finished move-in (PDF, head-page photo).
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { components } from '../../../src/api/schema';
+import type { components } from '../../../shared/contract/schema';
 import { forbidden, notFound, ok } from '../../lib/envelope.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
 import { contentDisposition, currentUser } from '../../lib/request.ts';

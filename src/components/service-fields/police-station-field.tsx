@@ -12,7 +12,7 @@ export interface PoliceStationFieldProps {
   name: string;
   /** Division code of the region chosen in the form: the stations of that region are offered. */
   region: string;
-  /** The name's maxLength in the contract (src/api/limits.ts). */
+  /** The name's maxLength in the contract (shared/contract/limits.ts). */
   maxLength: number;
   /** Required where the server requires it (else 选填). */
   required?: boolean;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ApiResult, Schemas } from '@/api/client';
 import { AppLink } from '@/components/ui/app-link';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 
 type Item = Schemas['ApplicationListItem'];

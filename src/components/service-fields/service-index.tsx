@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths, type RouteKey } from '@/config/paths';
+import { paths, type RouteKey } from '@shared/pages/paths';
 
 export interface ServiceIndexProps {
   /** The services, each with a line saying what it is for. */

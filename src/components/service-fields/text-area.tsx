@@ -9,7 +9,7 @@ export interface TextAreaProps {
   hint?: string;
   /** 请输入 and the label unless given. */
   placeholder?: string;
-  /** The field's maxLength in the contract (src/api/limits.ts): enforced while typing, counted under the text. */
+  /** The field's maxLength in the contract (shared/contract/limits.ts): enforced while typing, counted under the text. */
   maxLength: number;
   required?: boolean;
   rows?: number;

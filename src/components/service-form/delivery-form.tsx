@@ -1,4 +1,4 @@
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { FormField, Select, TextField } from '@/components/ui/form-field';
 import { addDays, today } from '@/components/service-fields/dates';
 import { deliveryAddressKinds, deliverySlots } from '@/lib/rules';

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { client, unwrap } from '@/api/client';
 import { LinkButton } from '@/components/ui/button';
 import { ResultPage } from '@/components/ui/result-page';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import type { ServiceFormFlow } from './use-service-form';
 
 export interface SubmitConfirmationProps {

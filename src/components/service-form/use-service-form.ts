@@ -5,7 +5,7 @@ import type { FormSend } from '@/api/form-send';
 import { client, unwrap, type ApiFailure, type Schemas } from '@/api/client';
 import { fieldId } from '@/components/ui/form-field';
 import { noticeCutPaste } from '@/components/ui/paste-notice';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import type { FieldErrors } from '@/lib/validators';
 import { deliveryFieldOf, regionValues } from './form-names';
 import { useDraft } from './use-draft';

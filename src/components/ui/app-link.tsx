@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { ROUTER_BASE } from '@/config/paths';
+import { ROUTER_BASE } from '@shared/pages/paths';
 import { navigate } from '@/lib/nav';
 
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'role'> {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as v from 'valibot';
 import type { ApiResult } from '@/api/types';
 import type { FieldErrors } from '@/lib/validators';
-import { EARLY_SUBMIT_ATTRIBUTE } from '@/config/page-data';
+import { EARLY_SUBMIT_ATTRIBUTE } from '@shared/pages/page-data';
 
 /** Validation (valibot and the schemas) is needed at the first submit, not for the first paint. */
 const loadValidators = () => import('@/lib/validators');
@@ -23,7 +23,7 @@ export interface FormProps {
 export function Form({ id, onSubmit, errors, focusKey, children, label }: FormProps) {
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    // Sent on a pre-rendered page before the app was live (src/app/boot-script.ts): sent now, once the fields have
+    // Sent on a pre-rendered page before the app was live (shared/pages/boot-script.ts): sent now, once the fields have
     // taken what was typed (after this render's updates), through the form's own submit handler.
     const form = ref.current;
     if (!form?.hasAttribute(EARLY_SUBMIT_ATTRIBUTE)) return;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { LinkButton } from './button';
 import { ResultPage } from './result-page';

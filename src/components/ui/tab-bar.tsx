@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ROUTER_BASE } from '@/config/paths';
+import { ROUTER_BASE } from '@shared/pages/paths';
 
 export interface TabItem {
   href: string;

@@ -4,7 +4,7 @@ import { childrenOf } from './api';
 import { navigateApp } from '@/lib/nav';
 import { Cell, Cells } from '@/components/ui/cells';
 import { deliverRegion, pendingRegionRequest } from '@/components/service-form/region';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 
 type Division = Schemas['DzItem'];
 

@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { toldByClient, type ApiResult } from '@/api/client';
-import type { Query } from '@/config/paths';
+import type { Query } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
 

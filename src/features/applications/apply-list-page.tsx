@@ -3,7 +3,7 @@ import { useLocation, useSearch } from 'wouter';
 import { client, unwrap } from '@/api/client';
 import { AppLink } from '@/components/ui/app-link';
 import { usePagedList } from '@/components/ui/use-paged-list';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 import { kinds, statuses, type AppStatus, type ServiceCode } from './kinds';
 import { StatusBadge } from './status-badge';

@@ -5,7 +5,7 @@ import { client, toldByClient, unwrap, type Schemas } from '@/api/client';
 import { readFile } from '@/api/files';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { confirmDialog, showToast } from '@/stores/ui';
 import { summaryGroups } from '@/lib/answer-summary';

@@ -1,11 +1,11 @@
 import type { Schemas } from '@/api/client';
-import type { RouteKey } from '@/config/paths';
-import { SERVICE_NAMES, STATUSES } from '@/api/domain';
+import type { RouteKey } from '@shared/pages/paths';
+import { SERVICE_NAMES, STATUSES } from '@shared/contract/domain';
 
 export type ServiceCode = Schemas['ServiceCode'];
 export type AppStatus = Schemas['AppStatus'];
 
-/** Application kinds (ServiceCode) with their names, for the filter (the server's table, src/api/domain.ts). */
+/** Application kinds (ServiceCode) with their names, for the filter (the server's table, shared/contract/domain.ts). */
 export const kinds = (Object.entries(SERVICE_NAMES) as [ServiceCode, string][]).map(([value, label]) => ({ value, label }));
 
 /** Colours of the status table, chosen for contrast on a light tint. */
@@ -21,7 +21,7 @@ const STATUS_COLORS: Record<AppStatus, string> = {
   9: '#666666',
 };
 
-/** The status table of services.md (the server's, src/api/domain.ts) with its colours. */
+/** The status table of services.md (the server's, shared/contract/domain.ts) with its colours. */
 export const statuses = STATUSES.map((s) => ({ value: s.value, label: s.label, color: STATUS_COLORS[s.value] }));
 
 export const statusOf = (status: number) => statuses.find((s) => s.value === status);

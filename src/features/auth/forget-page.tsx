@@ -2,7 +2,7 @@ import { client, unwrap } from '@/api/client';
 import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
 import { NewPasswordFields, PhoneVerifiedSteps, spentTicket, type LastStep } from './phone-steps';

@@ -5,7 +5,7 @@ import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { completeSignIn } from '@/stores/auth';
 import { captchaExpectedAtOpen, captchaExpectedFor, forgetCaptcha, rememberCaptcha } from './captcha-memory';

@@ -5,7 +5,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { PASSWORD_RULE } from '@/lib/rules';
 import { ImageCode } from './image-code';

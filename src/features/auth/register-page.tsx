@@ -4,7 +4,7 @@ import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { usesGzzh, usesXh } from '@/lib/rules';
 import { showToast } from '@/stores/ui';

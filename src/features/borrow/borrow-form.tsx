@@ -5,7 +5,7 @@ import { dictionary } from '@/api/dictionaries';
 import { addOrEdit, answersOf } from '@/api/form-send';
 import { attachmentRefs, attachmentsValue, filesOf } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';

@@ -1,5 +1,5 @@
 import { ServiceIndex } from '@/components/service-fields/service-index';
-import type { RouteKey } from '@/config/paths';
+import type { RouteKey } from '@shared/pages/paths';
 
 const services: { key: RouteKey; note: string }[] = [
   { key: 'certifIdCard', note: '首次申领、换领、补领，预约受理日期' },

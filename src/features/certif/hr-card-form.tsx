@@ -3,7 +3,7 @@ import type { Schemas } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';

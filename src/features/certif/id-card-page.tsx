@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import type { Schemas } from '@/api/client';
 import { ServiceScreen, type Refusal } from '@/components/service-form/service-screen';
 import { editIdOf } from '@/components/service-form/step';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { currentAppointment } from './api';
 
 const form = () => import('./id-card-form');

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import { ServiceScreen } from '@/components/service-form/service-screen';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 
 // Two imports written apart: one import() of a conditional gets the files of both preloaded.
 const education = () => import('./education-form');

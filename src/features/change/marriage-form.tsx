@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { usablePhone } from '@/components/service-form/delivery-fields';
 import { labelOf } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';

@@ -1,7 +1,7 @@
 import './feedback-add.css';
 import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { unsettledNotice } from '@/components/service-form/outcome';
 import { useDraft } from '@/components/service-form/use-draft';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -10,7 +10,7 @@ import { CaptchaImage } from '@/components/ui/captcha-image';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { noticeCutPaste } from '@/components/ui/paste-notice';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { navigate } from '@/lib/nav';
 import { showToast } from '@/stores/ui';
 

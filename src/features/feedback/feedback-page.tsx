@@ -5,7 +5,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { usePagedList } from '@/components/ui/use-paged-list';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 
 type Feedback = Schemas['Feedback'];

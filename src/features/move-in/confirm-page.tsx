@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import type { Schemas } from '@/api/client';
 import { LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { loadConfirmation } from './api/confirmation';
 import { openLatest } from './history';
 

@@ -1,5 +1,5 @@
 import { client, unwrap, type Schemas } from '@/api/client';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { attachmentRefs } from '@/components/service-fields/attachments';
 import { filesReview, LazyAttachmentsField } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';

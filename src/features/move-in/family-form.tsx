@@ -1,6 +1,6 @@
 import type { ApiFailure, Schemas, UserInfo } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { fromRegion, regionErrors, toRegion } from '@/components/service-fields/region-values';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths, type RouteKey } from '@/config/paths';
+import { paths, type RouteKey } from '@shared/pages/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { $sectors, loadSectors, newStudentWindowOpen, type SectorsState } from '@/stores/sectors';
 import { loadHistory, type HistoryItem } from './history';

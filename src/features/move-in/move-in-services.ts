@@ -2,7 +2,7 @@
 // guide code, the module of the form, and why it cannot be started now. Small: it loads with the screen.
 import type { UserInfo } from '@/api/client';
 import type { Refusal } from '@/components/service-form/service-screen';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 import { newStudentWindowOpen, type SectorsState } from '@/stores/sectors';
 import type { MoveInForm } from './move-in-form';

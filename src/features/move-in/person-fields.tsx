@@ -1,5 +1,5 @@
 import type { Schemas } from '@/api/client';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { attachmentRefs, attachmentsValue } from '@/components/service-fields/attachments';
 import { DateField } from '@/components/service-fields/date-field';
 import { today } from '@/components/service-fields/dates';

@@ -4,7 +4,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { DateField } from '@/components/service-fields/date-field';
 import { fromRegion, regionErrors, toRegion } from '@/components/service-fields/region-values';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { define, type MoveInForm } from './move-in-form';
 import type { QianruChecked } from './move-in-schema';
 import {

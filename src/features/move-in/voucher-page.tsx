@@ -3,7 +3,7 @@ import { useSearch } from 'wouter';
 import { toldByClient } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { showToast } from '@/stores/ui';
 import { headPhoto, voucherLink, voucherPdf, type VoucherPdfPath } from './api/voucher';
 import { openLatest } from './history';

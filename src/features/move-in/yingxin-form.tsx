@@ -1,6 +1,6 @@
 import type { Schemas, UserInfo } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';

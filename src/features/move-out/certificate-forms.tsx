@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { DateField } from '@/components/service-fields/date-field';
 import { RegionField } from '@/components/service-fields/region-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Cell, Cells } from '@/components/ui/cells';
 import { RefusalPage } from '@/components/ui/refusal-page';
-import { moveOutSubRoutes, paths, type RouteKey } from '@/config/paths';
+import { moveOutSubRoutes, paths, type RouteKey } from '@shared/pages/paths';
 import { $sectors, loadSectors, type Sector } from '@/stores/sectors';
 import { showToast } from '@/stores/ui';
 

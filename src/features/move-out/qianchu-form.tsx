@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Schemas } from '@/api/client';
 import { addOrEdit, answersOf } from '@/api/form-send';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { PoliceStationField } from '@/components/service-fields/police-station-field';
 import { RegionField } from '@/components/service-fields/region-field';
 import { fromRegion, regionErrors, regionReview, toRegion } from '@/components/service-fields/region-values';

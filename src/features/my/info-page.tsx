@@ -6,7 +6,7 @@ import { Button, SubmitButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { Form, useForm } from '@/components/ui/form';
 import { Select } from '@/components/ui/form-field';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { loadPersonTypes } from '@/api/person-types';
 import { campusIdLabel, defaultPersonTypes, personTypeLabel } from '@/lib/person-types';
 import { lazySchema } from '@/lib/lazy-schema';

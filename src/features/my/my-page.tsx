@@ -5,7 +5,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { careModeOn, setCareMode } from '@/lib/care-mode';
 import { formatDate, maskIdNumber } from '@/lib/format';
 import { campusIdLabel, personTypeLabel } from '@/lib/person-types';

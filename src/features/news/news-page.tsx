@@ -4,7 +4,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { navigate } from '@/lib/nav';
 import { Button } from '@/components/ui/button';
 import { usePagedList } from '@/components/ui/use-paged-list';
-import { paths } from '@/config/paths';
+import { paths } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
 import { LoadMore } from '@/components/ui/load-more';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { answersOf } from '@/api/form-send';
 import type { Schemas } from '@/api/client';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { emptyDelivery, fromDelivery, toDelivery, usablePhone } from '@/components/service-form/delivery-fields';
 import { dictOptions, labelOf, type DictItem } from '@/components/service-form/options';
 import { ServiceFlow } from '@/components/service-form/service-flow';

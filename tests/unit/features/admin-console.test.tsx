@@ -3,7 +3,7 @@ import { act, configure, fireEvent, render, screen, within } from '@testing-libr
 import { App } from '@/app/app';
 import { requireLogin } from '@/app/root';
 import { client, unwrap } from '@/api/client';
-import { isAdminPath } from '@/config/paths';
+import { isAdminPath } from '@shared/pages/paths';
 import { $staff } from '@/stores/staff';
 import { $toast } from '@/stores/ui';
 import { json, requestsTo, sampleUser, stubFetch } from '../helpers';

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { App } from '@/app/app';
-import { parseRosterCsv, readRosterFile } from '@/features/admin/system/roster-csv';
+import { parseRosterCsv, readRosterFile } from '@shared/roster/roster-csv';
 import { requestsTo, stubFetch } from '../helpers';
 import { adminAccount, adminMeta, resetConsole, signInStaff } from './admin-fixtures';
 

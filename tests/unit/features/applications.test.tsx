@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import ApplyListPage from '@/features/applications/apply-list-page';
-import { screens } from '@/app/routes';
 import DetailsPage from '@/features/applications/details-page';
 import { json, requestsTo, stubFetch } from '../helpers';
 import { appUrl, choose, field, press, renderScreen } from './service-helpers';
@@ -275,19 +274,6 @@ describe('申请详情', () => {
     await screen.findAllByText('办理中');
     expect(screen.queryByRole('button', { name: '撤销申请' })).toBeNull();
     expect(screen.queryByRole('link', { name: '修改' })).toBeNull();
-  });
-
-  it('does not link 修改 to a service whose screen is not built yet', async () => {
-    const built = screens.proveHrIssued;
-    delete screens.proveHrIssued;
-    try {
-      detailRoutes(detail({ kind: 'hjzmkj', kindName: '户籍证明开具', answers: {}, summary: [], attachments: [] }));
-      renderScreen('/details?id=5', <DetailsPage />);
-      expect(await screen.findByRole('button', { name: '撤销申请' })).not.toBeNull();
-      expect(screen.queryByRole('link', { name: '修改' })).toBeNull();
-    } finally {
-      if (built) screens.proveHrIssued = built;
-    }
   });
 
   it('says so when the application is not the user’s or does not exist', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import doc from '../../../openapi/dist/openapi.json';
-import * as limits from '@/api/limits';
+import * as limits from '@shared/contract/limits';
 import { genderOptions } from '@/components/service-fields/genders';
 import { TextArea } from '@/components/service-fields/text-area';
 import { Form } from '@/components/ui/form';
@@ -49,7 +49,7 @@ describe('length limits from the contract, while typing', () => {
     expect(limits.HjzmkjAnswers.yt).toBe(200);
   });
 
-  it('no service form types a limit by hand: each comes from src/api/limits.ts', () => {
+  it('no service form types a limit by hand: each comes from shared/contract/limits.ts', () => {
     const dirs = ['borrow', 'certif', 'change', 'feedback', 'move-in', 'move-out', 'other', 'prove'].map((d) => join('src/features', d));
     dirs.push('src/components/service-form', 'src/components/service-fields');
     const offenders: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import HomePage, { tilesFor } from '@/features/home/home-page';
-import { builtServices, sectorRoutes, type RouteKey } from '@/config/paths';
+import { builtServices, sectorRoutes, type RouteKey } from '@shared/pages/paths';
 import { $sectors } from '@/stores/sectors';
 import { setUserInfo } from '@/stores/session';
 import { $toast } from '@/stores/ui';

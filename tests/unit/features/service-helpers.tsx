@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { Router } from 'wouter';
 import { DialogHost } from '@/components/ui/dialog';
-import { ROUTER_BASE } from '@/config/paths';
+import { ROUTER_BASE } from '@shared/pages/paths';
 import { setToken, setUserInfo } from '@/stores/session';
 import { sampleUser } from '../helpers';
 

@@ -13,7 +13,7 @@ import { householdWire } from '../../my/wire.ts';
 import { adminDetailWire, adminRowWire } from '../wire.ts';
 import { couriersOf, prefillOf, shipment } from '../../../services/handling-inputs.ts';
 import { auditTools } from '../audit.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 
 type S = components['schemas'];
 

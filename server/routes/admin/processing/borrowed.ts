@@ -6,7 +6,7 @@ import { pageOf } from '../../../lib/request.ts';
 import { chinaDate } from '../../../services/clock.ts';
 import { applicantWire, overdueDays } from '../wire.ts';
 import { auditTools } from '../audit.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 
 type S = components['schemas'];
 

@@ -4,7 +4,7 @@ import { serviceCodes, kindName, statusName } from '../../../domain/index.ts';
 import { ok } from '../../../lib/envelope.ts';
 import { chinaDate, chinaDateTime } from '../../../services/clock.ts';
 import { DAY, round, WAITING_DAYS } from '../wire.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 
 type S = components['schemas'];
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, conflict, notFound, ok } from '../../../lib/envelope.ts';
 import { contentDisposition, currentUser } from '../../../lib/request.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { MSG } from '../../../domain/index.ts';
 import type { ApplicationRow } from '../../../repositories/applications.ts';
 import { issuableKinds } from '../../../services/issued-documents.ts';

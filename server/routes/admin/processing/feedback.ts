@@ -4,7 +4,7 @@ import { badRequest, notFound, ok, okRows } from '../../../lib/envelope.ts';
 import { currentUser, pageOf } from '../../../lib/request.ts';
 import { feedbackWire } from '../../feedback/index.ts';
 import { auditTools } from '../audit.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 
 type S = components['schemas'];
 

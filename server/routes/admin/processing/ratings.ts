@@ -6,7 +6,7 @@ import { currentUser, pageOf } from '../../../lib/request.ts';
 import { chinaDateTime } from '../../../services/clock.ts';
 import { RATING_LABELS } from '../../../services/ratings.ts';
 import { auditTools } from '../audit.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { round } from '../wire.ts';
 
 type S = components['schemas'];

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { dictionaryName as dictName, EDITABLE_DICTS, isEditableDictionary as editable, READ_ONLY_DICT_MSG } from '../../../domain/index.ts';
 import { bizError, forbidden, notFound, ok } from '../../../lib/envelope.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 
 type S = components['schemas'];

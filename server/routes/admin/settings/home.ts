@@ -4,7 +4,7 @@ import { personTypes } from '../../../domain/index.ts';
 import { badRequest, ok } from '../../../lib/envelope.ts';
 import { chinaDateTime } from '../../../services/clock.ts';
 import { type Repositories } from '../../../repositories/index.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 
 type S = components['schemas'];

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest, bizError, ok } from '../../../lib/envelope.ts';
 import { chinaDate } from '../../../services/clock.ts';
 import { appointmentRules } from '../../../domain/index.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 import { DAY } from '../wire.ts';
 

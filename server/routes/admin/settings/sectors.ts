@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest, ok } from '../../../lib/envelope.ts';
 import { personTypes, sectorRowsOf, sectors as sectorCatalogue } from '../../../domain/index.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 
 type S = components['schemas'];

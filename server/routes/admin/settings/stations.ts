@@ -1,7 +1,7 @@
 // 设置 → 派出所: the police stations offered in the forms.
 import type { FastifyInstance } from 'fastify';
 import { badRequest, bizError, notFound, ok } from '../../../lib/envelope.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 
 type S = components['schemas'];

@@ -13,7 +13,7 @@ import {
   type TemplateText,
 } from '../../../services/notice-templates.ts';
 import { SMS_VARIABLES } from '../../../services/sms-providers.ts';
-import type { components } from '../../../../src/api/schema';
+import type { components } from '../../../../shared/contract/schema';
 import { auditTools } from '../audit.ts';
 import { DEFAULT_WORDINGS, PROOF_PLACEHOLDERS, WORDINGS_KEY, unknownProofPlaceholders } from '../../../services/proofs.ts';
 

@@ -1,7 +1,7 @@
 // The queue as staff last filtered it (业务, 状态, 关键字, 排序…), kept for this browser tab, so that an application's
 // page can open 下一件 in the same filter after an action (处理下一件).
 import { client, unwrap, type Schemas } from '@/api/client';
-import type { operations } from '@/api/schema';
+import type { operations } from '@shared/contract/schema';
 
 const KEY = 'adm.queue';
 

@@ -1,5 +1,5 @@
 import type { ApiResult, Schemas } from '@/api/client';
-import { adminTransitionApplication as limits } from '@/api/limits';
+import { adminTransitionApplication as limits } from '@shared/contract/limits';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';

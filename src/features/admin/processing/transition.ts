@@ -1,6 +1,6 @@
 // Moving an application (adminTransitionApplication), shared by its page and the borrowed-cards list.
 import { client, unwrap } from '@/api/client';
-import type { operations } from '@/api/schema';
+import type { operations } from '@shared/contract/schema';
 import { alertDialog, showToast } from '@/stores/ui';
 import { announce } from '../ui';
 

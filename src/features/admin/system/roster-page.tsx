@@ -5,7 +5,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { showToast } from '@/stores/ui';
-import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from './roster-csv';
+import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from '@shared/roster/roster-csv';
 import { announce, LoadError, PageHead, schema, Table, useRemote } from '../ui';
 
 type Result = Schemas['RosterImportResult'];
@@ -69,7 +69,7 @@ export default function RosterPage() {
     const bytes = new Uint8Array(await file.arrayBuffer());
     // An Excel workbook becomes the same tab-separated text as rows pasted from it (line n = worksheet row n).
     // The reader (read-excel-file) is fetched only when a workbook is picked.
-    const text = isXlsx(bytes) ? await (await import('./roster-xlsx')).xlsxToRosterText(bytes) : await readRosterFile(file);
+    const text = isXlsx(bytes) ? await (await import('@shared/roster/roster-xlsx')).xlsxToRosterText(bytes) : await readRosterFile(file);
     setFileName(file.name);
     set('csv')(text);
   }

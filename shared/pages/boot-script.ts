@@ -1,4 +1,4 @@
-import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from '../config/page-data';
+import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from './page-data';
 
 /**
  * The page's one inline script, a classic one that runs as the browser reads the page's head (the server's
@@ -11,7 +11,7 @@ import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from '../config/
  *
  * For someone signed in (a token stored), it also starts the first screen's own calls listed as "early" (the home
  * tiles' sectors, the borrow count), so their answers travel with the scripts instead of after them
- * (src/config/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts). A URL naming a value the stored
+ * (shared/pages/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts). A URL naming a value the stored
  * user does not have is not called.
  */
 export const BOOT_SCRIPT =

@@ -5219,7 +5219,7 @@ export interface components {
              *     xlzkbg → XlzkbgAnswers, qtbs → QtbsAnswers, qianru → QianruAnswers, yingxin → YingxinAnswers,
              *     qianchu → QianchuAnswers, qyzyq → QyzyqAnswers, qyzbg → QyzbgAnswers, qykbb → QykbbAnswers。
              *     其中身份证件号已掩码。 The submitted answers, shaped by kind; ID numbers masked.
-             *     `x-answers-by-kind` 给出同一对应关系，供生成类型（src/api/domain.ts 的 AnswersByKind）。
+             *     `x-answers-by-kind` 给出同一对应关系，供生成类型（shared/contract/domain.ts 的 AnswersByKind）。
              *     x-answers-by-kind gives the same map, machine-readable (the app's AnswersByKind is generated from it).
              */
             answers: {

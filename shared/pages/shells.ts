@@ -5,9 +5,9 @@
 //   then hydrates, keeping what was typed;
 // - home.html carries a frame written here (the services and banners are the user's: the server writes the banners
 //   in), replaced in one render by the same markup from the app (tests/unit/shells.test.tsx keeps them equal).
-import type { components, paths as api } from '../api/schema';
-import { PAGE_DATA } from '../config/page-data';
-import { paths } from '../config/paths';
+import type { components, paths as api } from '../contract/schema';
+import { PAGE_DATA } from './page-data';
+import { paths } from './paths';
 
 export interface ShellPage {
   /** App path the page answers (the server's history fallback sends <name>.html for /web/<name>). */
@@ -20,7 +20,7 @@ export interface ShellPage {
    * (src/app/prerender.tsx) and the app hydrates it.
    */
   html?: string;
-  /** The first screen's own calls for someone signed in, started by the boot script (src/app/boot-script.ts). */
+  /** The first screen's own calls for someone signed in, started by the boot script (shared/pages/boot-script.ts). */
   early?: EarlyCall[];
 }
 
@@ -71,7 +71,7 @@ export function homeCarouselHtml(banners: Pick<Banner, 'title' | 'imageUrl' | 'l
   );
 }
 
-/** The banners as a data block of the page (read by the home screen's first render: src/config/page-data.ts). */
+/** The banners as a data block of the page (read by the home screen's first render: shared/pages/page-data.ts). */
 export const homeBannersData = (banners: Banner[]) =>
   // Inside <script>: "<" escaped, so no text of a banner can close the element.
   `<script type="application/json" id="${PAGE_DATA.homeBanners}">${JSON.stringify(banners).replace(/</g, '\\u003c')}</script>`;

@@ -11,7 +11,7 @@ export const PAGE_DATA = {
 /**
  * Set on <html> once the app has taken over the page: from then on a form's submit is the app's. Before it, a form of a
  * pre-rendered page (login.html) is not sent by the browser (its fields would travel in the address): the boot script
- * (src/app/boot-script.ts) marks it EARLY_SUBMIT_ATTRIBUTE instead, and the app's Form sends it once it is live
+ * (shared/pages/boot-script.ts) marks it EARLY_SUBMIT_ATTRIBUTE instead, and the app's Form sends it once it is live
  * (src/components/ui/form.tsx).
  */
 export const LIVE_ATTRIBUTE = 'data-live';
