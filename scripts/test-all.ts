@@ -79,6 +79,8 @@ await run('API security rules (Spectral OWASP)', 'npm', ['run', '-s', 'api:owasp
 await run('Typecheck', npx, ['tsc', '--noEmit']);
 // The layering of the architecture sheet, the rules of hooks, typescript-eslint: zero warnings.
 await run('Lint', npx, ['eslint', '.', '--max-warnings', '0']);
+// No import circle of any kind, type-only imports included (dpdm sees them; ESLint's no-cycle does not).
+await run('No import circles (dpdm, type imports included)', 'npm', ['run', '-s', 'circles']);
 await run('Format (Prettier)', npx, ['prettier', '--check', '.']);
 await run('Unit tests', npx, ['vitest', 'run', '--project', 'unit']);
 // Issued documents are checked by tools that are not ours: poppler's pdfsig (signature) and zbar's zbarimg (QR code).

@@ -26,7 +26,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /**
  * Classes of what a first screen does not draw until the whole stylesheet is in: the toast and the loading layer
- * (they wait for it, src/stores/ui.ts $stylesLoaded), a button's spinner and the error states (they follow a tap),
+ * (they wait for it, src/state/ui.ts $stylesLoaded), a button's spinner and the error states (they follow a tap),
  * the header's back button (shown after a navigation). Their rules are not inlined.
  */
 const LATER_LAYERS = /toast|loading|spinner|error|_warn|app-header__back/;

@@ -21,7 +21,7 @@ export interface WebServer {
 /** The demo student (server/db/seed-data). */
 const DEMO_USER = { username: '13800138001', password: 'Demo@2026' };
 
-/** The session a sign-in leaves in localStorage (src/stores/session.ts: token, userInfo, hyzk, xh, xl, id). */
+/** The session a sign-in leaves in localStorage (src/state/session.ts: token, userInfo, hyzk, xh, xl, id). */
 export async function signedInStorage(base: string): Promise<Record<string, string>> {
   const post = async (path: string, body: unknown, token?: string) => {
     const res = await fetch(base + path, {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/envelope.ts';
 import { hashPresentedToken } from '../services/sessions.ts';
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from '../lib/session-user.ts';
 
 export interface AuthOptions {
   required: boolean;

@@ -9,7 +9,7 @@ import type { ApplicationForm, Slot } from '../services/applications.ts';
 import type { FormContext } from '../services/daily-forms.ts';
 import { familyConflicts } from '../services/family-conflicts.ts';
 import { idempotencyKeyOf } from '../services/idempotency.ts';
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from '../lib/session-user.ts';
 import { summaryWire } from './applications/wire.ts';
 
 export type Build<B> = (body: B, ctx: FormContext) => Promise<ApplicationForm>;

@@ -7,7 +7,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Gate, KeyedGate } from '../lib/gate.ts';
 import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
-import type { Schemas } from '../lib/contract.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
@@ -22,25 +21,8 @@ import { DEFAULT_TEMPLATES, loadTemplates, placeholdersIn, render, templateKeyFo
 import type { NewAudit } from '../repositories/audit.ts';
 import type { SmsMessage, SmsSender } from './sms.ts';
 
-export type AttachmentRef = Schemas['AttachmentRef'];
-
-/** What a service form contributes to an application. */
-export interface ApplicationForm {
-  kind: string;
-  sub?: string;
-  answers: Record<string, unknown>;
-  attachments: AttachmentRef[];
-  title: string;
-  /** The appointment place the application holds (kind's quota, channel, day). */
-  slot?: { channel: string; day: string } | null;
-  dueOn?: string | null;
-  /** The code-100 message when the user already has one in progress. */
-  duplicateMessage?: string;
-  /** Move-in stage of a new application ('1' 准迁证). */
-  stage?: '1' | '2';
-  /** Nothing for the office to do (新生迁入 without moving in): finished at once by the system, with this note. */
-  finish?: string;
-}
+export type { ApplicationForm, AttachmentRef } from './application-form.ts';
+import type { ApplicationForm, AttachmentRef } from './application-form.ts';
 
 export interface Actor {
   role: 'user' | 'staff' | 'system';

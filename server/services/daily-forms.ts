@@ -10,7 +10,7 @@ import type { DictItemRow } from '../repositories/reference.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import { addDays, daysAhead, type AppointmentKind, type AppointmentService } from './appointments.ts';
-import { type ApplicationForm, type AttachmentRef } from './applications.ts';
+import type { ApplicationForm, AttachmentRef } from './application-form.ts';
 import { chinaDate, type Clock } from './clock.ts';
 
 type S = components['schemas'];

@@ -7,7 +7,7 @@ import { bizError } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { UserRow } from '../repositories/users.ts';
-import type { AttachmentRef, ApplicationForm } from './applications.ts';
+import type { AttachmentRef, ApplicationForm } from './application-form.ts';
 import { kindName } from '../domain/index.ts';
 import { addSeconds, chinaDate, type Clock } from './clock.ts';
 import {

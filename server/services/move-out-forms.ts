@@ -9,7 +9,7 @@ import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
-import { type ApplicationForm } from './applications.ts';
+import type { ApplicationForm } from './application-form.ts';
 import { kindName } from '../domain/index.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import {

@@ -5,7 +5,7 @@ import { Batcher } from '../lib/batch.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Repositories } from '../repositories/index.ts';
-import type { SessionUser } from '../types.ts';
+import type { SessionUser } from '../lib/session-user.ts';
 import { addSeconds, type Clock } from './clock.ts';
 
 export const SESSION_SECONDS = 7 * 24 * 3600;

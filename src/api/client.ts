@@ -2,8 +2,8 @@ import createClient, { createQuerySerializer, type Middleware } from 'openapi-fe
 import { takeEarly } from './early';
 import type { paths } from '@shared/contract/schema';
 import type { ApiFailure, ApiResult, FieldError } from './types';
-import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/stores/session';
-import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/stores/ui';
+import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/state/session';
+import { alertDialog, $dialogs, showToast, SHORT_TOAST_MS, startLoading, stopLoading } from '@/state/ui';
 import { currentAppPath, navigateApp } from '@/lib/nav';
 
 export type { ApiFailure, ApiResult, ApiSuccess, FieldError, IdempotencyHeader, Schemas, UserInfo } from './types';

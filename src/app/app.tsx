@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Router, useLocation, useSearch, type BaseLocationHook, type BaseSearchHook } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { $dialogs } from '@/stores/ui';
+import { $dialogs } from '@/state/ui';
 import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { Toast } from '@/components/ui/toast';
 import { isAdminPath, ROUTER_BASE, showsTabBar, tabs, paths } from '@shared/pages/paths';

@@ -1,4 +1,4 @@
-import { $stylesLoaded } from '@/stores/ui';
+import { $stylesLoaded } from '@/state/ui';
 
 /**
  * login.html and home.html inline only the rules of the entry's stylesheet that their first screen draws

@@ -1,6 +1,6 @@
 // The move-out guard (spec §2, §8): before a move-out screen opens, GET /api/qianchu/check decides. Loaded only when
 // a navigation goes to a move-out sub-route (src/app/navigation.ts).
-import { alertDialog } from '@/stores/ui';
+import { alertDialog } from '@/state/ui';
 import type { ApiResult, MoveOutSub, Schemas } from '@/api/types';
 import { toldByClient } from '@/api/failures';
 import { checkMoveOut } from './move-out-check';

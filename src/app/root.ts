@@ -3,8 +3,8 @@ import { isAdminPath, isPublicPath } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
 import { loadSectors } from '@/stores/sectors';
-import { restoreSession, setUserInfo, $session } from '@/stores/session';
-import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
+import { restoreSession, setUserInfo, $session } from '@/state/session';
+import { showToast, SHORT_TOAST_MS } from '@/state/ui';
 
 export const LOGIN_FIRST = '请先登录';
 

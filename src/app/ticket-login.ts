@@ -3,9 +3,9 @@ import { client, toldByClient, unwrap } from '@/api/client';
 import { isAdminPath, isPublicPath, paths, routeForPath } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { usesGzzh, usesXh } from '@/lib/rules';
-import { clearSession } from '@/stores/session';
+import { clearSession } from '@/state/session';
 import { completeSignIn } from '@/stores/auth';
-import { alertDialog, hideToast } from '@/stores/ui';
+import { alertDialog, hideToast } from '@/state/ui';
 
 export const TEACHER_OK = '老师您好，您可正常办理集体户口相关业务';
 export const STUDENT_OK = '同学您好，您可正常办理集体户口相关业务';

@@ -1,7 +1,7 @@
 import { client, unwrap } from '@/api/client';
 import { loadSectors, resetSectors } from './sectors';
 import { removeDraftsOf } from '@/lib/draft-keys';
-import { $session, clearSession, setToken, setUserInfo } from './session';
+import { $session, clearSession, setToken, setUserInfo } from '@/state/session';
 
 /** Fetches and stores the user info (POST /api/userinfo). */
 export async function refreshUserInfo() {

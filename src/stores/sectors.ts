@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { $session } from './session';
+import { $session } from '@/state/session';
 
 export type Sector = Schemas['Sector'];
 

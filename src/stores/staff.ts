@@ -1,8 +1,8 @@
 // The staff console's session (issue 5): the signed-in staff member and the reference tables. Only the
-// console's chunks import this store; the token itself lives under its own storage key (stores/session).
+// console's chunks import this store; the token itself lives under its own storage key (state/session).
 import { atom } from 'nanostores';
 import { client, unwrap, type ApiResult, type Schemas } from '@/api/client';
-import { ADMIN_TOKEN, readStorage, setAdminToken } from './session';
+import { ADMIN_TOKEN, readStorage, setAdminToken } from '@/state/session';
 
 export type StaffAccount = Schemas['StaffAccount'];
 export type AdminMeta = Schemas['AdminMeta'];

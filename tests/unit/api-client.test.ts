@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { client, NETWORK_ERROR, REQUEST_TIMEOUT_MS, unwrap, unwrapBlob } from '@/api/client';
-import { $session, setToken, setUserInfo } from '@/stores/session';
-import { $dialogs, $loading, $toast } from '@/stores/ui';
+import { $session, setToken, setUserInfo } from '@/state/session';
+import { $dialogs, $loading, $toast } from '@/state/ui';
 import { json, requestsTo, sampleUser, stubFetch } from './helpers';
 
 const userinfo = () => unwrap(client.POST('/api/userinfo', { body: {} }));

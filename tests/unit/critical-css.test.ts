@@ -3,7 +3,7 @@
 // loads the whole stylesheet after that screen (src/app/deferred-styles.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { criticalCss, withoutUnreadProperties } from '../../scripts/vite-plugin-shell-html';
-import { $stylesLoaded } from '@/stores/ui';
+import { $stylesLoaded } from '@/state/ui';
 
 describe('criticalCss', () => {
   const words = new Set(['app-header', 'weui-btn', 'weui-btn_primary', 'home-tile']);
@@ -45,7 +45,7 @@ describe('deferred styles', () => {
   async function freshModule(boot: object) {
     document.body.innerHTML = `<script type="application/json" id="app-boot">${JSON.stringify(boot)}</script>`;
     vi.resetModules();
-    const ui = await import('@/stores/ui');
+    const ui = await import('@/state/ui');
     return { ...(await import('@/app/deferred-styles')), ui };
   }
 

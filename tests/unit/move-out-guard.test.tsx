@@ -5,7 +5,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { ADDRESS_LOCKED, BRAND_COLOR, decideMoveOut, guardNavigation, type MoveOutVerdict } from '@/app/move-out-guard';
 import { navigate } from '@/app/navigation';
 import { moveOutSubRoute } from '@/lib/move-out-route';
-import { $dialogs, $loading } from '@/stores/ui';
+import { $dialogs, $loading } from '@/state/ui';
 import { verdicts } from './features/move-out-fixtures';
 import { requestsTo, stubFetch } from './helpers';
 

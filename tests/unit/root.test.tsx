@@ -4,8 +4,8 @@ import { App } from '@/app/app';
 import { signedOnGreeting, SSO_FAILED, TEACHER_OK } from '@/app/ticket-login';
 import { $clientIp } from '@/stores/client-ip';
 import { $sectors } from '@/stores/sectors';
-import { $session } from '@/stores/session';
-import { $toast } from '@/stores/ui';
+import { $session } from '@/state/session';
+import { $toast } from '@/state/ui';
 import { json, requestsTo, sampleUser, stubFetch } from './helpers';
 
 const sectors = { openSectors: [{ sectorCode: '10', sectorName: '通知公告' }], tips: null, yxStartTime: null, yxEndTime: null };

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/preact';
 import { resetSectors } from '@/stores/sectors';
-import { $session, readStoredSession } from '@/stores/session';
-import { resetUi } from '@/stores/ui';
+import { $session, readStoredSession } from '@/state/session';
+import { resetUi } from '@/state/ui';
 import { $clientIp } from '@/stores/client-ip';
 // The shell as the entry installs it before any screen: which routes have a screen, and the navigation guard.
 import '@/app/routes';

@@ -9,7 +9,7 @@ import { prerender } from '@/app/prerender';
 import { preloadScreen } from '@/app/routes';
 import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@shared/pages/shells';
 import { PAGE_DATA } from '@shared/pages/page-data';
-import { setToken, setUserInfo } from '@/stores/session';
+import { setToken, setUserInfo } from '@/state/session';
 import { flush, requestsTo, sampleUser, stubFetch } from './helpers';
 
 /** Every element of `frame` is in `real` at the same place (same tag, attributes and, for leaves, text); `real` may have more after. */

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { signOut } from '@/stores/auth';
 import { $clientIp, loadClientIp } from '@/stores/client-ip';
 import { $sectors, loadSectors, newStudentWindowOpen } from '@/stores/sectors';
-import { $session, clearSession, readStoredSession, restoreSession, setToken, setUserInfo } from '@/stores/session';
-import { hideToast, showToast, $toast, confirmDialog, alertDialog, $dialogs } from '@/stores/ui';
+import { $session, clearSession, readStoredSession, restoreSession, setToken, setUserInfo } from '@/state/session';
+import { hideToast, showToast, $toast, confirmDialog, alertDialog, $dialogs } from '@/state/ui';
 import { requestsTo, sampleUser, stubFetch } from './helpers';
 
 describe('$session persistence (spec §3 storage keys)', () => {
@@ -99,7 +99,7 @@ describe('$sectors', () => {
     // The next visit: the app's modules start again on this device.
     vi.resetModules();
     const next = await import('@/stores/sectors');
-    const { $loading } = await import('@/stores/ui');
+    const { $loading } = await import('@/state/ui');
     expect(next.$sectors.get()).toMatchObject({ openSectors: data.openSectors, loaded: true });
     fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(Response.json({ code: 200, data })))));
     const refresh = next.loadSectors();

@@ -13,7 +13,7 @@ import { ResultPage } from '@/components/ui/result-page';
 import { TabBar } from '@/components/ui/tab-bar';
 import { Toast } from '@/components/ui/toast';
 import { userInfoSchema } from '@/lib/validators';
-import { $stylesLoaded, alertDialog, confirmDialog, showToast, SHORT_TOAST_MS, startLoading, stopLoading, TOAST_MS } from '@/stores/ui';
+import { $stylesLoaded, alertDialog, confirmDialog, showToast, SHORT_TOAST_MS, startLoading, stopLoading, TOAST_MS } from '@/state/ui';
 import { selectOption } from './helpers';
 
 describe('Button', () => {

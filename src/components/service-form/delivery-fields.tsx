@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { Schemas } from '@/api/client';
 import { deliveryAddressKinds, deliverySlots, MOBILE_RE } from '@/lib/rules';
-import type { FieldErrors } from '@/lib/validators';
 import type { DeliveryChecked } from './delivery-schema';
 import type { Values } from './draft';
 import { DELIVERY } from './form-names';
 import type { ReviewItem } from './service-review';
 import { fromRegion, toRegion } from '@/components/service-fields/region-values';
+import type { DeliveryFieldsProps } from './delivery-form';
+
+export type { DeliveryFieldsProps };
 
 export type Delivery = Schemas['Delivery'];
 
@@ -62,14 +64,6 @@ export function deliveryReview(values: Values): ReviewItem[] {
     item('qu', '所在地区', values[at('ssqmc')]),
     item('xxdz', '详细地址'),
   ];
-}
-
-export interface DeliveryFieldsProps {
-  values: Values;
-  errors: FieldErrors;
-  set: (name: string) => (value: string) => void;
-  /** Opens /address for the region (the form is saved first). */
-  onPickRegion: () => void;
 }
 
 // The fields load when mailing is chosen, not with every screen that offers it.

@@ -2,9 +2,20 @@ import * as limits from '@shared/contract/limits';
 import { FormField, Select, TextField } from '@/components/ui/form-field';
 import { addDays, today } from '@/components/service-fields/dates';
 import { deliveryAddressKinds, deliverySlots } from '@/lib/rules';
-import type { DeliveryFieldsProps } from './delivery-fields';
+import type { FieldErrors } from '@/lib/validators';
+import type { Values } from './draft';
 
 // Not imported from delivery-fields: a runtime import of the screen's chunk would make this chunk load it again.
+
+/** What the lazily loaded fields take (delivery-fields.tsx passes them on). */
+export interface DeliveryFieldsProps {
+  values: Values;
+  errors: FieldErrors;
+  set: (name: string) => (value: string) => void;
+  /** Opens /address for the region (the form is saved first). */
+  onPickRegion: () => void;
+}
+
 const at = (name: string) => `yjxx.${name}`;
 
 /** The day n days from today, in Beijing. */

@@ -1,18 +1,12 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { draftStorageKey, readDraft } from './draft';
 import { ServiceGuide } from './service-guide';
 import { stepOf } from './step';
+import type { Refusal } from './service-refusal';
 
-/** Why the user cannot start a service now (told instead of the guide and the form). */
-export interface Refusal {
-  title: string;
-  /** What to do about it (default: ask the office). */
-  description?: string;
-  /** A route to go on with instead, and its button. */
-  link?: [href: string, label: string];
-}
+export type { Refusal };
 
 type FormModule<P> = { default: ComponentType<P> };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { draftStorageKey, newIdempotencyKey, readDraft, removeDraft, writeDraft, type Values } from './draft';
 
 /** Autosave delay after the last keystroke. */

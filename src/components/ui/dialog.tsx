@@ -1,10 +1,10 @@
 import './dialog.less';
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { $dialogs } from '@/stores/ui';
+import { $dialogs } from '@/state/ui';
 
 /**
- * Shows the oldest open alert or confirm (stores/ui alertDialog, confirmDialog); the promise resolves
+ * Shows the oldest open alert or confirm (state/ui alertDialog, confirmDialog); the promise resolves
  * when the user answers.
  */
 export function DialogHost() {

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $loading, $stylesLoaded } from '@/stores/ui';
+import { $loading, $stylesLoaded } from '@/state/ui';
 
 export const LOADING_TEXT = '加载中...';
 

@@ -1,4 +1,4 @@
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 /** A form's onPaste: a paste that a field's maxLength cuts short is said (a toast), never silent. */
 export function noticeCutPaste(e: ClipboardEvent): void {

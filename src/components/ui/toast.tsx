@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { $stylesLoaded, $toast } from '@/stores/ui';
+import { $stylesLoaded, $toast } from '@/state/ui';
 
 /** The toast of spec §4 (2000 ms by default, 1500 ms where the product says so); announced politely. */
 export function Toast() {

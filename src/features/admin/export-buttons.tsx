@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { client, unwrapBlob } from '@/api/client';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 import { isoDay } from './ui';
 
 type ExportPath =

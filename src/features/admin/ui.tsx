@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 import { toldByClient, type ApiResult } from '@/api/client';
 import type { Query } from '@shared/pages/paths';
 import { formatDateTime } from '@/lib/format';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 export const PAGE_SIZE = 20;
 

@@ -7,7 +7,7 @@ import { Button, LinkButton } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { paths } from '@shared/pages/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { confirmDialog, showToast } from '@/stores/ui';
+import { confirmDialog, showToast } from '@/state/ui';
 import { summaryGroups } from '@/lib/answer-summary';
 import { formRoute, statusOf } from './kinds';
 import { StatusBadge } from './status-badge';

@@ -3,7 +3,7 @@ import { client, toldByClient, unwrap, unwrapBlob, type Schemas } from '@/api/cl
 import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 type Doc = Schemas['MyDocument'];
 

@@ -4,7 +4,7 @@ import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { lazySchema } from '@/lib/lazy-schema';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 /** The scale of 好差评, best first (RatingScore). */
 const SCORES = [

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
-import { showToast, SHORT_TOAST_MS } from '@/stores/ui';
+import { showToast, SHORT_TOAST_MS } from '@/state/ui';
 import { NewPasswordFields, PhoneVerifiedSteps, spentTicket, type LastStep } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '设置新密码'];

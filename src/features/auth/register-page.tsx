@@ -7,7 +7,7 @@ import { Select, TextField, type SelectOption } from '@/components/ui/form-field
 import { paths } from '@shared/pages/paths';
 import { lazySchema } from '@/lib/lazy-schema';
 import { usesGzzh, usesXh } from '@/lib/rules';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 import { NewPasswordFields, PhoneVerifiedSteps, spentTicket, type LastStep } from './phone-steps';
 
 const steps = ['验证手机号', '短信验证', '填写信息'];

@@ -14,7 +14,7 @@ import { MailingFields, mailedBy, PickupFields, pickupReview } from '@/component
 import { TextArea } from '@/components/service-fields/text-area';
 import { FormField, Select, type SelectOption } from '@/components/ui/form-field';
 import type { FieldErrors } from '@/lib/validators';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { $borrowCount, loadBorrowCount } from './borrow-count';
 import { borrowRules } from './borrow-rules';
 import type { Checked } from './borrow-schema';

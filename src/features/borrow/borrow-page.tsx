@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useSearch } from 'wouter';
 import { ServiceScreen } from '@/components/service-form/service-screen';
 import { editIdOf } from '@/components/service-form/step';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { $borrowCount, loadBorrowCount } from './borrow-count';
 
 /** services.md: told before the user starts (the server refuses with code 100 as well). */

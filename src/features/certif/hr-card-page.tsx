@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ServiceScreen } from '@/components/service-form/service-screen';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 
 /** The server's refusal, told before the user starts. */
 const NOT_IN_SCHOOL = '您的户口不在本校，无法补办户口卡';

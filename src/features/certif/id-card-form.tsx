@@ -9,7 +9,7 @@ import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
 import { MailingFields, PickupFields, pickupReview } from '@/components/service-fields/contact-fields';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { Checked } from './id-card-schema';
 import { appointmentDates } from './api';
 

@@ -12,7 +12,7 @@ import { filesReview, LazyAttachmentsField } from '@/components/service-fields/a
 import { PhoneField } from '@/components/service-fields/phone-field';
 import { DateField } from '@/components/service-fields/date-field';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { EducationChecked } from './change-schema';
 
 type Answers = Schemas['XlzkbgAnswers'];

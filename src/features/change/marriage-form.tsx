@@ -13,7 +13,7 @@ import { PhoneField } from '@/components/service-fields/phone-field';
 import { DateField } from '@/components/service-fields/date-field';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
 import type { FieldErrors } from '@/lib/validators';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { MarriageChecked } from './change-schema';
 
 type Answers = Schemas['HyzkbgAnswers'];

@@ -12,7 +12,7 @@ import { TextField } from '@/components/ui/form-field';
 import { noticeCutPaste } from '@/components/ui/paste-notice';
 import { paths } from '@shared/pages/paths';
 import { navigate } from '@/lib/nav';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 const FORM_ID = 'feedback';
 const EMPTY = { bt: '', nr: '', lxdh: '', code: '' };

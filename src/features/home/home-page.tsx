@@ -5,8 +5,8 @@ import { navigate } from '@/lib/nav';
 import { PAGE_DATA } from '@shared/pages/page-data';
 import { builtServices, paths, sectorRoutes, ROUTER_BASE } from '@shared/pages/paths';
 import { $sectors, loadSectors, newStudentWindowOpen, type Sector, type SectorsState } from '@/stores/sectors';
-import { $session } from '@/stores/session';
-import { showToast } from '@/stores/ui';
+import { $session } from '@/state/session';
+import { showToast } from '@/state/ui';
 import { Carousel } from './carousel';
 
 type Banner = Schemas['Banner'];

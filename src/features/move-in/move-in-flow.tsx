@@ -4,7 +4,7 @@ import { usablePhone } from '@/components/service-form/delivery-fields';
 import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { MoveInForm } from './move-in-form';
 import type { MoveInService } from './move-in-services';
 

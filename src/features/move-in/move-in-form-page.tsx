@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useLocation, useSearch } from 'wouter';
 import { ServiceScreen } from '@/components/service-form/service-screen';
 import { editIdOf } from '@/components/service-form/step';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { $sectors, loadSectors } from '@/stores/sectors';
 import { moveInService, type MoveInService } from './move-in-services';
 

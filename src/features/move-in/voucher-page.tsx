@@ -4,7 +4,7 @@ import { toldByClient } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Cells } from '@/components/ui/cells';
 import { paths } from '@shared/pages/paths';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 import { headPhoto, voucherLink, voucherPdf, type VoucherPdfPath } from './api/voucher';
 import { openLatest } from './history';
 

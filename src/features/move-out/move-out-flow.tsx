@@ -11,7 +11,7 @@ import type { DeliveryChecked } from '@/components/service-form/delivery-schema'
 import type { Values } from '@/components/service-form/draft';
 import { ServiceFlow } from '@/components/service-form/service-flow';
 import { useServiceForm } from '@/components/service-form/use-service-form';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { Context, MoveOutForm } from './move-out-form-kit';
 import { isCertificate } from './move-out-services';
 

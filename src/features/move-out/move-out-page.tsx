@@ -4,7 +4,7 @@ import { Cell, Cells } from '@/components/ui/cells';
 import { RefusalPage } from '@/components/ui/refusal-page';
 import { moveOutSubRoutes, paths, type RouteKey } from '@shared/pages/paths';
 import { $sectors, loadSectors, type Sector } from '@/stores/sectors';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 
 /** Spec §6: moving out needs the household registration at school. */
 export const NOT_AT_SCHOOL = '您不在校，无法迁出';

@@ -13,8 +13,8 @@ import { lazySchema } from '@/lib/lazy-schema';
 import { RYLB_REQUIRED } from '@/lib/rules';
 import { refreshUserInfo } from '@/stores/auth';
 import { loadSectors } from '@/stores/sectors';
-import { $session, setUserInfo } from '@/stores/session';
-import { showToast } from '@/stores/ui';
+import { $session, setUserInfo } from '@/state/session';
+import { showToast } from '@/state/ui';
 
 /** 其他信息变更 opened on 人员类型变更 (the record item /info used to let people change themselves). */
 export const CHANGE_RECORD_HREF = paths.changeOther.href({ bslx: '110' });

@@ -10,8 +10,8 @@ import { careModeOn, setCareMode } from '@/lib/care-mode';
 import { formatDate, maskIdNumber } from '@/lib/format';
 import { campusIdLabel, personTypeLabel } from '@/lib/person-types';
 import { signOut } from '@/stores/auth';
-import { $session } from '@/stores/session';
-import { confirmDialog } from '@/stores/ui';
+import { $session } from '@/state/session';
+import { confirmDialog } from '@/state/ui';
 
 type HouseholdRecord = Schemas['HouseholdRecord'];
 

@@ -14,9 +14,11 @@ import { attachmentRefs, attachmentsValue } from '@/components/service-fields/at
 import { LazyAttachmentsField, filesReview } from '@/components/service-fields/attachments-lazy';
 import { TextArea } from '@/components/service-fields/text-area';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { $session } from '@/stores/session';
-import type { QtbsGroup } from './qtbs-page';
+import { $session } from '@/state/session';
 import type { Checked, RecordField } from './qtbs-schema';
+
+/** 其他业务 (/other), or 其他信息变更 (/change/other: the change types, with their own guide). */
+export type QtbsGroup = 'other' | 'change';
 
 type Answers = Schemas['QtbsAnswers'];
 

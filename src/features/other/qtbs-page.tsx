@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ServiceScreen } from '@/components/service-form/service-screen';
 
-/** 其他业务 (/other), or 其他信息变更 (/change/other: the change types, with their own guide). */
-export type QtbsGroup = 'other' | 'change';
+import type { QtbsGroup } from './qtbs-form';
 
 const form = () => import('./qtbs-form');
 

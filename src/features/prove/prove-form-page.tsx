@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useLocation } from 'wouter';
 import { ServiceScreen } from '@/components/service-form/service-screen';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import type { Kind } from './api';
 
 /** The server's refusal for 户籍证明, told before the user starts. */

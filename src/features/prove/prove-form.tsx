@@ -11,7 +11,7 @@ import { mailedBy, MailingFields, PickupFields, pickupOptions, pickupReview } fr
 import { copyOptions } from '@/components/service-fields/copies';
 import { TextArea } from '@/components/service-fields/text-area';
 import { Select, TextField, type SelectOption } from '@/components/ui/form-field';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { loadCouriers, send, typesOf, type Kind } from './api';
 import type { Checked } from './prove-schema';
 

@@ -5,7 +5,7 @@ import { requireLogin } from '@/app/root';
 import { client, unwrap } from '@/api/client';
 import { isAdminPath } from '@shared/pages/paths';
 import { $staff } from '@/stores/staff';
-import { $toast } from '@/stores/ui';
+import { $toast } from '@/state/ui';
 import { json, requestsTo, sampleUser, stubFetch } from '../helpers';
 import { adminAccount, adminMeta, dashboard, resetConsole, signInStaff, staffAccount } from './admin-fixtures';
 

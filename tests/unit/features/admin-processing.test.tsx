@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { App } from '@/app/app';
-import { $toast } from '@/stores/ui';
+import { $toast } from '@/state/ui';
 import { json, requestsTo, selectOption, stubFetch } from '../helpers';
 import { adminApplication, adminMeta, queueRow, resetConsole, signInStaff, staffAccount } from './admin-fixtures';
 

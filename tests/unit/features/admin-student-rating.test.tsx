@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import DetailsPage from '@/features/applications/details-page';
-import { $toast } from '@/stores/ui';
+import { $toast } from '@/state/ui';
 import { json, requestsTo, stubFetch } from '../helpers';
 import { press, renderScreen } from './service-helpers';
 

@@ -16,7 +16,7 @@ import HrCardPage from '@/features/certif/hr-card-page';
 import MoveInFormPage from '@/features/move-in/move-in-form-page';
 import ProveFormPage from '@/features/prove/prove-form-page';
 import { $sectors } from '@/stores/sectors';
-import { $toast } from '@/stores/ui';
+import { $toast } from '@/state/ui';
 import { requestsTo, stubFetch, type Reply } from '../helpers';
 import { guideOf, pickFile, stubUpload, summaryOf, toReview, uploaded } from './service-fixtures';
 import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';

@@ -3,8 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import HomePage, { tilesFor } from '@/features/home/home-page';
 import { builtServices, sectorRoutes, type RouteKey } from '@shared/pages/paths';
 import { $sectors } from '@/stores/sectors';
-import { setUserInfo } from '@/stores/session';
-import { $toast } from '@/stores/ui';
+import { setUserInfo } from '@/state/session';
+import { $toast } from '@/state/ui';
 import { sampleUser, stubFetch } from '../helpers';
 
 const all = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '10'].map((c) => ({ sectorCode: c, sectorName: `板块${c}` }));

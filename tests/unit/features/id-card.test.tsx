@@ -4,7 +4,7 @@ import IdCardPage from '@/features/certif/id-card-page';
 import { deliverRegion } from '@/components/service-form/region';
 import { DRAFT_DELAY_MS } from '@/components/service-form/use-draft';
 import { NETWORK_NOTICE } from '@/components/service-form/outcome';
-import { clearSession, setUserInfo } from '@/stores/session';
+import { clearSession, setUserInfo } from '@/state/session';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { appUrl, field, fill, press, renderForm, renderScreen, unmountAll } from './service-helpers';
 

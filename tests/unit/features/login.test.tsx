@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import LoginPage from '@/features/auth/login-page';
-import { $session } from '@/stores/session';
+import { $session } from '@/state/session';
 import { requestsTo, sampleUser, stubFetch } from '../helpers';
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });

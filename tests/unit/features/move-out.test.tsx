@@ -7,7 +7,7 @@ import { verdictOf } from '@/features/move-out/move-out-flow';
 import { NO_REASSIGNMENT } from '@/features/move-out/move-out-services';
 import { deliverRegion } from '@/components/service-form/region';
 import { $sectors } from '@/stores/sectors';
-import { $dialogs, $toast } from '@/stores/ui';
+import { $dialogs, $toast } from '@/state/ui';
 import { json, requestsTo, sampleUser, stubFetch, type Reply } from '../helpers';
 import { appUrl, field, fill, press, renderForm, renderScreen } from './service-helpers';
 import { draft, file, files, returned, SUMMARY, submitted, summary as base, toReview, user } from './migration-helpers';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/preact';
 import MyPage from '@/features/my/my-page';
 import InfoPage from '@/features/my/info-page';
 import { DialogHost } from '@/components/ui/dialog';
-import { setToken, setUserInfo, $session } from '@/stores/session';
+import { setToken, setUserInfo, $session } from '@/state/session';
 import { requestsTo, sampleUser, selectOption, stubFetch } from '../helpers';
 
 const record = {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import RegisterPage from '@/features/auth/register-page';
 import ForgetPage from '@/features/auth/forget-page';
-import { $toast } from '@/stores/ui';
+import { $toast } from '@/state/ui';
 import { requestsTo, sampleUser, selectOption, stubFetch } from '../helpers';
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });

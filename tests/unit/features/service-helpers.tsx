@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/preact
 import { Router } from 'wouter';
 import { DialogHost } from '@/components/ui/dialog';
 import { ROUTER_BASE } from '@shared/pages/paths';
-import { setToken, setUserInfo } from '@/stores/session';
+import { setToken, setUserInfo } from '@/state/session';
 import { sampleUser } from '../helpers';
 
 /** Signs the sample user in and renders a screen at an app URL inside the app's router (with dialogs). */

@@ -5,7 +5,7 @@ import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import {
   announce,
   chinaInputToIso,

@@ -3,7 +3,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import { announce, Check, LoadError, Modal, PageHead, schema, Table, useRemote } from '../ui';
 
 type Banner = Schemas['AdminBanner'];

@@ -6,7 +6,7 @@ import { adminPaths } from '@/config/admin-paths';
 import { summaryGroups } from '@/lib/answer-summary';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { $adminMeta, $staff, statusLabel } from '@/stores/staff';
-import { confirmDialog, showToast } from '@/stores/ui';
+import { confirmDialog, showToast } from '@/state/ui';
 import { nextInQueue } from './queue-context';
 import { Attachments } from './attachments';
 import { DocumentsCard } from './documents-card';

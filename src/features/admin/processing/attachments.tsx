@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { client, unwrapBlob, type Schemas } from '@/api/client';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 import { Modal } from '../ui';
 
 type Attachment = Schemas['Attachment'];

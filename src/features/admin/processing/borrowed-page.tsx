@@ -5,7 +5,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDate } from '@/lib/format';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import { transition } from './transition';
 import { ExportButtons } from '../export-buttons';
 import { KeywordSearch, LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table, useRemote, useUrlFilters } from '../ui';

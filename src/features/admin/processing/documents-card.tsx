@@ -4,7 +4,7 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { confirmDialog, showToast } from '@/stores/ui';
+import { confirmDialog, showToast } from '@/state/ui';
 import { announce, LoadError, Modal, schema, useRemote } from '../ui';
 
 type Doc = Schemas['AdminDocument'];

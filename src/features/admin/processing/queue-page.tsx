@@ -5,7 +5,7 @@ import { client, unwrap, type Schemas } from '@/api/client';
 import { adminPaths } from '@/config/admin-paths';
 import { formatDateTime } from '@/lib/format';
 import { $adminMeta, $staff, serviceOptions } from '@/stores/staff';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import { ExportButtons } from '../export-buttons';
 import { rememberQueue, type QueueQuery } from './queue-context';
 import { announce, LoadError, Modal, PageHead, Pager, PAGE_SIZE, PAGE_SIZES, StatusTag, Table, useRemote, useUrlFilters } from '../ui';

@@ -1,7 +1,7 @@
 // Moving an application (adminTransitionApplication), shared by its page and the borrowed-cards list.
 import { client, unwrap } from '@/api/client';
 import type { operations } from '@shared/contract/schema';
-import { alertDialog, showToast } from '@/stores/ui';
+import { alertDialog, showToast } from '@/state/ui';
 import { announce } from '../ui';
 
 export type TransitionBody = NonNullable<operations['adminTransitionApplication']['requestBody']>['content']['application/json'];

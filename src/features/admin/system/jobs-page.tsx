@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import type { Schemas } from '@/api/types';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import { announce, LoadError, PageHead, Table, useRemote } from '../ui';
 
 type Run = Schemas['JobRun'];

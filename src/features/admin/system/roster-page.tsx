@@ -4,7 +4,7 @@ import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
-import { showToast } from '@/stores/ui';
+import { showToast } from '@/state/ui';
 import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from '@shared/roster/roster-csv';
 import { announce, LoadError, PageHead, schema, Table, useRemote } from '../ui';
 

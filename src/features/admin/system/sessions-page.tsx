@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
-import { confirmDialog } from '@/stores/ui';
+import { confirmDialog } from '@/state/ui';
 import { WhoFields } from '../who-fields';
 import { announce, FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table, useFilters, useRemote } from '../ui';
 
