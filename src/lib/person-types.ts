@@ -1,16 +1,9 @@
+import { PERSON_TYPES } from '@shared/contract/person-types';
 import type { SelectOption } from './options';
 import { usesGzzh, usesXh } from './rules';
 
-/** Person types (services.md); the server's dictionary qh_rylb may relabel them. */
-export const defaultPersonTypes: SelectOption[] = [
-  { value: '0', label: '本科生' },
-  { value: '1', label: '硕士研究生' },
-  { value: '2', label: '博士研究生' },
-  { value: '3', label: '博士后' },
-  { value: '4', label: '教职工' },
-  { value: '5', label: '教职工家属' },
-  { value: '7', label: '本科新生' },
-];
+/** Person types (the contract's table, generated from the server's); the server's dictionary qh_rylb may relabel them. */
+export const defaultPersonTypes: SelectOption[] = PERSON_TYPES.map(({ value, label }) => ({ value, label }));
 
 export const personTypeLabel = (rylb: string | null | undefined, options = defaultPersonTypes) =>
   options.find((o) => o.value === rylb)?.label ?? '';

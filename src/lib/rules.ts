@@ -1,3 +1,5 @@
+import { PERSON_TYPES } from '@shared/contract/person-types';
+
 /**
  * Rules and messages shared by the form schemas (lib/validators) and the screens, without valibot,
  * so a screen can show a hint without loading the validation code.
@@ -11,10 +13,11 @@ export const PASSWORD_MISMATCH = '两次输入的密码不一致';
 export const RYLB_REQUIRED = '请选择人员类型';
 export const ID_INVALID = '身份证件号码格式错误';
 
-/** Person types identified by student number (xh): 0, 1, 2, 7. */
-export const usesXh = (rylb: string) => ['0', '1', '2', '7'].includes(rylb);
+const identifierOf = (rylb: string) => PERSON_TYPES.find((p) => p.value === rylb)?.identifier;
+/** Person types identified by student number (xh): 0, 1, 2, 7 (the contract's table). */
+export const usesXh = (rylb: string) => identifierOf(rylb) === 'xh';
 /** Person types identified by staff number (gzzh): 3, 4. */
-export const usesGzzh = (rylb: string) => ['3', '4'].includes(rylb);
+export const usesGzzh = (rylb: string) => identifierOf(rylb) === 'gzzh';
 
 /** GB 11643 check digit of an 18-character resident ID number. */
 export function idNumberValid(value: string): boolean {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PERSON_TYPE_CODES } from '@shared/contract/person-types';
 import {
   ID_INVALID,
   idNumberValid,
@@ -60,7 +61,7 @@ export type DeliveryForm = v.InferInput<typeof deliverySchema>;
 
 // ───────────── user info form (spec §5) ─────────────
 
-export const personTypes = ['0', '1', '2', '3', '4', '5', '7'] as const;
+export const personTypes = PERSON_TYPE_CODES;
 
 export const userInfoSchema = v.object({
   xm: v.pipe(required('请填写姓名'), v.maxLength(30, '姓名不能超过30个字')),
