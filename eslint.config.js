@@ -94,7 +94,7 @@ const clientZones = [
 const serverZones = [
   {
     target: 'server/lib',
-    from: ['server/routes', 'server/services', 'server/repositories', 'server/plugins', 'server/db', 'server/app.ts', 'server/types.ts'],
+    from: ['server/routes', 'server/services', 'server/repositories', 'server/plugins', 'server/db', 'server/app.ts'],
     message: 'server/lib holds pure helpers: no database, services or routes.',
   },
   {

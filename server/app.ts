@@ -8,7 +8,10 @@ import type { OpenApiDoc } from './lib/openapi-doc.ts';
 import authPlugin from './plugins/auth.ts';
 import compressionPlugin from './plugins/compression.ts';
 import securityHeaders from './plugins/security-headers.ts';
-import dbPlugin from './plugins/db.ts';
+import databasePlugin from './plugins/database.ts';
+import housekeepingPlugin from './plugins/housekeeping.ts';
+import partsPlugin from './plugins/parts.ts';
+import seedPlugin from './plugins/seed.ts';
 import errorsPlugin, { frameworkErrors } from './plugins/errors.ts';
 import loadShedPlugin from './plugins/load-shed.ts';
 import healthPlugin from './plugins/health.ts';
@@ -25,7 +28,12 @@ import { MAX_UPLOAD_BYTES } from './services/files.ts';
 import { maskPersonalData, redactSecrets, serializeError } from './lib/log-safety.ts';
 import { stdoutDestination } from './lib/log-stream.ts';
 import type { SmsSender } from './services/sms.ts';
-import './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
 
 export interface BuildOptions {
   /** An open database (tests); otherwise the app opens one from the configuration and closes it on close. */
@@ -136,7 +144,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     },
   });
   await app.register(limitsPlugin);
-  await app.register(dbPlugin, { handle: opts.db, clock: opts.clock ?? systemClock, smsSender: opts.smsSender });
+  // The composition root: the database, the app's parts over it, the seed, the scheduled jobs.
+  await app.register(databasePlugin, { handle: opts.db });
+  await app.register(partsPlugin, { clock: opts.clock ?? systemClock, smsSender: opts.smsSender });
+  await app.register(seedPlugin, { clock: opts.clock ?? systemClock });
+  await app.register(housekeepingPlugin);
   await app.register(errorsPlugin);
   await app.register(healthPlugin);
   await app.register(loadShedPlugin, { maxEventLoopDelayMs: config.loadShedEventLoopDelayMs });

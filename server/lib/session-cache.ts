@@ -6,7 +6,7 @@
 // updateHousehold, upsertHousehold; repositories/content.ts: a notice created or marked read;
 // repositories/applications.ts: an application updated) and each of those (1) evicts here at once and (2) sends
 // pg_notify on the 'hukou_cache' channel from the same executor, so inside a transaction it is delivered at commit:
-// every instance's listener (server/plugins/db.ts) evicts the entry then, including this one (an entry re-cached
+// every instance's listener (server/plugins/database.ts) evicts the entry then, including this one (an entry re-cached
 // before the commit goes too, and a read in flight across an eviction is not kept). While an instance's listener is
 // not connected, its cache is off (every request asks the database). On the embedded database there is one process,
 // and the eviction in (1) suffices. The age limit bounds what a change made outside the application (SQL by hand)

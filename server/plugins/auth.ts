@@ -14,6 +14,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate(request: FastifyRequest, opts: AuthOptions): Promise<void>;
   }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    /** Set on requests authenticated by a bearer token (so logout can revoke it). */
+    tokenHash: string | null;
+    /** A bearer token was sent but names no live session (it counts as no token). */
+    tokenRejected: boolean;
+  }
 }
 
 export function bearerToken(request: FastifyRequest): string | undefined {

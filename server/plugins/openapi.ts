@@ -9,6 +9,19 @@ import { loadDocument, type OpenApiDoc, type OperationDef } from '../lib/openapi
 import { JSON_ANSWER_HELMET } from './security-headers.ts';
 import type { OperationHandler, OperationId } from '../lib/operation-types.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    openapi: OpenApiDoc;
+    implementedOperations: Set<string>;
+    operation<K extends OperationId>(operationId: K, handler: OperationHandler<K>, options?: OperationOptions): void;
+    /** Response-contract violations seen in test mode (tests assert it stays empty). */
+    contractViolations: string[];
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
 export interface OperationOptions {
   /** Per-route limit for @fastify/rate-limit (code-sending and sign-in calls). */
   rateLimit?: { max: number; timeWindow: number | string };
