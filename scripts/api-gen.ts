@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { applicationStatuses, personTypes, serviceNames } from '../server/domain/index.ts';
+import { applicationStatuses, personTypes, serviceNames, Status } from '../server/domain/index.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const bundlePath = join(root, 'openapi/dist/openapi.json');
@@ -77,6 +77,9 @@ function domainModule(bundle: { components: { schemas: Record<string, { allOf?: 
     '',
     '/** The one status table of every application (借用户口卡 says 已借出 and 已归还 for 4 and 7). */',
     `export const STATUSES: { value: components['schemas']['AppStatus']; label: string; borrowLabel?: string }[] = ${JSON.stringify(statuses)};`,
+    '',
+    '/** The statuses by name (the numbers of the table above), as the server names them. */',
+    `export const Status = ${JSON.stringify(Status)} as const satisfies Record<string, components['schemas']['AppStatus']>;`,
     '',
     '/** The shape of Application.answers for each service kind (the contract: Application.answers x-answers-by-kind). */',
     'export interface AnswersByKind {',

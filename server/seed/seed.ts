@@ -19,6 +19,7 @@ import { fromRoot } from '../lib/paths.ts';
 import areas from '../db/seed-data/divisions/areas.json' with { type: 'json' };
 import cities from '../db/seed-data/divisions/cities.json' with { type: 'json' };
 import provinces from '../db/seed-data/divisions/provinces.json' with { type: 'json' };
+import { Status } from '../domain/index.ts';
 
 /** What the seed writes: the reference lists and demo records, and the rules' defaults (quotas, sectors). */
 const data = { ...seedData, ...domain };
@@ -471,7 +472,7 @@ async function seedLoan(tx: Executor, userId: number, phone: string, now: Date) 
     kind: 'hkkjy',
     sub: '',
     userId,
-    status: 4,
+    status: Status.handling,
     title: `借用户口卡 · 借用日期 ${jyrq}`,
     answers: { jyyy: '1', jyrq, ghrq, lqfs: '0', lxdh: phone },
     dueOn: ghrq,
@@ -480,13 +481,13 @@ async function seedLoan(tx: Executor, userId: number, phone: string, now: Date) 
   });
   for (const [from, to, at] of [
     [null, 1, borrowedAt.getTime() - 2 * day],
-    [1, 2, borrowedAt.getTime() - day],
-    [2, 4, borrowedAt.getTime()],
+    [Status.submitted, Status.reviewing, borrowedAt.getTime() - day],
+    [Status.reviewing, Status.handling, borrowedAt.getTime()],
   ] as const) {
     await repos.applications.addEvent({
       applicationId: app.id,
-      actorRole: to === 1 ? 'user' : 'staff',
-      actorId: to === 1 ? userId : null,
+      actorRole: to === Status.submitted ? 'user' : 'staff',
+      actorId: to === Status.submitted ? userId : null,
       fromStatus: from,
       toStatus: to,
       note: null,
@@ -546,7 +547,7 @@ async function seedDemo3(tx: Executor, ids: Map<number, number>, now: Date) {
       kind: 'qianchu',
       sub: m.sub,
       userId,
-      status: 7,
+      status: Status.done,
       title: `毕业生迁出 · 迁往 ${addressOf(answers.qwdq, '')}`,
       answers: m.answers,
       handling,
@@ -555,16 +556,16 @@ async function seedDemo3(tx: Executor, ids: Map<number, number>, now: Date) {
     });
     const steps: [number | null, number, number, string | null][] = [
       [null, 1, 0, null],
-      [1, 2, 1, null],
-      [2, 4, 2, null],
-      [4, 5, 3, `请于 ${handling.lqsj} 到 ${handling.lqdd} 领取户口迁移证`],
-      [5, 7, 5, null],
+      [Status.submitted, Status.reviewing, 1, null],
+      [Status.reviewing, Status.handling, 2, null],
+      [Status.handling, Status.awaitingPickup, 3, `请于 ${handling.lqsj} 到 ${handling.lqdd} 领取户口迁移证`],
+      [Status.awaitingPickup, Status.done, 5, null],
     ];
     for (const [from, to, after, note] of steps) {
       await repos.applications.addEvent({
         applicationId: app.id,
-        actorRole: to === 1 ? 'user' : 'staff',
-        actorId: to === 1 ? userId : null,
+        actorRole: to === Status.submitted ? 'user' : 'staff',
+        actorId: to === Status.submitted ? userId : null,
         fromStatus: from,
         toStatus: to,
         note,

@@ -5,7 +5,7 @@
 // with a conditional decrement in the transaction and given back on withdrawal or refusal.
 import type { FastifyBaseLogger } from 'fastify';
 import { Gate, KeyedGate } from '../lib/gate.ts';
-import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName } from '../domain/index.ts';
+import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName, Status } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
@@ -48,11 +48,12 @@ const SUBMIT_GATE = 10;
 
 /** 继续提交: a move-in whose 准迁证 is ready (stage 1, 5), or whose 迁移证 data came back for correction (stage 2, 3). */
 export const canContinue = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage'>) =>
-  app.kind === 'qianru' && ((app.stage === '1' && app.status === 5) || (app.stage === '2' && app.status === 3));
+  app.kind === 'qianru' &&
+  ((app.stage === '1' && app.status === Status.awaitingPickup) || (app.stage === '2' && app.status === Status.returned));
 
 /** 迁入凭证: a finished move-in into the school (the second stage of qianru, or 新生迁入 that moved in). */
 export const hasVoucher = (app: Pick<ApplicationRow, 'kind' | 'status' | 'stage' | 'answers'>) =>
-  app.status === 7 &&
+  app.status === Status.done &&
   ((app.kind === 'qianru' && app.stage === '2') || (app.kind === 'yingxin' && (app.answers as { sfqr?: string }).sfqr === '1'));
 
 type Action = 'cancel' | 'edit' | 'continue' | 'voucher';
@@ -97,7 +98,7 @@ function noticeText(
     9: '已撤销。',
   };
   const sms: Omit<SmsMessage, 'text'> = {
-    template: to === 9 ? 'withdrawn' : resubmitted ? 'resubmitted' : 'submitted',
+    template: to === Status.withdrawn ? 'withdrawn' : resubmitted ? 'resubmitted' : 'submitted',
     params: [
       ['业务名称', name],
       ['申请编号', app.referenceNo],
@@ -155,14 +156,14 @@ export function createApplicationService({
     // Moving in and out change the household record (a hook may refuse a move by throwing).
     ...createMovementHooks(clock),
     async hyzkbg(r, app, to) {
-      if (to === 7) await r.users.update(app.userId, { maritalStatusCode: (app.answers as { bghyzkm: string }).bghyzkm });
+      if (to === Status.done) await r.users.update(app.userId, { maritalStatusCode: (app.answers as { bghyzkm: string }).bghyzkm });
     },
     async xlzkbg(r, app, to) {
-      if (to === 7) await r.users.update(app.userId, { educationCode: (app.answers as { bgxlm: string }).bgxlm });
+      if (to === Status.done) await r.users.update(app.userId, { educationCode: (app.answers as { bgxlm: string }).bgxlm });
     },
     // 其他信息变更 finished: the office's record takes the new name, person type and ID number it carries.
     async qtbs(r, app, to) {
-      if (to === 7 && app.sub === 'change') await applyRecordChange(r, app);
+      if (to === Status.done && app.sub === 'change') await applyRecordChange(r, app);
     },
   };
 
@@ -242,12 +243,12 @@ export function createApplicationService({
   ) {
     const now = clock.now();
     // The applicant sends it again: after a return (3), or with the 迁移证 of a move-in (5, 继续提交).
-    const resubmitted = (app.status === 3 || app.status === 5) && to === 1;
+    const resubmitted = (app.status === Status.returned || app.status === Status.awaitingPickup) && to === Status.submitted;
     const changes: Partial<NewApplication> = { ...patch, status: to, updatedAt: now };
     const mergedHandling = { ...(app.handling as Handling), ...handling };
     if (Object.keys(handling).length) changes.handling = mergedHandling;
     if (handling.ghrq) changes.dueOn = handling.ghrq;
-    if ((to === 8 || to === 9) && app.slotDay) {
+    if ((to === Status.refused || to === Status.withdrawn) && app.slotDay) {
       await r.quotas.giveBack(app.kind, app.slotChannel ?? '', app.slotDay);
       fullDays.forget(app.kind, app.slotChannel ?? '', app.slotDay);
       changes.slotDay = null;
@@ -324,7 +325,7 @@ export function createApplicationService({
                 kind: form.kind,
                 sub,
                 userId,
-                status: 1,
+                status: Status.submitted,
                 title: form.title,
                 answers: form.answers,
                 attachments: form.attachments,
@@ -421,7 +422,7 @@ export function createApplicationService({
             patch.slotDay = form.slot.day;
             patch.slotChannel = form.slot.channel;
           }
-          if (locked.status === 3) {
+          if (locked.status === Status.returned) {
             const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
             announced = text;
             return finishNow(r, updated);
@@ -488,7 +489,7 @@ export function createApplicationService({
     async cancel(userId: number, id: number, note?: string): Promise<ApplicationRow> {
       const current = await repos.applications.findById(id);
       if (!current || current.userId !== userId) throw notFound(MSG.notFound);
-      if (current.status === 9) return current;
+      if (current.status === Status.withdrawn) return current;
       if (!EDITABLE.includes(current.status)) throw bizError(MSG.cannotCancel);
       return this.transition(id, 9, { role: 'user', id: userId }, { note: note?.trim() || null, expectedStatus: current.status });
     },
@@ -513,9 +514,9 @@ export function createApplicationService({
     ): Promise<ApplicationRow> {
       const note = opts.note?.trim() || null;
       const handling: Handling = { ...opts.handling };
-      if (to === 3 || to === 8) handling.reason = note;
+      if (to === Status.returned || to === Status.refused) handling.reason = note;
       const missing = (fields: (keyof Handling)[]) => fields.filter((f) => !handling[f]);
-      const required = to === 5 ? missing(['lqdd', 'lqsj']) : to === 6 ? missing(['kdgs', 'kddh']) : [];
+      const required = to === Status.awaitingPickup ? missing(['lqdd', 'lqsj']) : to === Status.mailed ? missing(['kdgs', 'kddh']) : [];
       const by = actor.role === 'user' ? 'user' : 'staff';
       const result = await db.transaction(async (tx) => {
         const r = createRepositories(tx);
@@ -526,7 +527,7 @@ export function createApplicationService({
         const rule = applicationStatusTransitions.find((t) => t.from === app.status && t.to === to && t.by === by);
         if (!rule) throw new AppError(409, MSG.notAllowed);
         if (rule.noteRequired && !note) throw badRequest('请填写原因', [{ field: 'note', message: '请填写原因' }]);
-        if (to === 4 && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
+        if (to === Status.handling && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
         if (required.length)
           throw badRequest(
             '请填写办理信息',
@@ -546,7 +547,7 @@ export function createApplicationService({
       const now = clock.now();
       const today = chinaDate(now);
       const soon = chinaDate(new Date(now.getTime() + remindDaysBefore * 86400_000));
-      for (const app of await repos.applications.dueBy('hkkjy', [4, 6], soon)) {
+      for (const app of await repos.applications.dueBy('hkkjy', [Status.handling, Status.mailed], soon)) {
         const overdue = app.dueOn! < today;
         if (!(await repos.applications.markReminded(app.id, overdue ? 'overdue' : 'due-soon', now))) continue;
         const content = overdue

@@ -5,6 +5,7 @@ import { badRequest } from '../lib/envelope.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { Handling } from './applications.ts';
+import { Status } from '../domain/index.ts';
 
 type S = components['schemas'];
 export type Prefill = NonNullable<S['TransitionOption']['prefill']>;
@@ -48,7 +49,7 @@ export async function prefillOf(repos: Repositories, row: ApplicationRow, target
   const prefill: Partial<Record<number, Prefill>> = {};
   const choice = COURIER_CHOICE[row.kind];
   const code = choice && (row.answers as Record<string, unknown>)[choice.field];
-  if (targets.includes(6) && choice && typeof code === 'string' && code !== '0') {
+  if (targets.includes(Status.mailed) && choice && typeof code === 'string' && code !== '0') {
     // The applicant's choice (e.g. 顺丰速运（到付）) names a courier of the dictionary staff ship with.
     const label = (await repos.dict.find(choice.dict, code))?.label.replace(/（[^）]*）$/, '').trim();
     const courier = label ? (await couriersOf(repos)).find((c) => c.label === label) : undefined;

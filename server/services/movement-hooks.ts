@@ -16,6 +16,7 @@ import type { Repositories } from '../repositories/index.ts';
 import type { HouseholdRow, UserRow } from '../repositories/users.ts';
 import { addDays } from './appointments.ts';
 import { chinaDate, type Clock } from './clock.ts';
+import { Status } from '../domain/index.ts';
 
 /** Days a 户口迁移证 is valid (and a renewal adds). */
 export const MIGRATION_VALID_DAYS = 30;
@@ -239,7 +240,7 @@ export function createMovementHooks(clock: Clock) {
 
   const finished =
     (hook: (r: Repositories, app: ApplicationRow) => Promise<void>) => async (r: Repositories, app: ApplicationRow, to: number) => {
-      if (to === 7) await hook(r, app);
+      if (to === Status.done) await hook(r, app);
     };
 
   return {

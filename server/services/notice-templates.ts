@@ -1,6 +1,7 @@
 // The notice (and SMS) text of each staff transition: defaults here, the office's edits in settings
 // `notice.templates`. Placeholders in braces are replaced when a notice is sent.
 import type { Repositories } from '../repositories/index.ts';
+import { Status } from '../domain/index.ts';
 
 export const TEMPLATE_KEYS = ['s2', 's3', 's4', 's4_hkkjy', 's5', 's6', 's7', 's7_hkkjy', 's8'] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
@@ -25,21 +26,39 @@ export interface TemplateDef extends TemplateText {
 const PREFIX = '您的{业务名称}申请（{申请编号}）';
 
 export const DEFAULT_TEMPLATES: readonly TemplateDef[] = [
-  { key: 's2', name: '审核中', to: 2, title: '{业务名称}：审核中', content: `${PREFIX}户籍办正在审核。` },
-  { key: 's3', name: '退回修改', to: 3, title: '{业务名称}：退回修改', content: `${PREFIX}被退回修改，原因：{原因}。请修改后重新提交。` },
-  { key: 's4', name: '办理中', to: 4, title: '{业务名称}：办理中', content: `${PREFIX}已受理，正在办理。` },
+  { key: 's2', name: '审核中', to: Status.reviewing, title: '{业务名称}：审核中', content: `${PREFIX}户籍办正在审核。` },
+  {
+    key: 's3',
+    name: '退回修改',
+    to: Status.returned,
+    title: '{业务名称}：退回修改',
+    content: `${PREFIX}被退回修改，原因：{原因}。请修改后重新提交。`,
+  },
+  { key: 's4', name: '办理中', to: Status.handling, title: '{业务名称}：办理中', content: `${PREFIX}已受理，正在办理。` },
   {
     key: 's4_hkkjy',
     name: '已借出（借用户口卡）',
-    to: 4,
+    to: Status.handling,
     title: '{业务名称}：已借出',
     content: `${PREFIX}户口卡已借出，请于 {应还日期} 前归还。`,
   },
-  { key: 's5', name: '待领取', to: 5, title: '{业务名称}：待领取', content: `${PREFIX}已办好，请于 {领取时间} 到 {领取地点} 领取。` },
-  { key: 's6', name: '已寄出', to: 6, title: '{业务名称}：已寄出', content: `${PREFIX}已寄出，{快递公司} 单号 {快递单号}。` },
-  { key: 's7', name: '已办结', to: 7, title: '{业务名称}：已办结', content: `${PREFIX}已办结。` },
-  { key: 's7_hkkjy', name: '已归还（借用户口卡）', to: 7, title: '{业务名称}：已归还', content: `${PREFIX}户口卡已归还，借用办结。` },
-  { key: 's8', name: '未通过', to: 8, title: '{业务名称}：未通过', content: `${PREFIX}未通过，原因：{原因}。` },
+  {
+    key: 's5',
+    name: '待领取',
+    to: Status.awaitingPickup,
+    title: '{业务名称}：待领取',
+    content: `${PREFIX}已办好，请于 {领取时间} 到 {领取地点} 领取。`,
+  },
+  { key: 's6', name: '已寄出', to: Status.mailed, title: '{业务名称}：已寄出', content: `${PREFIX}已寄出，{快递公司} 单号 {快递单号}。` },
+  { key: 's7', name: '已办结', to: Status.done, title: '{业务名称}：已办结', content: `${PREFIX}已办结。` },
+  {
+    key: 's7_hkkjy',
+    name: '已归还（借用户口卡）',
+    to: Status.done,
+    title: '{业务名称}：已归还',
+    content: `${PREFIX}户口卡已归还，借用办结。`,
+  },
+  { key: 's8', name: '未通过', to: Status.refused, title: '{业务名称}：未通过', content: `${PREFIX}未通过，原因：{原因}。` },
 ];
 
 export const SETTINGS_KEY = 'notice.templates';

@@ -3,7 +3,7 @@
 import { bizError, notFound } from '../lib/envelope.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { RatingRow } from '../repositories/ratings.ts';
-import { MSG } from '../domain/index.ts';
+import { MSG, Status } from '../domain/index.ts';
 import type { Clock } from './clock.ts';
 
 export const RATING_LABELS: Record<number, '非常满意' | '满意' | '基本满意' | '不满意' | '非常不满意'> = {
@@ -22,7 +22,7 @@ export function createRatingService(repos: Repositories, clock: Clock) {
     async rate(userId: number, applicationId: number, score: number, comment?: string): Promise<RatingRow> {
       const app = await repos.applications.findById(applicationId);
       if (!app || app.userId !== userId) throw notFound(MSG.notFound);
-      if (app.status !== 7) throw bizError('申请办结后才能评价');
+      if (app.status !== Status.done) throw bizError('申请办结后才能评价');
       const row = await repos.ratings.create({
         applicationId,
         userId,

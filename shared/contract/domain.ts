@@ -7,6 +7,9 @@ export const SERVICE_NAMES: Record<components['schemas']['ServiceCode'], string>
 /** The one status table of every application (借用户口卡 says 已借出 and 已归还 for 4 and 7). */
 export const STATUSES: { value: components['schemas']['AppStatus']; label: string; borrowLabel?: string }[] = [{"value":1,"label":"已提交"},{"value":2,"label":"审核中"},{"value":3,"label":"退回修改"},{"value":4,"label":"办理中","borrowLabel":"已借出"},{"value":5,"label":"待领取"},{"value":6,"label":"已寄出"},{"value":7,"label":"已办结","borrowLabel":"已归还"},{"value":8,"label":"未通过"},{"value":9,"label":"已撤销"}];
 
+/** The statuses by name (the numbers of the table above), as the server names them. */
+export const Status = {"submitted":1,"reviewing":2,"returned":3,"handling":4,"awaitingPickup":5,"mailed":6,"done":7,"refused":8,"withdrawn":9} as const satisfies Record<string, components['schemas']['AppStatus']>;
+
 /** The shape of Application.answers for each service kind (the contract: Application.answers x-answers-by-kind). */
 export interface AnswersByKind {
   hkkjy: components['schemas']['HkkjyAnswers'];

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, badRequest, conflict, notFound, ok } from '../../lib/envelope.ts';
 import { currentUser } from '../../lib/request.ts';
-import { kindName, statusName } from '../../domain/index.ts';
+import { kindName, statusName, Status } from '../../domain/index.ts';
 import type { components } from '../../../shared/contract/schema';
 import { auditTools } from './audit.ts';
 import { assigneeWire } from './wire.ts';
@@ -78,8 +78,8 @@ export default async function assignmentRoutes(app: FastifyInstance) {
   app.operation('adminBulkTransition', async (request) => {
     const me = currentUser(request);
     const { to, items, lqdd, lqsj } = request.body;
-    const handling = to === 5 ? { lqdd: lqdd?.trim() ?? '', lqsj: lqsj?.trim() ?? '' } : {};
-    if (to === 5) {
+    const handling = to === Status.awaitingPickup ? { lqdd: lqdd?.trim() ?? '', lqsj: lqsj?.trim() ?? '' } : {};
+    if (to === Status.awaitingPickup) {
       const errors = (['lqdd', 'lqsj'] as const)
         .filter((f) => !handling[f])
         .map((field) => ({ field, message: field === 'lqdd' ? '请填写领取地点' : '请填写领取时间' }));

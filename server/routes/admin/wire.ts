@@ -9,6 +9,7 @@ import {
   sectors as sectorCatalogue,
   kindName,
   statusName,
+  Status,
 } from '../../domain/index.ts';
 import { maskPhone } from '../../lib/masks.ts';
 import type { AuditRow } from '../../repositories/audit.ts';
@@ -109,9 +110,9 @@ type Input = 'note' | 'lqdd' | 'lqsj' | 'kdgs' | 'kddh' | 'ghrq';
 
 export function requiresOf(to: number, noteRequired: boolean, borrowWithoutDue = false): Input[] {
   if (noteRequired) return ['note'];
-  if (to === 5) return ['lqdd', 'lqsj'];
-  if (to === 6) return ['kdgs', 'kddh'];
-  if (to === 4 && borrowWithoutDue) return ['ghrq'];
+  if (to === Status.awaitingPickup) return ['lqdd', 'lqsj'];
+  if (to === Status.mailed) return ['kdgs', 'kddh'];
+  if (to === Status.handling && borrowWithoutDue) return ['ghrq'];
   return [];
 }
 
@@ -142,7 +143,7 @@ export function transitionsOf(
         ...(requires.includes('kdgs') ? { couriers } : {}),
       };
     });
-  const refused = (t: S['TransitionOption']) => t.to === 7 && !!finishRefusal;
+  const refused = (t: S['TransitionOption']) => t.to === Status.done && !!finishRefusal;
   return {
     transitions: options.filter((t) => !refused(t)),
     blocked: options

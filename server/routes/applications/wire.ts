@@ -7,7 +7,7 @@ import type { RatingRow } from '../../repositories/ratings.ts';
 import { RATING_LABELS } from '../../services/ratings.ts';
 import type { UploadRow } from '../../repositories/content.ts';
 import { actionsOf, type AttachmentRef, type Handling } from '../../services/applications.ts';
-import { kindName, statusName } from '../../domain/index.ts';
+import { kindName, statusName, Status } from '../../domain/index.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 
 type S = components['schemas'];
@@ -78,7 +78,7 @@ export function detailWire(
       : [];
   });
   const item = listItemWire(a);
-  if (rating === null && a.status === 7) item.actions = [...item.actions, 'rate'];
+  if (rating === null && a.status === Status.done) item.actions = [...item.actions, 'rate'];
   return {
     ...item,
     ...(rating !== undefined ? { rating: rating ? ratingWire(rating) : null } : {}),

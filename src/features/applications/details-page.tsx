@@ -12,6 +12,7 @@ import { summaryGroups } from '@/lib/answer-summary';
 import { formRoute, statusOf } from './kinds';
 import { StatusBadge } from './status-badge';
 import { DocumentsSection } from './documents-section';
+import { Status } from '@shared/contract/domain';
 
 type Application = Schemas['Application'];
 
@@ -24,7 +25,11 @@ const actorName = (actor: Schemas['AppEvent']['actor']) =>
 
 /** Borrowing the card names 4 and 7 已借出 and 已归还. */
 const statusLabel = (status: number, kind: string) =>
-  kind === 'hkkjy' && status === 4 ? '已借出' : kind === 'hkkjy' && status === 7 ? '已归还' : (statusOf(status)?.label ?? '');
+  kind === 'hkkjy' && status === Status.handling
+    ? '已借出'
+    : kind === 'hkkjy' && status === Status.done
+      ? '已归还'
+      : (statusOf(status)?.label ?? '');
 
 async function openAttachment(file: Attachment) {
   const r = await readFile(file.fileId);
@@ -84,8 +89,8 @@ export default function DetailsPage() {
 
   const h = app.handling ?? {};
   const handling = [
-    ['退回原因', app.status === 3 ? h.reason : null],
-    ['未通过原因', app.status === 8 ? h.reason : null],
+    ['退回原因', app.status === Status.returned ? h.reason : null],
+    ['未通过原因', app.status === Status.refused ? h.reason : null],
     ['领取地点', h.lqdd],
     ['领取时间', h.lqsj],
     ['快递公司', h.kdgs],
@@ -146,7 +151,7 @@ export default function DetailsPage() {
         </Cells>
       )}
 
-      {app.status === 7 && ['hjzmkj', 'qianru', 'yingxin'].includes(app.kind) && <DocumentsSection id={app.id} />}
+      {app.status === Status.done && ['hjzmkj', 'qianru', 'yingxin'].includes(app.kind) && <DocumentsSection id={app.id} />}
 
       <section class="weui-cells__group">
         <h2 class="weui-cells__title">办理进度</h2>

@@ -1,6 +1,6 @@
 // The queue, an application's page (ID numbers revealed on request, its files) and its transitions. Every view of applicants' data is audited.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { applicationStatuses, applicationStatusTransitions, MSG, kindName, statusName } from '../../../domain/index.ts';
+import { applicationStatuses, applicationStatusTransitions, MSG, kindName, statusName, Status } from '../../../domain/index.ts';
 import { notFound, ok, okRows } from '../../../lib/envelope.ts';
 import { contentDisposition, currentUser, pageOf } from '../../../lib/request.ts';
 import { answerAt, answerSummary } from '../../../services/answer-summary.ts';
@@ -195,7 +195,7 @@ export default async function applicationRoutes(app: FastifyInstance) {
         .map(([k, v]) => [k, v!.trim()]),
     );
     // 寄出: the courier is chosen from the dictionary (its name is what the student reads), the waybill typed once.
-    if (to === 6) Object.assign(handling, await shipment(repos, kdgs, handling.kddh ?? undefined));
+    if (to === Status.mailed) Object.assign(handling, await shipment(repos, kdgs, handling.kddh ?? undefined));
     const row = await services.applications.transition(
       id,
       to,

@@ -13,6 +13,7 @@ import { DocumentsCard } from './documents-card';
 import { IdNumber } from './id-number';
 import { transition } from './transition';
 import { announce, LoadError, Modal, PageHead, StatusTag, useRemote } from '../ui';
+import { Status } from '@shared/contract/domain';
 
 // Only actions with inputs need the form blocks: they load when such an action is chosen.
 const TransitionForm = lazy(() => import('./transition-form'));
@@ -163,7 +164,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
 
   async function start(t: Transition) {
     if (t.requires.length) return setActing(t);
-    const finishing = t.to === 7 && app ? finishWarning(app) : null;
+    const finishing = t.to === Status.done && app ? finishWarning(app) : null;
     const yes = await confirmDialog({
       title: t.action,
       message: `${finishing ?? ''}确定将申请 ${app?.sqbh} 设为「${t.toName}」吗？申请人将收到通知。`,
@@ -202,7 +203,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
               <button
                 key={t.to}
                 type="button"
-                class={`weui-btn weui-btn_mini weui-btn_${t.to === 3 || t.to === 8 ? 'warn' : 'primary'}`}
+                class={`weui-btn weui-btn_mini weui-btn_${t.to === Status.returned || t.to === Status.refused ? 'warn' : 'primary'}`}
                 onClick={() => void start(t)}
               >
                 {t.action}
@@ -325,7 +326,7 @@ export default function ApplicationPage({ id }: { id?: string }) {
               )}
             </section>
           )}
-          <DocumentsCard key={app.version} appId={app.id} finished={app.status === 7} />
+          <DocumentsCard key={app.version} appId={app.id} finished={app.status === Status.done} />
           <section class="adm-card">
             <h3 class="adm-card__title">办理进度</h3>
             <ol class="adm-timeline">

@@ -9,6 +9,7 @@ import { confirmDialog } from '@/state/ui';
 import { ExportButtons } from '../export-buttons';
 import { rememberQueue, type QueueQuery } from './queue-context';
 import { announce, LoadError, Modal, PageHead, Pager, PAGE_SIZE, PAGE_SIZES, StatusTag, Table, useRemote, useUrlFilters } from '../ui';
+import { Status } from '@shared/contract/domain';
 
 type Filters = { service: string; keyword: string; from: string; to: string };
 const filterKeys = ['service', 'keyword', 'from', 'to'] as const;
@@ -298,7 +299,7 @@ export default function QueuePage() {
               type="button"
               class="weui-btn weui-btn_primary weui-btn_mini"
               disabled={working}
-              onClick={() => (b.to === 5 ? setBulk(b) : void runBulk(b.to, b.action))}
+              onClick={() => (b.to === Status.awaitingPickup ? setBulk(b) : void runBulk(b.to, b.action))}
             >
               批量{b.action}
             </button>
