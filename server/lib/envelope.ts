@@ -14,11 +14,21 @@ export interface Envelope<T = unknown> {
   errors?: FieldError[];
 }
 
-export const ok = <T>(data?: T, msg = '操作成功'): Envelope<T> => (data === undefined ? { code: 200, msg } : { code: 200, msg, data });
+/** A success with data (typed as present, so a handler's answer is checked against the contract's `data`), or without. */
+export function ok<T>(data: T, msg?: string): Envelope<T> & { data: T };
+export function ok(data?: undefined, msg?: string): Envelope<never>;
+export function ok<T>(data?: T, msg = '操作成功'): Envelope<T> {
+  return data === undefined ? { code: 200, msg } : { code: 200, msg, data };
+}
 
-export const okRows = <T>(rows: T[], total: number, msg = '查询成功'): Envelope<T> => ({ code: 200, msg, rows, total });
+export const okRows = <T>(rows: T[], total: number, msg = '查询成功'): Envelope<T> & { rows: T[]; total: number } => ({
+  code: 200,
+  msg,
+  rows,
+  total,
+});
 
-export const okToken = (token: string, msg = '登录成功'): Envelope => ({ code: 200, msg, token });
+export const okToken = (token: string, msg = '登录成功'): Envelope<never> & { token: string } => ({ code: 200, msg, token });
 
 /** An error answered as an envelope: HTTP status mirrors the class; code 100 is a business message with HTTP 200. */
 export class AppError extends Error {

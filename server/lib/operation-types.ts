@@ -17,4 +17,15 @@ export type OperationRequest<K extends OperationId> = FastifyRequest<{
   Params: ParamsOf<K>;
 }>;
 
-export type OperationHandler<K extends OperationId> = (request: OperationRequest<K>, reply: FastifyReply) => Promise<unknown>;
+/** The JSON answer the contract declares for HTTP 200 (unknown where the answer is a file or has no JSON body). */
+export type ResponseOf<K extends OperationId> =
+  Op<K> extends { responses: { 200: { content: { 'application/json': infer R } } } } ? R : unknown;
+
+/**
+ * A handler of an operation: it answers the contract's 200 JSON (checked at compile time), or sends through `reply`
+ * itself (a file, a redirect, a page), or throws an AppError (answered as the envelope).
+ */
+export type OperationHandler<K extends OperationId> = (
+  request: OperationRequest<K>,
+  reply: FastifyReply,
+) => Promise<ResponseOf<K> | FastifyReply | undefined>;

@@ -1,5 +1,6 @@
 // Wire shapes of banners, announcements and uploaded files.
 import type { GuideRow } from '../../repositories/guides.ts';
+import type { Schemas } from '../../lib/contract.ts';
 import type { AnnouncementRow, FileSummary, UploadRow } from '../../repositories/content.ts';
 import { chinaDateTime } from '../../services/clock.ts';
 import type { bannersRepo } from '../../repositories/reference.ts';
@@ -41,13 +42,16 @@ export const officePhoneOf = (contact: { officeName?: string; phones?: { label?:
  * 办事指南: the stored content, its code and title, the office's phone (officePhoneOf; the stored one only while 联系我们
  * has none) and the common regulations to download.
  */
-export const guideWire = (g: GuideRow, regulations: FileSummary[], officePhone: string | null) => {
-  const content = g.content as Record<string, unknown>;
+/** What a guide row keeps in its content (jsonb): the guide's members other than these, as the console wrote them. */
+type GuideContent = Omit<Schemas['ServiceGuide'], 'serviceCode' | 'title' | 'contact' | 'regulations'> & { contact?: string };
+
+export const guideWire = (g: GuideRow, regulations: FileSummary[], officePhone: string | null): Schemas['ServiceGuide'] => {
+  const content = g.content as GuideContent;
   return {
     serviceCode: g.code,
     title: g.title,
     ...content,
-    contact: officePhone ?? (content.contact as string | undefined) ?? '',
+    contact: officePhone ?? content.contact ?? '',
     regulations: regulations.map((f) => ({ ...fileWire(f), common: true })),
   };
 };

@@ -16,7 +16,7 @@ export const feedbackWire = (f: FeedbackRow, viewerId?: number) => ({
   lx: f.topic,
   lxdh: viewerId === undefined || viewerId === f.userId ? f.contactPhone : null,
   zt: f.answer ? ('1' as const) : ('0' as const),
-  ztmc: f.answer ? '已回复' : '待回复',
+  ztmc: f.answer ? ('已回复' as const) : ('待回复' as const),
   tjsj: chinaDateTime(f.createdAt),
   hfnr: f.answer,
   hfsj: f.answeredAt ? chinaDateTime(f.answeredAt) : null,
