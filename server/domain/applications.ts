@@ -375,6 +375,21 @@ export const applicationStatusTransitions: readonly StatusTransition[] = [
   { from: 4, to: 8, by: 'staff', noteRequired: true },
 ];
 
+/** What staff type in for a transition besides a note: pickup place and time, courier and waybill, a return date. */
+export type HandlingInput = 'lqdd' | 'lqsj' | 'kdgs' | 'kddh' | 'ghrq';
+
+/**
+ * The inputs a move to `to` requires (one table for the console's form and the service's check): 待领取 the place and
+ * time, 已寄出 the courier and waybill, and lending a household card (借用户口卡 to 办理中) its return date when the
+ * application has none yet.
+ */
+export function handlingRequired(to: number, opts: { borrowWithoutDue?: boolean } = {}): HandlingInput[] {
+  if (to === 5) return ['lqdd', 'lqsj'];
+  if (to === 6) return ['kdgs', 'kddh'];
+  if (to === 4 && opts.borrowWithoutDue) return ['ghrq'];
+  return [];
+}
+
 /** The statuses by name (the numbers of the status table above). */
 export const Status = {
   submitted: 1,

@@ -5,7 +5,7 @@
 // with a conditional decrement in the transaction and given back on withdrawal or refusal.
 import type { FastifyBaseLogger } from 'fastify';
 import { Gate, KeyedGate } from '../lib/gate.ts';
-import { applicationStatusTransitions, EDITABLE, kindName, MSG, statusName, Status } from '../domain/index.ts';
+import { applicationStatusTransitions, EDITABLE, handlingRequired, kindName, MSG, statusName, Status } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
@@ -515,8 +515,6 @@ export function createApplicationService({
       const note = opts.note?.trim() || null;
       const handling: Handling = { ...opts.handling };
       if (to === Status.returned || to === Status.refused) handling.reason = note;
-      const missing = (fields: (keyof Handling)[]) => fields.filter((f) => !handling[f]);
-      const required = to === Status.awaitingPickup ? missing(['lqdd', 'lqsj']) : to === Status.mailed ? missing(['kdgs', 'kddh']) : [];
       const by = actor.role === 'user' ? 'user' : 'staff';
       const result = await db.transaction(async (tx) => {
         const r = createRepositories(tx);
@@ -527,7 +525,8 @@ export function createApplicationService({
         const rule = applicationStatusTransitions.find((t) => t.from === app.status && t.to === to && t.by === by);
         if (!rule) throw new AppError(409, MSG.notAllowed);
         if (rule.noteRequired && !note) throw badRequest('请填写原因', [{ field: 'note', message: '请填写原因' }]);
-        if (to === Status.handling && app.kind === 'hkkjy' && !handling.ghrq && !app.dueOn) required.push('ghrq');
+        const borrowWithoutDue = app.kind === 'hkkjy' && !app.dueOn;
+        const required = handlingRequired(to, { borrowWithoutDue }).filter((f) => !handling[f]);
         if (required.length)
           throw badRequest(
             '请填写办理信息',

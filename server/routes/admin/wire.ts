@@ -4,6 +4,7 @@ import {
   applicationKinds,
   applicationStatuses,
   applicationStatusTransitions,
+  handlingRequired,
   moveOutSubSectors,
   personTypes,
   sectors as sectorCatalogue,
@@ -109,11 +110,7 @@ const BORROW_ACTION_LABELS: Record<number, string> = { 4: '借出', 7: '确认�
 type Input = 'note' | 'lqdd' | 'lqsj' | 'kdgs' | 'kddh' | 'ghrq';
 
 export function requiresOf(to: number, noteRequired: boolean, borrowWithoutDue = false): Input[] {
-  if (noteRequired) return ['note'];
-  if (to === Status.awaitingPickup) return ['lqdd', 'lqsj'];
-  if (to === Status.mailed) return ['kdgs', 'kddh'];
-  if (to === Status.handling && borrowWithoutDue) return ['ghrq'];
-  return [];
+  return noteRequired ? ['note'] : handlingRequired(to, { borrowWithoutDue });
 }
 
 /** Values a transition's form starts with (staff may change them): the courier the applicant chose, the office's place and hours. */
