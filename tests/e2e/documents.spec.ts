@@ -2,33 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test, expect, type Browser, type Page } from '@playwright/test';
-import { captchaText, shot, signIn } from './support.ts';
-
-/** Staff work on a desktop: a separate browser context at 1280×800, signed in as staff01. */
-async function staffPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
-  const page = await context.newPage();
-  const captcha = page.waitForResponse((r) => r.url().includes('/api/admin/captcha') && r.ok());
-  await page.goto('/web/admin/login');
-  const uuid = (await (await captcha).json()).data.uuid;
-  await page.getByLabel('登录名').fill('staff01');
-  await page.getByLabel('密码').fill('Demo@2026');
-  await page.getByRole('textbox', { name: '图形验证码' }).fill(await captchaText(page.request, uuid));
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/);
-  return page;
-}
-
-/** One transition from the application's page (as tests/e2e/staff-console.spec.ts does). */
-async function act(page: Page, action: string) {
-  const region = page.getByRole('region', { name: '办理' });
-  const before = await region.getAttribute('data-version');
-  await page.getByRole('button', { name: action, exact: true }).click();
-  await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: action }).click();
-  await expect(page.getByText(`已${action}`).first()).toBeVisible();
-  await expect(region).not.toHaveAttribute('data-version', before ?? '');
-}
+import { test, expect } from '@playwright/test';
+import { act, shot, signIn, staffPage, staffSignIn } from './support.ts';
 
 test('a 户籍证明 finished in the console is downloaded by the student as a signed PDF whose QR code opens the check page; revoked, the check says so', async ({
   page,
@@ -49,6 +24,7 @@ test('a 户籍证明 finished in the console is downloaded by the student as a s
 
   // The office finishes it.
   const staff = await staffPage(browser);
+  await staffSignIn(staff);
   await staff.goto(`/web/admin/applications/${id}`);
   await expect(staff.getByRole('heading', { name: new RegExp(sqbh) })).toBeVisible();
   await act(staff, '开始审核');

@@ -87,3 +87,49 @@ export async function consoleSignIn(page: Page, username = 'staff01', password =
   await page.getByRole('button', { name: '登录' }).click();
   await expect(page).not.toHaveURL(/\/admin\/login/);
 }
+
+/** Staff work on a desktop: a separate browser context at 1280×800. */
+export async function staffPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+    hasTouch: false,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  return context.newPage();
+}
+
+export async function staffSignIn(page: Page) {
+  const captcha = page.waitForResponse((r) => r.url().includes('/api/admin/captcha') && r.ok());
+  await page.goto('/web/admin/login');
+  const uuid = (await (await captcha).json()).data.uuid;
+  await page.getByLabel('登录名').fill('staff01');
+  await page.getByLabel('密码').fill('Demo@2026');
+  await page.getByRole('textbox', { name: '图形验证码' }).fill(await captchaText(page.request, uuid));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).not.toHaveURL(/\/admin\/login/);
+}
+
+/** Runs one transition from the application's page, filling the inputs it asks for. */
+export async function act(page: Page, action: string, inputs: Record<string, string> = {}) {
+  // The page reads the application again after a transition (its new version): the next action must wait until the
+  // page shows that read, or its buttons still send the old version and are refused as stale (CI under load clicked
+  // 办结 before it: 申请状态已变化). waitForLoadState('networkidle') does not wait for it in a single-page app.
+  const region = page.getByRole('region', { name: '办理' });
+  const before = await region.getAttribute('data-version');
+  await page.getByRole('button', { name: action, exact: true }).click();
+  if (Object.keys(inputs).length) {
+    for (const [label, value] of Object.entries(inputs)) {
+      const field = page.getByLabel(label);
+      // A list (快递公司) is chosen by the option's name, anything else typed.
+      if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption({ label: value });
+      else await field.fill(value);
+    }
+    await page.getByRole('button', { name: `确认${action}` }).click();
+  } else {
+    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: action }).click();
+  }
+  await expect(page.getByText(`已${action}`).first()).toBeVisible();
+  await expect(region).not.toHaveAttribute('data-version', before ?? '');
+}

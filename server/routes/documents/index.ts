@@ -1,27 +1,22 @@
 // 电子证明 for the holder and for anyone who checks one: the public check by verification code (rate-limited per
 // address, read from the database every time), the holder's list and download, and the short-lived link for WeChat.
 import type { FastifyInstance } from 'fastify';
-import { forbidden, notFound, ok } from '../../lib/envelope.ts';
-import { contentDisposition, currentUser } from '../../lib/request.ts';
+import { notFound, ok } from '../../lib/envelope.ts';
+import { currentUser } from '../../lib/request.ts';
 import { MSG } from '../../domain/index.ts';
 import { LIMITS } from '../../plugins/limits.ts';
 import { parseCode } from '../../services/documents.ts';
 import { issuableKinds } from '../../services/issued-documents.ts';
-import { LINK_SECONDS } from '../../services/voucher-links.ts';
-import { wantsPage } from '../movein/index.ts';
+import { linkInvalidPage, refuseLink, sendPdf } from '../file-links.ts';
 import { checkWire, myDocumentWire } from './wire.ts';
 
 export const NOT_ISSUED = '未找到该文件，请核对核验码';
 const LINK_INVALID = '链接无效或已过期，请回到申请详情页重新获取';
-const LINK_INVALID_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>链接已失效</title>
-<style>body{margin:0;font:17px/1.6 -apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;color:#1a1a1a;background:#f5f5f5}
-main{max-width:32em;margin:0 auto;padding:48px 24px;text-align:center}h1{font-size:22px;margin:0 0 12px}
-p{color:#555;margin:0 0 12px}a{display:inline-block;margin-top:20px;padding:10px 28px;border-radius:8px;background:#791cb5;color:#fff;text-decoration:none}</style>
-</head><body><main><h1>链接已失效</h1>
-<p>这个文件链接已过期或已失效：链接在生成 ${Math.round(LINK_SECONDS / 60)} 分钟后失效，退出登录后也会失效。</p>
-<p>请回到「我的申请」中这份申请的详情页，重新点击下载。</p>
-<a href="/web/apply-list">前往我的申请</a></main></body></html>`;
+const LINK_INVALID_PAGE = linkInvalidPage({
+  noun: '文件',
+  where: '请回到「我的申请」中这份申请的详情页，重新点击下载。',
+  back: ['前往我的申请', '/web/apply-list'],
+});
 
 export default async function documentRoutes(app: FastifyInstance) {
   const { repos, services } = app;
@@ -69,12 +64,7 @@ export default async function documentRoutes(app: FastifyInstance) {
 
   app.operation('downloadMyDocument', async (request, reply) => {
     const row = await ownApplication(currentUser(request).id, request.query.id);
-    const file = await services.issued.fileOf(row, request.query.kind);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('attachment', file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(file.pdf);
+    return sendPdf(reply, await services.issued.fileOf(row, request.query.kind));
   });
 
   app.operation('createDocumentLink', async (request) => {
@@ -92,10 +82,7 @@ export default async function documentRoutes(app: FastifyInstance) {
   });
 
   app.operation('getDocumentByLink', async (request, reply) => {
-    const refuse = () => {
-      if (!wantsPage(request.headers.accept)) throw forbidden(LINK_INVALID);
-      return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LINK_INVALID_PAGE);
-    };
+    const refuse = () => refuseLink(request, reply, LINK_INVALID, LINK_INVALID_PAGE);
     const link = services.voucherLinks.verify(request.query.t);
     if (!link) return refuse();
     if (!(await repos.sessions.isLive(link.sessionId, link.userId, services.clock.now()))) return refuse();
@@ -103,10 +90,6 @@ export default async function documentRoutes(app: FastifyInstance) {
     if (!row || row.userId !== link.userId) return refuse();
     const file = await services.issued.fileOf(row, link.kind).catch(() => null);
     if (!file) return refuse();
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('inline', file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(file.pdf);
+    return sendPdf(reply, file, 'inline');
   });
 }

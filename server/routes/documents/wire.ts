@@ -57,19 +57,10 @@ export function adminDocumentWire(
   checkUrl: (code: string) => string,
   revokedBy: string | null,
 ): S['AdminDocument'] {
-  const status = statusOf(row, now);
+  const { revokeReason: _shown, ...holder } = myDocumentWire(row, now, checkUrl);
   return {
     id: row.id,
-    kind: row.kind as S['DocumentKind'],
-    title: row.title,
-    number: row.number,
-    code: printedCode(row.code),
-    checkUrl: checkUrl(row.code),
-    status,
-    statusText: STATUS_TEXT[status],
-    issuedAt: chinaDateTime(row.issuedAt),
-    expiresAt: when(row.expiresAt),
-    sha256: row.sha256,
+    ...holder,
     revokedAt: when(row.revokedAt),
     revokedBy,
     revokeReason: row.revokeReason,

@@ -1,10 +1,10 @@
 // 迁入: post-doctoral, staff and family move-in (/api/qianru, two stages), new students (/api/yingxin), the
 // move-in records, the confirmation before stage 2 and the vouchers of a finished move-in (PDF, head-page photo).
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { components } from '../../../shared/contract/schema';
-import { forbidden, notFound, ok } from '../../lib/envelope.ts';
+import { notFound, ok } from '../../lib/envelope.ts';
 import { maskIdNumber } from '../../lib/masks.ts';
-import { contentDisposition, currentUser } from '../../lib/request.ts';
+import { currentUser } from '../../lib/request.ts';
 import { canContinue } from '../../services/applications.ts';
 import { MSG } from '../../domain/index.ts';
 import { idempotencyKeyOf } from '../../services/idempotency.ts';
@@ -12,34 +12,17 @@ import { collectiveOfMoveIn, familyMembersOf, type Person } from '../../services
 import type { UserRow } from '../../repositories/users.ts';
 import { listItemWire, summaryWire } from '../applications/wire.ts';
 import { formOperations } from '../form-operations.ts';
-import { LINK_SECONDS } from '../../services/voucher-links.ts';
+import { linkInvalidPage, refuseLink, sendPdf } from '../file-links.ts';
 
 type S = components['schemas'];
 
 const LINK_INVALID = '链接无效或已过期，请回到迁入凭证页重新获取';
 
-/**
- * What a person sees for a link that no longer works: WeChat opens the voucher's link in the phone's browser
- * (「在浏览器打开」), often minutes later. A page in Chinese that says what happened and where to get a new link; a
- * program (asking for JSON, or for anything) gets the envelope as before.
- */
-const LINK_INVALID_PAGE = `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>链接已失效</title>
-<style>body{margin:0;font:17px/1.6 -apple-system,"PingFang SC","Noto Sans CJK SC",sans-serif;color:#1a1a1a;background:#f5f5f5}
-main{max-width:32em;margin:0 auto;padding:48px 24px;text-align:center}h1{font-size:22px;margin:0 0 12px}
-p{color:#555;margin:0 0 12px}a{display:inline-block;margin-top:20px;padding:10px 28px;border-radius:8px;background:#791cb5;color:#fff;text-decoration:none}</style>
-</head><body><main><h1>链接已失效</h1>
-<p>这个凭证链接已过期或已失效：链接在生成 ${Math.round(LINK_SECONDS / 60)} 分钟后失效，退出登录后也会失效。</p>
-<p>请回到「迁入凭证」页面，重新点击下载，获取新的链接。</p>
-<a href="/web/move-in-voucher">前往迁入凭证</a></main></body></html>`;
-
-/** Whether the request is a browser's page load (it asks for HTML before JSON), not a program. */
-export function wantsPage(accept: string | undefined): boolean {
-  const types = (accept ?? '').split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());
-  const html = types.indexOf('text/html');
-  const json = types.indexOf('application/json');
-  return html !== -1 && (json === -1 || html < json);
-}
+const LINK_INVALID_PAGE = linkInvalidPage({
+  noun: '凭证',
+  where: '请回到「迁入凭证」页面，重新点击下载，获取新的链接。',
+  back: ['前往迁入凭证', '/web/move-in-voucher'],
+});
 
 /** The answers of a 迁入 (the confirmation page is of qianru only). */
 type QianruAnswers = S['QianruAnswers'];
@@ -140,13 +123,6 @@ export default async function moveInRoutes(app: FastifyInstance) {
     return ok(summaryWire(row), '提交成功');
   });
 
-  const sendPdf = (reply: FastifyReply, file: { pdf: Buffer; fileName: string }) =>
-    reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('attachment', file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(file.pdf);
-
   app.operation('downloadHouseholdCardPdf', async (request, reply) => {
     const row = await services.vouchers.finishedMoveIn(currentUser(request).id, request.query.id);
     return sendPdf(reply, await services.vouchers.householdCard(row));
@@ -167,10 +143,7 @@ export default async function moveInRoutes(app: FastifyInstance) {
   });
 
   app.operation('getVoucherByLink', async (request, reply) => {
-    const refuse = () => {
-      if (!wantsPage(request.headers.accept)) throw forbidden(LINK_INVALID);
-      return reply.status(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(LINK_INVALID_PAGE);
-    };
+    const refuse = () => refuseLink(request, reply, LINK_INVALID, LINK_INVALID_PAGE);
     const link = services.voucherLinks.verify(request.query.t);
     if (!link) return refuse();
     // The session that asked for it must still be in force: signing out ends the link with it.
@@ -179,11 +152,7 @@ export default async function moveInRoutes(app: FastifyInstance) {
     const row = await services.vouchers.finishedMoveIn(link.userId, link.applicationId).catch(() => null);
     if (!row) return refuse();
     const file = link.kind === 'hkk' ? await services.vouchers.householdCard(row) : await services.vouchers.headPage(row);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', contentDisposition('inline', file.fileName))
-      .header('cache-control', 'private, no-store')
-      .send(file.pdf);
+    return sendPdf(reply, file, 'inline');
   });
 
   app.operation('getHeadPagePhotoUrl', async (request) => {
