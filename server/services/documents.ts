@@ -177,7 +177,6 @@ export function createDocumentService(deps: {
   return {
     signer,
     checkUrl,
-    issue,
 
     /**
      * The current edition of a document: the stored file for this content, issued now when there is none (the data
@@ -191,10 +190,14 @@ export function createDocumentService(deps: {
         const issued = await files.storage.get(latest.storedName);
         if (issued) return issued;
       }
-      // A revocation counts in the fingerprint: issuing again after one makes a new file even for the same data.
-      const revoked = editions.filter((d) => d.revokedAt).length;
-      const fingerprint = sha256(JSON.stringify({ content: input.content, revoked, signed: 1 })).slice(0, 32);
-      const storedName = `${STORED_PREFIX[input.kind]}-${input.app.id}-${input.kind}-${fingerprint}.pdf`;
+      // The file of this content is named by its fingerprint. A name whose edition is no longer in force (revoked, or
+      // replaced because the data changed and later changed back) is not served again: the next name is the new edition.
+      const nameOf = (n: number) =>
+        `${STORED_PREFIX[input.kind]}-${input.app.id}-${input.kind}-${sha256(JSON.stringify({ content: input.content, signed: 1, ...(n ? { n } : {}) })).slice(0, 32)}.pdf`;
+      const byName = new Map(editions.map((d) => [d.storedName, d]));
+      let n = 0;
+      for (let d = byName.get(nameOf(n)); d && (d.revokedAt || d.replacedBy); d = byName.get(nameOf(n))) n += 1;
+      const storedName = nameOf(n);
       const kept = await files.storage.get(storedName);
       if (kept) return kept;
       let pending = making.get(storedName);
@@ -205,13 +208,8 @@ export function createDocumentService(deps: {
       return pending;
     },
 
-    /** The public check of a code: what the check page shows, or null for no such document. */
-    async check(code: string) {
-      const row = await repos.documents.findByCode(code);
-      if (!row) return null;
-      const replacement = row.replacedBy ? await repos.documents.findById(row.replacedBy) : null;
-      return { row, status: statusOf(row, clock.now()), replacement };
-    },
+    /** The public check of a code: the document, or null for no such document. */
+    check: (code: string) => repos.documents.findByCode(code),
   };
 }
 

@@ -392,6 +392,7 @@ describe('the move-in vouchers as issued documents', () => {
     expect(sha256(first)).toBe(card.sha256);
     if (verifiers) expect(pdfsig(first, 'card.pdf')).toContain('Signature is Valid.');
 
+    const before = await t.app.repos.users.findById(p.id);
     await t.app.repos.users.update(p.id, { nativePlace: '江苏南京' });
     const second = (await t.request({ method: 'GET', url: `/api/qianru/downloadhkkPdf?id=${id}`, token: p.token })).rawPayload;
     expect(second.equals(first)).toBe(false);
@@ -400,5 +401,17 @@ describe('the move-in vouchers as issued documents', () => {
     expect(now.sha256).toBe(sha256(second));
     expect((await check(card.code)).body.data).toMatchObject({ status: 'replaced', statusText: '已换发新版本' });
     expect((await check(now.code)).body.data.status).toBe('valid');
+
+    // The data changed back: a new edition in force, never the replaced file of the same data.
+    await t.app.repos.users.update(p.id, { nativePlace: before!.nativePlace });
+    const third = (await t.request({ method: 'GET', url: `/api/qianru/downloadhkkPdf?id=${id}`, token: p.token })).rawPayload;
+    expect(third.equals(first)).toBe(false);
+    const latest = (await get(t, `/api/documents?id=${id}`, p.token)).body.data[0];
+    expect(latest.sha256).toBe(sha256(third));
+    expect((await check(latest.code)).body.data.status).toBe('valid');
+    expect((await check(now.code)).body.data.status).toBe('replaced');
+    expect((await t.request({ method: 'GET', url: `/api/qianru/downloadhkkPdf?id=${id}`, token: p.token })).rawPayload.equals(third)).toBe(
+      true,
+    );
   });
 });

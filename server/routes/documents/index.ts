@@ -39,7 +39,7 @@ export default async function documentRoutes(app: FastifyInstance) {
       const code = parseCode(request.params.code);
       const found = code ? await services.documents.check(code) : null;
       if (!found) throw notFound(NOT_ISSUED);
-      return ok(checkWire(found.row, services.clock.now()), '查询成功');
+      return ok(checkWire(found, services.clock.now()), '查询成功');
     },
     { rateLimit: LIMITS.verify },
   );

@@ -1,25 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { client, toldByClient, unwrap, unwrapBlob, type Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { Cell, Cells } from '@/components/ui/cells';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { showToast } from '@/state/ui';
+import { alertDialog, showToast } from '@/state/ui';
 
 type Doc = Schemas['MyDocument'];
 
 const inWeChat = () => /MicroMessenger/i.test(navigator.userAgent);
 const tell = (r: { code: number; msg: string }) => !toldByClient(r) && showToast(r.msg || '文件获取失败，请稍后重试');
 
-/** The check page's address on this site (the QR code holds the same path on the office's public address). */
+/** The check page on this site (the QR code and checkUrl hold the same path on the office's public address). */
 const checkPath = (doc: Doc) => `/web/verify/${doc.code.replace(/-/g, '')}`;
 
-async function copy(text: string) {
+/** The check address the document carries (its QR code), to share. */
+async function copy(url: string) {
   try {
-    await navigator.clipboard.writeText(text);
+    await navigator.clipboard.writeText(url);
     showToast('核验链接已复制');
   } catch {
-    // Clipboard refused (an older webview): the address is on the screen to copy by hand.
-    showToast('复制失败，请长按核验链接复制');
+    // Clipboard refused (an older webview): the address shown to select and copy by hand.
+    await alertDialog({ title: '核验链接', message: url });
   }
 }
 
@@ -28,12 +29,13 @@ export function DocumentsSection({ id }: { id: number }) {
   const [docs, setDocs] = useState<Doc[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
   const [urls, setUrls] = useState<Record<string, string>>({});
+  // The files' object URLs, released when the screen goes (the state above is the render's copy).
+  const made = useRef<string[]>([]);
 
   useEffect(() => {
     void unwrap(client.GET('/api/documents', { params: { query: { id } }, silent: true })).then((r) => r.ok && setDocs(r.data));
-    return () => Object.values(urls).forEach((u) => URL.revokeObjectURL(u));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
+  useEffect(() => () => made.current.forEach((u) => URL.revokeObjectURL(u)), []);
 
   async function fetchPdf(doc: Doc) {
     setBusy(doc.kind);
@@ -48,7 +50,9 @@ export function DocumentsSection({ id }: { id: number }) {
     setBusy(null);
     if (!r.ok) return void tell(r);
     const blob = r.data.type === 'application/pdf' ? r.data : new Blob([r.data], { type: 'application/pdf' });
-    setUrls((u) => ({ ...u, [doc.kind]: URL.createObjectURL(blob) }));
+    const url = URL.createObjectURL(blob);
+    made.current.push(url);
+    setUrls((u) => ({ ...u, [doc.kind]: url }));
   }
 
   if (!docs.length) return null;
@@ -56,7 +60,6 @@ export function DocumentsSection({ id }: { id: number }) {
     <>
       {docs.map((doc) => {
         const url = urls[doc.kind];
-        const check = new URL(checkPath(doc), location.origin).href;
         return (
           <Cells key={doc.kind} title={`电子证明 · ${doc.title}`}>
             <Cell label="状态" value={doc.statusText} />
@@ -81,7 +84,7 @@ export function DocumentsSection({ id }: { id: number }) {
                     下载电子证明
                   </Button>
                 )}
-                <Button variant="default" onClick={() => void copy(check)}>
+                <Button variant="default" onClick={() => void copy(doc.checkUrl)}>
                   复制核验链接
                 </Button>
                 <a class="weui-btn weui-btn_default" href={checkPath(doc)}>
