@@ -78,9 +78,12 @@ export function createHousekeeping(repos: Repositories, clock: Clock, log: Fasti
     if (!job) return 'unknown';
     const now = clock.now();
     if (!(await repos.jobs.take(name, holder, now, addSeconds(now, -STALE_SECONDS)))) return 'busy';
+    // The run starts once the claim is held: a claim that waited for a connection behind another run's release must
+    // not date its run before that release.
+    const startedAt = clock.now();
     const started = performance.now();
     try {
-      const run = await repos.jobRuns.start({ job: name, trigger, startedAt: now, instance: where, staffId });
+      const run = await repos.jobRuns.start({ job: name, trigger, startedAt, instance: where, staffId });
       let error: string | null = null;
       try {
         await job.run();
