@@ -6,7 +6,8 @@
 // Measured, from the navigation's start (performance.now() in the page, checked every frame; "usable" means
 // visible, enabled and not covered where a finger would tap it):
 // - sign-in: /web/login, cold, until the password field is visible and enabled;
-// - home: /web/home for a signed-in student (session written into localStorage before the page's scripts run), cold
+// - home: /web/home for a signed-in student (session written into localStorage before the page's scripts run, and the
+//   page cookie the app writes beside it, shared/pages/page-data.ts PAGE_COOKIE), cold
 //   and again in the same browser (the HTTP cache warm), until the service tiles are on screen (the peers: Vant's
 //   grid items, behind a token in localStorage);
 // - form: a service form opened directly (/web/borrow?step=form), until its first field is enabled (this app only:
@@ -28,6 +29,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEFAULT_DIST, signedInStorage, startWebServer } from './web-server.ts';
+import { PAGE_COOKIE } from '../shared/pages/page-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -228,6 +230,8 @@ interface Target {
   name: string;
   base: string;
   storage?: Record<string, string>;
+  /** The app writes the page cookie beside the stored token (src/state/session.ts); the peers have none. */
+  pageCookie?: boolean;
   form: boolean;
 }
 
@@ -241,6 +245,9 @@ async function run(browser: Browser, target: Target, what: 'password' | 'tiles' 
       'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/116.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47',
   });
   try {
+    if (target.storage?.token && target.pageCookie) {
+      await context.addCookies([{ name: PAGE_COOKIE, value: target.storage.token, url: `${target.base}/web/`, sameSite: 'Lax' }]);
+    }
     if (target.storage) {
       const entries = Object.entries(target.storage);
       await context.addInitScript((list: [string, string][]) => {
@@ -273,7 +280,7 @@ async function main() {
   const fronts = args.h2 ? await Promise.all([app.base, ...peers.map((p) => p.base)].map(h2Front)) : [];
   const front = (base: string, i: number) => fronts[i]?.base ?? base;
   const targets: Target[] = [
-    { name: 'this app', base: front(app.base, 0), storage: await signedInStorage(app.base), form: true },
+    { name: 'this app', base: front(app.base, 0), storage: await signedInStorage(app.base), pageCookie: true, form: true },
     // The peers' router lets a visitor in when localStorage holds a token (their sign-in stores it there).
     ...peers.map((p, i) => ({ name: p.name, base: front(p.base, i + 1), storage: { token: 'bench' }, form: false })),
   ];

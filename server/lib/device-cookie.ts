@@ -8,18 +8,21 @@ export const DEVICE_COOKIE = 'hk_device';
 const MAX_AGE_SECONDS = 180 * 86400;
 const VALUE = /^[A-Za-z0-9_-]{22,64}$/;
 
-/** The device id the request's cookie carries, when it is well formed. */
-export function deviceCookie(request: FastifyRequest): string | undefined {
+/** The value of the request's cookie `name`, as sent (the first of that name), or undefined. */
+export function readCookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === DEVICE_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return VALUE.test(value) ? value : undefined;
-    }
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
+}
+
+/** The device id the request's cookie carries, when it is well formed. */
+export function deviceCookie(request: FastifyRequest): string | undefined {
+  const value = readCookie(request, DEVICE_COOKIE);
+  return value !== undefined && VALUE.test(value) ? value : undefined;
 }
 
 /** The request's device id, or a new one (`fresh`) that the answer to a successful sign-in hands out. */

@@ -7,8 +7,19 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_SCRIPT } from '../../shared/pages/boot-script.ts';
-import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, ROUTE_PAGES_DIR } from '../../shared/pages/shells.ts';
+import { HOME_SERVICES_FRAME, homeServicesHtml, type SectorsAnswer } from '../../shared/pages/home-tiles.ts';
+import { PAGE_COOKIE } from '../../shared/pages/page-data.ts';
+import {
+  HOME_CAROUSEL_FRAME,
+  homeBannersData,
+  homeCarouselHtml,
+  homeSectorsData,
+  ROUTE_PAGES_DIR,
+  SHELL_PAGES,
+} from '../../shared/pages/shells.ts';
+import { readCookie } from '../lib/device-cookie.ts';
 import { projectRoot } from '../lib/paths.ts';
+import { hashPresentedToken } from '../services/sessions.ts';
 import { brotli, gzip } from '../lib/text-compression.ts';
 import { bannerWire } from '../routes/common/wire.ts';
 
@@ -70,46 +81,84 @@ interface BuiltPage {
   gzip: Buffer;
 }
 
+/** Pages of /web/home built and compressed, one per list of banners and answer of sectors, at most this many. */
+const HOME_VARIANTS = 64;
+/** A page cookie longer than any token this server issues (43 characters) is not looked up. */
+const PAGE_COOKIE_MAX = 64;
+
 /**
- * /web/home with its banners: home.html with the carousel pre-rendered and the banners as a data block, so the largest
- * picture of the page paints with its first frame instead of after the app, the API call and the image. Built once
- * per list of banners (lib/text-compression.ts, as the build compresses), answered with an ETag (a revisit costs a 304).
- * Without banners, or when they cannot be read, the built home.html goes out as it is.
+ * /web/home as the server knows it: home.html with the carousel pre-rendered and the banners as a data block, so the
+ * largest picture paints with the page's first frame; and for a phone whose page cookie (shared/pages/page-data.ts
+ * PAGE_COOKIE) names a live student session, that student's tiles and tips pre-rendered, with the sectors as a data
+ * block and no early call for them: a cold visit shows tappable tiles before any script. Each variant is built once
+ * (lib/text-compression.ts, as the build compresses; a person type's answer is the same for everyone of that type) and
+ * answered with an ETag. Without banners or tiles, or when they cannot be read, the built home.html goes out as it is.
  */
-function homeWithBanners(app: FastifyInstance, template: string) {
-  let built: BuiltPage | undefined;
-  return async function send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | null> {
-    let banners;
-    try {
-      banners = (await app.repos.banners.listEnabled()).map(bannerWire);
-    } catch (err) {
-      request.log.warn({ err }, 'home page sent without its banners');
-      return null;
-    }
-    if (banners.length === 0) return null;
-    const key = JSON.stringify(banners);
-    if (built?.key !== key) {
-      const html = template
-        .replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners))
-        .replace('</head>', `  ${homeBannersData(banners)}\n  </head>`);
+function homePage(app: FastifyInstance, template: string) {
+  const built = new Map<string, BuiltPage>();
+  const early = SHELL_PAGES.home?.early?.length ? `,"early":${JSON.stringify(SHELL_PAGES.home.early)}` : null;
+
+  async function sectorsOf(request: FastifyRequest): Promise<SectorsAnswer | null> {
+    const token = readCookie(request, PAGE_COOKIE);
+    if (!token || token.length > PAGE_COOKIE_MAX) return null;
+    const user = await app.services.sessions.resolve(hashPresentedToken(token));
+    if (user?.role !== 'user') return null;
+    const found = await app.repos.users.withHousehold(user.id);
+    return found ? app.services.sectors.openSectors(found.user, found.household) : null;
+  }
+
+  // Answers whether it sent the page. (Not the reply: a reply is a thenable, and awaiting it gives undefined once sent.)
+  return async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    const [banners, sectors] = await Promise.all([
+      app.repos.banners.listEnabled().then(
+        (rows) => rows.map(bannerWire),
+        (err: unknown) => {
+          request.log.warn({ err }, 'home page sent without its banners');
+          return [];
+        },
+      ),
+      sectorsOf(request).catch((err: unknown) => {
+        request.log.warn({ err }, 'home page sent without its tiles');
+        return null;
+      }),
+    ]);
+    // Personal or not, the answer depends on the cookie: no shared cache keeps one person's page for another.
+    reply.header('vary', 'accept-encoding, cookie');
+    if (banners.length === 0 && !sectors) return false;
+    const key = JSON.stringify([banners, sectors]);
+    let page = built.get(key);
+    if (!page) {
+      let html = template;
+      if (banners.length) {
+        html = html.replace(HOME_CAROUSEL_FRAME, homeCarouselHtml(banners)).replace('</head>', `  ${homeBannersData(banners)}\n  </head>`);
+      }
+      if (sectors) {
+        html = html.replace(HOME_SERVICES_FRAME, homeServicesHtml(sectors)).replace('</head>', `  ${homeSectorsData(sectors)}\n  </head>`);
+        if (early) html = html.replace(early, '');
+      }
       const identity = Buffer.from(html);
-      built = {
+      page = {
         key,
         etag: `h${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}`,
         identity,
         br: brotli(identity),
         gzip: gzip(identity),
       };
+      if (built.size >= HOME_VARIANTS) built.delete(built.keys().next().value!);
+      built.set(key, page);
     }
-    const page = built;
     const encoding = acceptedEncoding(request.headers['accept-encoding']);
     // One ETag per encoding, as for the built files: each is a representation of its own.
     const etag = `"${page.etag}${encoding ? `-${encoding}` : ''}"`;
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
-    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.status(304).send();
+    reply.header('cache-control', sectors ? 'private, no-cache' : 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+      reply.status(304).send();
+      return true;
+    }
     reply.type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? page[encoding] : page.identity);
+    reply.send(encoding ? page[encoding] : page.identity);
+    return true;
   };
 }
 
@@ -164,7 +213,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
   const pageFor = (name: string) =>
     shellPages.has(name) ? `${name}.html` : routePages.has(name) ? `${ROUTE_PAGES_DIR}/${name}.html` : 'index.html';
   const homeTemplate = shellPages.has('home') ? readFileSync(`${dist}/home.html`, 'utf8') : '';
-  const sendHome = homeTemplate.includes(HOME_CAROUSEL_FRAME) ? homeWithBanners(app, homeTemplate) : null;
+  const sendHome = homeTemplate.includes(HOME_CAROUSEL_FRAME) ? homePage(app, homeTemplate) : null;
 
   await app.register(
     async (web) => {
@@ -190,10 +239,7 @@ export default async function webPlugin(app: FastifyInstance, opts: { distDir?: 
         if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send({ code: 404, msg: '接口不存在' });
         if (/\/assets\/|\.[A-Za-z0-9]{1,8}$/.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
         const name = path.slice('/web/'.length);
-        if (name === 'home' && sendHome) {
-          const sent = await sendHome(request, reply);
-          if (sent) return sent;
-        }
+        if (name === 'home' && sendHome && (await sendHome(request, reply))) return reply;
         return reply.header('cache-control', 'no-cache').sendFile(pageFor(name), dist);
       });
     },

@@ -7,7 +7,8 @@ import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from './page-dat
  * the page is read, as a module script would. The page's <link rel="modulepreload"> tags, beside it, have the browser
  * fetch the entry and the first screen's chunks as soon as it reads them, while the page's own HTML (the inlined styles
  * and the pre-rendered markup of login.html, home.html…) is painted. Until the app is live it holds back the submit of
- * a pre-rendered form (LIVE_ATTRIBUTE).
+ * a pre-rendered form (LIVE_ATTRIBUTE), and the tap on a pre-rendered link marked aria-disabled (a closed service tile
+ * of home.html: live, the app says why it is closed).
  *
  * For someone signed in (a token stored), it also starts the first screen's own calls listed as "early" (the home
  * tiles' sectors, the borrow count), so their answers travel with the scripts instead of after them
@@ -18,6 +19,8 @@ export const BOOT_SCRIPT =
   '(function(){' +
   `addEventListener("submit",function(e){if(!document.documentElement.hasAttribute("${LIVE_ATTRIBUTE}"))` +
   `{e.preventDefault();e.target.setAttribute("${EARLY_SUBMIT_ATTRIBUTE}","")}},true);` +
+  `addEventListener("click",function(e){if(!document.documentElement.hasAttribute("${LIVE_ATTRIBUTE}")&&e.target.closest&&` +
+  'e.target.closest("a[aria-disabled]"))e.preventDefault()},true);' +
   'var b=JSON.parse(document.getElementById("app-boot").textContent);' +
   'try{var t=localStorage.getItem("token"),u=JSON.parse(localStorage.getItem("userInfo")||"{}")||{};' +
   `if(t&&b.early){var c={};window.${EARLY_GLOBAL}={token:t,at:Date.now(),calls:c};` +

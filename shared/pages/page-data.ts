@@ -6,7 +6,20 @@
 export const PAGE_DATA = {
   /** /web/home: the banners (GET /api/system/banner/list's data), pre-rendered in the page's carousel too. */
   homeBanners: 'home-banners',
+  /**
+   * /web/home for a phone with the page cookie: the user's sectors (GET /api/userOpenSector's data), pre-rendered as
+   * the page's tiles too (shared/pages/home-tiles.ts).
+   */
+  homeSectors: 'home-sectors',
 } as const;
+
+/**
+ * The page cookie: the signed-in user's token, written by the app beside its localStorage copy (src/state/session.ts)
+ * and sent by the browser with the app's pages only (Path=/web, SameSite=Lax), never with an API call. The server
+ * reads it for one thing: to write a signed-in student's tiles into /web/home (server/plugins/web.ts), so a cold visit
+ * shows them before any script. It is never an API credential: the API reads the qhyhAuthorization header alone.
+ */
+export const PAGE_COOKIE = 'hk_page';
 
 /**
  * Set on <html> once the app has taken over the page: from then on a form's submit is the app's. Before it, a form of a

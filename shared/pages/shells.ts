@@ -3,9 +3,11 @@
 // - the public routes (sign-in, registration, password reset, notices) and the single sign-on landing (/my) carry the
 //   app's own first render of the route (src/app/prerender.tsx): a form that can be typed into at once, which the app
 //   then hydrates, keeping what was typed;
-// - home.html carries a frame written here (the services and banners are the user's: the server writes the banners
-//   in), replaced in one render by the same markup from the app (tests/unit/shells.test.tsx keeps them equal).
+// - home.html carries a frame written here (the banners and services are not known at build time: the server writes
+//   the banners in, and a signed-in student's tiles for a phone with the page cookie), replaced in one render by the
+//   same markup from the app (tests/unit/shells.test.tsx keeps them equal).
 import type { components, paths as api } from '../contract/schema';
+import { HOME_SERVICES_FRAME, type SectorsAnswer } from './home-tiles';
 import { PAGE_DATA } from './page-data';
 import { paths } from './paths';
 
@@ -76,6 +78,10 @@ export const homeBannersData = (banners: Banner[]) =>
   // Inside <script>: "<" escaped, so no text of a banner can close the element.
   `<script type="application/json" id="${PAGE_DATA.homeBanners}">${JSON.stringify(banners).replace(/</g, '\\u003c')}</script>`;
 
+/** The user's sectors as a data block of the page (read by the sectors store at its start, src/stores/sectors.ts). */
+export const homeSectorsData = (answer: SectorsAnswer) =>
+  `<script type="application/json" id="${PAGE_DATA.homeSectors}">${JSON.stringify(answer).replace(/</g, '\\u003c')}</script>`;
+
 export const SHELL_PAGES: Record<string, ShellPage> = {
   login: { path: paths.login.path, title: paths.login.title, modules: ['src/features/auth/login-page.tsx'] },
   register: { path: paths.register.path, title: paths.register.title, modules: [SCREEN_TABLE, 'src/features/auth/register-page.tsx'] },
@@ -96,7 +102,7 @@ export const SHELL_PAGES: Record<string, ShellPage> = {
     html:
       `<div class="app-shell app-shell_tabbed">${header(paths.home.title)}<main id="main" tabindex="-1"><div class="app-page">` +
       HOME_CAROUSEL_FRAME +
-      '<section aria-labelledby="home-services"><h2 class="weui-cells__title" id="home-services">办事服务</h2>' +
-      '<p class="app-empty">正在加载可办理的业务…</p></section></div></main></div>',
+      HOME_SERVICES_FRAME +
+      '</div></main></div>',
   },
 };

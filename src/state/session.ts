@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
 import type { UserInfo } from '@/api/types';
+import { PAGE_COOKIE } from '@shared/pages/page-data';
+import { ROUTER_BASE } from '@shared/pages/paths';
 
 /** The logged-in session, mirrored in localStorage under the spec's keys (§3). */
 export interface Session {
@@ -57,7 +59,37 @@ export function readStoredSession(): Session {
 
 export const $session = atom<Session>(readStoredSession());
 
+/** How long the page cookie lives: a user session's sliding week (server/services/sessions.ts SESSION_SECONDS). */
+const PAGE_COOKIE_SECONDS = 7 * 24 * 3600;
+
+/** The token the page cookie carries, or null. */
+export function pageCookieToken(): string | null {
+  try {
+    for (const part of document.cookie.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq > 0 && part.slice(0, eq).trim() === PAGE_COOKIE) return part.slice(eq + 1).trim() || null;
+    }
+  } catch {
+    // No cookies here.
+  }
+  return null;
+}
+
+/** Keeps the page cookie (shared/pages/page-data.ts PAGE_COOKIE) equal to the stored token. */
+function writePageCookie(token: string | null): void {
+  try {
+    if (pageCookieToken() === token) return;
+    const secure = location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = token
+      ? `${PAGE_COOKIE}=${token}; Path=${ROUTER_BASE}; Max-Age=${PAGE_COOKIE_SECONDS}; SameSite=Lax${secure}`
+      : `${PAGE_COOKIE}=; Path=${ROUTER_BASE}; Max-Age=0; SameSite=Lax${secure}`;
+  } catch {
+    // No cookies here: the home page's tiles come with the app instead.
+  }
+}
+
 function update(patch: Partial<Session>): void {
+  if ('token' in patch) writePageCookie(patch.token ?? null);
   for (const key of plainKeys) if (key in patch) writeStorage(key, patch[key] ?? null);
   if ('userInfo' in patch) writeStorage('userInfo', patch.userInfo ? JSON.stringify(patch.userInfo) : null);
   $session.set({ ...$session.get(), ...patch });
@@ -83,6 +115,8 @@ export function setUserInfo(userInfo: UserInfo): void {
 /** Loads the session from storage into the store (root behaviour, spec §2). */
 export function restoreSession(): Session {
   const stored = readStoredSession();
+  // A session from before the cookie, or one ended in another tab: the cookie follows the stored token.
+  writePageCookie(stored.token);
   $session.set(stored);
   return stored;
 }

@@ -1,16 +1,14 @@
 import { atom } from 'nanostores';
 import { client, unwrap, type Schemas } from '@/api/client';
-import { $session } from '@/state/session';
+import { $session, pageCookieToken } from '@/state/session';
+import { PAGE_DATA } from '@shared/pages/page-data';
+import type { SectorsAnswer } from '@shared/pages/home-tiles';
+
+export { newStudentWindowOpen } from '@shared/pages/home-tiles';
 
 export type Sector = Schemas['Sector'];
 
-export interface SectorsState {
-  openSectors: Sector[];
-  tips: string | null;
-  yxStartTime: string | null;
-  yxEndTime: string | null;
-  /** The new-student deadline as the server writes it (YYYY-MM-DD in Beijing), only while the window is open. */
-  yxTime?: string | null;
+export interface SectorsState extends SectorsAnswer {
   loaded: boolean;
 }
 
@@ -31,15 +29,60 @@ function cachedSectors(): SectorsState {
   return { ...empty };
 }
 
+function keep(state: SectorsState): void {
+  const userId = $session.get().userInfo?.id;
+  if (userId === undefined || userId === null) return;
+  try {
+    localStorage.setItem(cacheKey(userId), JSON.stringify(state));
+  } catch {
+    // A full or closed storage: the next visit loads them again.
+  }
+}
+
+/** Set while the sectors on screen are those the page came with, answered for this very visit: not asked again. */
+let fromPage = false;
+
+/**
+ * Takes the sectors /web/home came with (the server answers them for the page cookie's session and writes them as a
+ * data block beside the tiles it pre-rendered), once, and only when the cookie is this session's token: they are on
+ * screen from the home screen's first render (which calls this before reading the store), and the app's start does
+ * not ask for them again.
+ */
+export function adoptPageSectors(): void {
+  if (typeof document === 'undefined') return;
+  const block = document.getElementById(PAGE_DATA.homeSectors);
+  if (!block) return;
+  block.remove();
+  const { token } = $session.get();
+  if (!token || pageCookieToken() !== token) return;
+  try {
+    const answer = JSON.parse(block.textContent ?? '') as Partial<SectorsAnswer> | null;
+    if (!answer || !Array.isArray(answer.openSectors)) return;
+    const state: SectorsState = { ...empty, ...answer, loaded: true };
+    $sectors.set(state);
+    keep(state);
+    fromPage = true;
+  } catch {
+    // Unreadable: asked of the API as without it.
+  }
+}
+
 export const $sectors = atom<SectorsState>(cachedSectors());
 
 let loading: Promise<boolean> | undefined;
+/** Moves on at sign-out: a load still under way for the user who left is not shared with, nor shown to, the next. */
+let generation = 0;
 
 /**
  * Loads the sectors open to the signed-in user (GET /api/userOpenSector with loginType); callers that ask while a load
  * is under way (the app's start and the home screen) share it.
  */
 export function loadSectors(): Promise<boolean> {
+  if (fromPage) {
+    // The app's start, on the page that brought them: they are this moment's answer.
+    fromPage = false;
+    return Promise.resolve(true);
+  }
   loading ??= fetchSectors().finally(() => {
     loading = undefined;
   });
@@ -47,12 +90,13 @@ export function loadSectors(): Promise<boolean> {
 }
 
 async function fetchSectors(): Promise<boolean> {
+  const asked = generation;
   const { userInfo } = $session.get();
   const loginType = userInfo?.loginType;
   // Tiles already on screen (the device's copy) stay tappable while they are refreshed: no loading layer over them.
   const quiet = $sectors.get().loaded;
   const result = await unwrap(client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} }, loading: !quiet }));
-  if (!result.ok) return false;
+  if (!result.ok || asked !== generation) return false;
   const { openSectors, tips, yxStartTime, yxEndTime, yxTime } = result.data;
   const state: SectorsState = {
     openSectors: openSectors ?? [],
@@ -63,18 +107,15 @@ async function fetchSectors(): Promise<boolean> {
     loaded: true,
   };
   $sectors.set(state);
-  if (userInfo?.id !== undefined && userInfo.id !== null) {
-    try {
-      localStorage.setItem(cacheKey(userInfo.id), JSON.stringify(state));
-    } catch {
-      // A full or closed storage: the next visit loads them again.
-    }
-  }
+  keep(state);
   return true;
 }
 
 /** Forgets the sectors, here and (given the user who signs out) on the device. */
 export function resetSectors(userId?: unknown): void {
+  fromPage = false;
+  generation += 1;
+  loading = undefined;
   $sectors.set({ ...empty });
   if (userId === undefined || userId === null) return;
   try {
@@ -82,12 +123,4 @@ export function resetSectors(userId?: unknown): void {
   } catch {
     // Nothing kept.
   }
-}
-
-/** Spec §4: the new-student tile is open only strictly between yxStartTime and yxEndTime (instants: no time zone involved). */
-export function newStudentWindowOpen(state: Pick<SectorsState, 'yxStartTime' | 'yxEndTime'>, now = Date.now()): boolean {
-  if (!state.yxStartTime || !state.yxEndTime) return false;
-  const start = Date.parse(state.yxStartTime);
-  const end = Date.parse(state.yxEndTime);
-  return Number.isFinite(start) && Number.isFinite(end) && start < now && now < end;
 }

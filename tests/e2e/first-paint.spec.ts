@@ -31,6 +31,8 @@ for (const { route, user, ready } of screens) {
     if (user) await signIn(page, user);
     await page.goto(route);
     await expect(ready(page)).toBeVisible();
+    // The app's screen, not the page's own markup alone (home.html carries a signed-in student's tiles before it).
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
     await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/index-')));
     const whole = await looks(page);
 
@@ -38,6 +40,7 @@ for (const { route, user, ready } of screens) {
     await page.route(WHOLE_STYLESHEET, () => {});
     await page.goto(route, { waitUntil: 'commit' });
     await expect(ready(page)).toBeVisible();
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
     expect(await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.href?.includes('/assets/index-')).length)).toBe(0);
     expect(await looks(page)).toEqual(whole);
   });

@@ -108,3 +108,46 @@ test('a service opened from a link comes with its screen and its first call: the
   expect(counts).toHaveLength(1);
   await shot(page, 'borrow-from-link');
 });
+
+test('a signed-in student opening 办事服务 cold gets their tiles in the page itself: tappable before any script, and the app keeps them', async ({
+  page,
+}) => {
+  // Signed in through the app: it writes the page cookie beside the stored token.
+  await signIn(page, '13800138002');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hk_page');
+  expect(cookie?.value).toBe(await page.evaluate(() => localStorage.getItem('token')));
+  expect(cookie?.path).toBe('/web');
+  const sectors: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/userOpenSector')) sectors.push(request.url());
+  });
+  const scripts = await holdScripts(page);
+  await page.goto('/web/home', { waitUntil: 'commit' });
+  // The tiles are links of the page: no script has run, none is needed to see them.
+  const tiles = page.locator('a.home-tile');
+  await expect(tiles.first()).toBeVisible();
+  expect(await tiles.count()).toBeGreaterThan(2);
+  expect(scripts.held()).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-live'))).toBe(false);
+  await shot(page, 'home-tiles-before-scripts');
+  const labels = await page.locator('.home-tile__label').allTextContents();
+  await scripts.release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
+  // The same tiles once the app runs, and it did not ask for them again.
+  await expect(page.locator('.home-tile__label')).toHaveText(labels);
+  await page.waitForTimeout(300);
+  expect(sectors).toHaveLength(0);
+
+  // A tap before the scripts opens the service as a page.
+  const again = await holdScripts(page);
+  await page.goto('/web/home', { waitUntil: 'commit' });
+  await page.locator('a.home-tile[href="/web/borrow"]:not([aria-disabled])').click();
+  await expect(page).toHaveURL(/\/web\/borrow$/);
+  await again.release();
+
+  // Signed out: the cookie goes with the session, and the page is everyone's again.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/web/login');
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-live'));
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'hk_page')).toBeUndefined();
+});

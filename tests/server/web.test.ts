@@ -1,5 +1,5 @@
 // Serving the web app (/web/ with history fallback and cache headers), `/`, /openapi.json and /api-docs.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -14,7 +14,11 @@ import { precompressDir } from '../../scripts/vite-plugin-precompress.ts';
 import { writeShellPages } from '../../scripts/vite-plugin-shell-html.ts';
 import { BOOT_SCRIPT } from '../../shared/pages/boot-script.ts';
 import { HOME_CAROUSEL_FRAME, homeCarouselHtml, SHELL_PAGES } from '../../shared/pages/shells.ts';
+import { HOME_SERVICES_FRAME, homeServicesHtml } from '../../shared/pages/home-tiles.ts';
+import { PAGE_COOKIE } from '../../shared/pages/page-data.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+import { createStaff } from './admin-helpers.ts';
+import { createUser } from './service-helpers.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'hukou-web-'));
 mkdirSync(join(dist, 'assets'));
@@ -637,5 +641,96 @@ describe('/web/home with its banners', () => {
     const res = await t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(decoded(res).toString()).toBe(HOME_PAGE);
+  });
+});
+
+describe('/web/home with the tiles of the page cookie', () => {
+  let t: TestApp;
+  const built = mkdtempSync(join(tmpdir(), 'hukou-tiles-'));
+  const early = `,"early":${JSON.stringify(SHELL_PAGES.home!.early)}`;
+  // As the build writes it: the boot block lists the tiles' early call.
+  const HOME_PAGE =
+    `<!doctype html><html><head><title>办事服务</title><script type="application/json" id="app-boot">{"entry":"/web/assets/i.js"${early}}</script>\n  </head>` +
+    `<body><div id="app">${SHELL_PAGES.home!.html}</div></body></html>`;
+  writeFileSync(join(built, 'index.html'), INDEX);
+  writeFileSync(join(built, 'home.html'), HOME_PAGE);
+  precompressDir(built);
+  beforeAll(async () => {
+    t = await createTestApp({ webDir: built });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(built, { recursive: true, force: true });
+  });
+  const home = (cookie?: string) =>
+    t.app.inject({ method: 'GET', url: '/web/home', headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+  const sectorsBlock = (html: string) => /<script type="application\/json" id="home-sectors">(.*?)<\/script>/.exec(html)?.[1];
+
+  it("a student's cookie gets that student's tiles and tips pre-rendered, the sectors as data and no early call; private, varying by cookie", async () => {
+    const student = await createUser(t);
+    const answer = (await t.json({ method: 'GET', url: '/api/userOpenSector?loginType=1', token: student.token })).body.data;
+    const res = await home(`hk_device=x; ${PAGE_COOKIE}=${student.token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(String(res.headers.vary)).toMatch(/cookie/i);
+    const html = decoded(res).toString();
+    expect(html).not.toContain(HOME_SERVICES_FRAME);
+    expect(html).toContain(homeServicesHtml(answer));
+    expect(html).toMatch(/<a href="\/web\/[a-z-]+" class="home-tile/);
+    expect(JSON.parse(sectorsBlock(html)!)).toEqual(answer);
+    expect(html).not.toContain('"early"');
+    expect(html).toContain('"entry":"/web/assets/i.js"');
+    // Its ETag answers 304 to the same student.
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/web/home',
+      headers: { 'accept-encoding': 'br', cookie: `${PAGE_COOKIE}=${student.token}`, 'if-none-match': String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('no cookie, an unknown or signed-out token, a staff token, a junk or oversized value: the page everyone gets, with its early call', async () => {
+    const student = await createUser(t);
+    await t.json({ method: 'POST', url: '/api/logout', token: student.token });
+    const staff = await createStaff(t, 'staff');
+    for (const cookie of [
+      undefined,
+      `${PAGE_COOKIE}=${'A'.repeat(43)}`,
+      `${PAGE_COOKIE}=${student.token}`,
+      `${PAGE_COOKIE}=${staff.token}`,
+      `${PAGE_COOKIE}=%00<script>`,
+      `${PAGE_COOKIE}=${'x'.repeat(5000)}`,
+    ]) {
+      const res = await home(cookie);
+      expect(res.statusCode, cookie).toBe(200);
+      const html = decoded(res).toString();
+      expect(sectorsBlock(html), cookie).toBeUndefined();
+      expect(html, cookie).toContain(HOME_SERVICES_FRAME);
+      expect(html, cookie).toContain(early);
+      expect(res.headers['cache-control'], cookie).toBe('no-cache');
+    }
+  });
+
+  it('the cookie is no API credential, and its value is never logged', async () => {
+    const student = await createUser(t);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/userOpenSector?loginType=1',
+      headers: { cookie: `${PAGE_COOKIE}=${student.token}` },
+    });
+    expect(res.statusCode).toBe(401);
+    await home(`${PAGE_COOKIE}=${student.token}`);
+    expect(t.logLines().some((line) => line.includes(student.token))).toBe(false);
+  });
+
+  it('leaves no file open behind a page it built (the built home.html was opened, unsent, by every request before)', async () => {
+    const student = await createUser(t);
+    const open = () => readdirSync('/proc/self/fd').length;
+    const before = open();
+    for (let i = 0; i < 100; i++) {
+      await home(i % 2 ? `${PAGE_COOKIE}=${student.token}` : undefined);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(open() - before).toBeLessThan(10);
   });
 });

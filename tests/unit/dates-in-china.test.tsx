@@ -6,7 +6,7 @@ import { render, screen } from '@testing-library/preact';
 import * as v from 'valibot';
 import { addDays, today as formToday } from '@/components/service-fields/dates';
 import { pastDate } from '@/components/service-fields/schema-parts';
-import { tilesFor } from '@/features/home/home-page';
+import { tilesFor } from '@shared/pages/home-tiles';
 import { moveInKinds } from '@/features/move-in/move-in-page';
 import { borrowRules } from '@/features/borrow/borrow-rules';
 import { chinaInputToIso, isoDay } from '@/features/admin/ui';

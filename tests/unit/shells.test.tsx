@@ -7,9 +7,11 @@ import { act } from '@testing-library/preact';
 import { App } from '@/app/app';
 import { prerender } from '@/app/prerender';
 import { preloadScreen } from '@/app/routes';
-import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, SHELL_PAGES } from '@shared/pages/shells';
-import { PAGE_DATA } from '@shared/pages/page-data';
-import { setToken, setUserInfo } from '@/state/session';
+import { HOME_CAROUSEL_FRAME, homeBannersData, homeCarouselHtml, homeSectorsData, SHELL_PAGES } from '@shared/pages/shells';
+import { HOME_SERVICES_FRAME, homeServicesHtml, type SectorsAnswer } from '@shared/pages/home-tiles';
+import { PAGE_COOKIE, PAGE_DATA } from '@shared/pages/page-data';
+import { clearSession, pageCookieToken, setToken, setUserInfo } from '@/state/session';
+import { $sectors, resetSectors } from '@/stores/sectors';
 import { flush, requestsTo, sampleUser, stubFetch } from './helpers';
 
 /** Every element of `frame` is in `real` at the same place (same tag, attributes and, for leaves, text); `real` may have more after. */
@@ -126,5 +128,78 @@ describe('pre-rendered first-load pages', () => {
     // Read once, not asked of the API; the data block is gone (a later visit asks the API).
     expect(requestsTo(fetch, '/api/system/banner/list')).toHaveLength(0);
     expect(document.getElementById(PAGE_DATA.homeBanners)).toBeNull();
+  });
+
+  describe('home.html with the tiles the server wrote for the page cookie', () => {
+    const answer: SectorsAnswer = {
+      openSectors: [
+        { sectorCode: '2', sectorName: '户口卡借用', disabled: false, disabledReason: null },
+        { sectorCode: '3', sectorName: '户籍证明', disabled: true, disabledReason: '您的户口不在学校<集体户>' },
+      ],
+      tips: '办理前请备好身份证 & 学生证',
+      yxStartTime: null,
+      yxEndTime: null,
+      yxTime: null,
+    };
+    const never = () => new Promise<Response>(() => {});
+    const pageWithTiles = () => {
+      document.head.insertAdjacentHTML('beforeend', homeSectorsData(answer));
+      return SHELL_PAGES.home!.html!.replace(HOME_SERVICES_FRAME, homeServicesHtml(answer));
+    };
+    afterEach(() => {
+      document.getElementById(PAGE_DATA.homeSectors)?.remove();
+      resetSectors(7);
+      clearSession();
+    });
+
+    it('the session keeps the page cookie equal to its token, and forgets it at sign-out', () => {
+      setToken('tok-cookie');
+      expect(pageCookieToken()).toBe('tok-cookie');
+      expect(document.cookie).toContain(`${PAGE_COOKIE}=tok-cookie`);
+      clearSession();
+      expect(pageCookieToken()).toBeNull();
+    });
+
+    it('the first render keeps the very tiles and tips of the page, and the sectors are not asked again', async () => {
+      setToken('tok-1');
+      setUserInfo(sampleUser);
+      const fetch = stubFetch({
+        '/api/userOpenSector': never,
+        '/api/system/banner/list': never,
+        '/api/userinfo': never,
+        '/h5/getClientIP': never,
+      });
+      const { frame } = await startOn('home', pageWithTiles());
+      const links = Array.from(root!.querySelectorAll('a.home-tile'));
+      expect(links.map((a) => a.getAttribute('href'))).toEqual(['/web/borrow', '/web/prove']);
+      expectFrameOf(frame, root!.firstElementChild!);
+      for (const a of links) expect(a.isConnected, a.outerHTML).toBe(true);
+      expect(root!.querySelector('.home-tips')!.textContent).toBe('提示办理前请备好身份证 & 学生证');
+      await act(async () => {
+        await flush();
+      });
+      expect(requestsTo(fetch, '/api/userOpenSector')).toHaveLength(0);
+      expect($sectors.get().openSectors).toHaveLength(2);
+      expect(document.getElementById(PAGE_DATA.homeSectors)).toBeNull();
+    });
+
+    it("tiles written for another token (a cookie left by another session) are not taken: the user's own are asked for", async () => {
+      setToken('tok-1');
+      setUserInfo(sampleUser);
+      document.cookie = `${PAGE_COOKIE}=tok-other; Path=/web`;
+      const fetch = stubFetch({
+        '/api/userOpenSector': never,
+        '/api/system/banner/list': never,
+        '/api/userinfo': never,
+        '/h5/getClientIP': never,
+      });
+      await startOn('home', pageWithTiles());
+      await act(async () => {
+        await flush();
+      });
+      expect(root!.querySelector('a.home-tile')).toBeNull();
+      expect(root!.textContent).toContain('正在加载可办理的业务…');
+      expect(requestsTo(fetch, '/api/userOpenSector').length).toBeGreaterThan(0);
+    });
   });
 });

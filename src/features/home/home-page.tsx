@@ -3,64 +3,14 @@ import { useStore } from '@nanostores/react';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { navigate } from '@/lib/nav';
 import { PAGE_DATA } from '@shared/pages/page-data';
-import { builtServices, paths, sectorRoutes, ROUTER_BASE } from '@shared/pages/paths';
-import { $sectors, loadSectors, newStudentWindowOpen, type Sector, type SectorsState } from '@/stores/sectors';
+import { ROUTER_BASE } from '@shared/pages/paths';
+import { NO_TILES, tileIcon, tilesFor, TILES_LOADING, type Tile } from '@shared/pages/home-tiles';
+import { $sectors, adoptPageSectors, loadSectors } from '@/stores/sectors';
 import { $session } from '@/state/session';
 import { showToast } from '@/state/ui';
 import { Carousel } from './carousel';
 
 type Banner = Schemas['Banner'];
-
-const icons: Record<string, string> = {
-  '0': 'M4 5h16v11H9l-5 4zM8 9h8M8 12h5',
-  '1': 'M3 6h18v12H3zM7 10a2 2 0 1 0 4 0 2 2 0 0 0-4 0zm-1 6c.5-2 5.5-2 6 0M14 10h4M14 13h4',
-  '2': 'M6 3h12v18H6zM9 7h6M9 11h6M9 15h3',
-  '3': 'M6 3h9l4 4v14H6zM9 12h7M9 16h7M14 3v5h5',
-  '4': 'M12 3 3 8l9 5 9-5zM7 11v5c3 2 7 2 10 0v-5',
-  '5': 'M12 4 3 9l9 5 9-5zM19 10v6M7 12v4c3 2 7 2 10 0',
-  '6': 'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM3 20c0-4 3-6 5-6s5 2 5 6m0-5c1-1 2-1 3-1 2 0 5 2 5 6',
-  '7': 'M14 4h6v16h-6M4 12h11M8 8l-4 4 4 4',
-  '8': 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
-  '9': 'M5 5h6v6H5zm8 0h6v6h-6zM5 13h6v6H5zm11 0v6m-3-3h6',
-  '10': 'M4 10v4h3l6 4V6L7 10zm13-2c2 2 2 6 0 8',
-};
-
-export interface Tile {
-  code: string;
-  label: string;
-  href: string;
-  disabled: boolean;
-  reason?: string;
-  deadline?: string;
-}
-
-/**
- * The home tiles: open sectors in order, only those whose screens exist (spec §3, §4). Whether a tile is open, and
- * why not, is the server's answer (it knows where the registration is now; the stored user info may be older).
- */
-export function tilesFor(sectors: Sector[], window: Pick<SectorsState, 'yxStartTime' | 'yxEndTime' | 'yxTime'>, now = Date.now()): Tile[] {
-  const tiles: Tile[] = [];
-  for (const sector of sectors) {
-    const route = sectorRoutes[sector.sectorCode];
-    if (!route || !builtServices.includes(route)) continue;
-    const tile: Tile = {
-      code: sector.sectorCode,
-      label: sector.sectorName || paths[route].title,
-      href: paths[route].href(),
-      disabled: Boolean(sector.disabled),
-      reason: sector.disabledReason || undefined,
-    };
-    if (sector.sectorCode === '5') {
-      // The window may close while the screen is open; the deadline is the server's yxTime (a day in Beijing).
-      const open = newStudentWindowOpen(window, now);
-      tile.disabled = tile.disabled || !open;
-      if (!tile.disabled && window.yxTime) tile.deadline = window.yxTime;
-      if (!open) tile.reason ??= '新生迁入办理时间未开放';
-    }
-    tiles.push(tile);
-  }
-  return tiles;
-}
 
 /**
  * The banners /web/home came with (the server pre-renders them into the page and writes them as a data block), taken
@@ -80,6 +30,8 @@ function bannersOfPage(): Banner[] | null {
 
 /** 办事服务: banners, tips, service tiles. */
 export default function HomePage() {
+  // Before the store is read: the tiles the page came with are this render's.
+  useState(adoptPageSectors);
   const sectors = useStore($sectors);
   const session = useStore($session);
   // null while loading: the carousel's place is kept, so the tiles do not move under a finger when it arrives.
@@ -152,7 +104,7 @@ export default function HomePage() {
                       stroke-linecap="round"
                       stroke-linejoin="round"
                     >
-                      <path d={icons[tile.code] ?? icons['9']} />
+                      <path d={tileIcon(tile.code)} />
                     </svg>
                   </span>
                   <span class="home-tile__label">{tile.label}</span>
@@ -162,9 +114,7 @@ export default function HomePage() {
             ))}
           </ul>
         ) : (
-          <p class="app-empty">
-            {!session.userInfo ? '登录后可查看可办理的业务' : sectors.loaded ? '暂无可办理的业务' : '正在加载可办理的业务…'}
-          </p>
+          <p class="app-empty">{!session.userInfo ? '登录后可查看可办理的业务' : sectors.loaded ? NO_TILES : TILES_LOADING}</p>
         )}
       </section>
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
-import HomePage, { tilesFor } from '@/features/home/home-page';
+import HomePage from '@/features/home/home-page';
+import { tilesFor } from '@shared/pages/home-tiles';
 import { builtServices, sectorRoutes, type RouteKey } from '@shared/pages/paths';
 import { $sectors } from '@/stores/sectors';
 import { setUserInfo } from '@/state/session';
