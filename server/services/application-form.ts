@@ -1,5 +1,6 @@
 // What a service form hands to the application lifecycle: the form checks (daily-forms, move-in-forms, move-out-forms)
-// make it, services/applications.ts files it. Types only, so the checks need not import the lifecycle.
+// make it, services/applications.ts files it; and who moves an application, with what the office writes when it does.
+// Types only, so the checks need not import the lifecycle, nor its parts one another.
 import type { Schemas } from '../lib/contract.ts';
 
 export type AttachmentRef = Schemas['AttachmentRef'];
@@ -20,4 +21,29 @@ export interface ApplicationForm {
   stage?: '1' | '2';
   /** Nothing for the office to do (新生迁入 without moving in): finished at once by the system, with this note. */
   finish?: string;
+}
+
+export interface Actor {
+  role: 'user' | 'staff' | 'system';
+  id: number | null;
+}
+
+export interface Handling {
+  reason?: string | null;
+  lqdd?: string | null;
+  lqsj?: string | null;
+  kdgs?: string | null;
+  /** The courier's code in the dictionary qh_express (寄出 chooses it there). */
+  kdgsdm?: string | null;
+  kddh?: string | null;
+  /** The courier's public tracking page of this waybill, as it was when shipped. */
+  trackUrl?: string | null;
+  ghrq?: string | null;
+}
+
+/** The appointment day a booking asks for, read from its body before the form is checked. */
+export interface Slot {
+  kind: string;
+  channel: string;
+  day: string;
 }

@@ -1,0 +1,326 @@
+// Filing an application: submit, edit and 继续提交. Each is idempotent (a retry with the same Idempotency-Key
+// answers the first result, the key claimed in the write's own transaction), one application per user and service is in
+// progress at a time (a partial unique index keeps that true under concurrency), and an appointment place is taken with
+// a conditional decrement in the transaction: bookings of one day queue on this instance (KeyedGate) and across
+// instances on the quota row, and a day seen full is refused without a transaction (FullDays).
+import { Gate, KeyedGate } from '../lib/gate.ts';
+import { EDITABLE, MSG, Status } from '../domain/index.ts';
+import type { Database } from '../db/client.ts';
+import { uniqueViolation } from '../db/errors.ts';
+import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
+import { createRepositories, type Repositories } from '../repositories/index.ts';
+import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
+import { canContinue } from './application-actions.ts';
+import type { ApplicationForm, AttachmentRef, Actor, Handling, Slot } from './application-form.ts';
+import { noticeText, type NoticeSms } from './application-notices.ts';
+import { chinaDate, type Clock } from './clock.ts';
+import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
+import { dayKey, type FullDays } from './full-days.ts';
+import type { NoticeService } from './notices.ts';
+import { DEFAULT_TEMPLATES } from './notice-templates.ts';
+import { SYSTEM } from './application-moves.ts';
+
+/** Submits in progress at once per instance (lib/gate.ts): about the database pool's size. */
+const SUBMIT_GATE = 10;
+
+type Move = (
+  r: Repositories,
+  app: ApplicationRow,
+  to: number,
+  actor: Actor,
+  note: string | null,
+  handling: Handling,
+  patch?: Partial<NewApplication>,
+) => Promise<{ updated: ApplicationRow; text: NoticeSms }>;
+
+export function createSubmission({
+  db,
+  repos,
+  clock,
+  notices,
+  fullDays,
+  announce,
+  move,
+}: {
+  db: Database;
+  repos: Repositories;
+  clock: Clock;
+  notices: NoticeService;
+  fullDays: FullDays;
+  announce: (app: ApplicationRow, notice: NoticeSms) => void;
+  move: Move;
+}) {
+  const idempotency = createIdempotency(repos);
+  const submits = new Gate(SUBMIT_GATE);
+  /** Bookings of one appointment day write one at a time on this instance (lib/gate.ts KeyedGate). */
+  const days = new KeyedGate(1);
+
+  async function replay(userId: number, req: IdempotentRequest): Promise<ApplicationRow | null> {
+    const id = await idempotency.prior(userId, req);
+    const app = id ? await repos.applications.findById(id) : null;
+    return app && app.userId === userId ? app : null;
+  }
+
+  async function checkAttachments(userId: number, attachments: AttachmentRef[]) {
+    for (const a of attachments) {
+      const file = await repos.uploads.findById(a.fileId);
+      if (!file || file.ownerId !== userId) throw bizError(MSG.attachment);
+    }
+  }
+
+  /** The next reference number of the day, taken in the transaction that creates the application (rolled back with it). */
+  async function nextReferenceNo(r: Repositories, now: Date): Promise<string> {
+    const day = chinaDate(now).replace(/-/g, '');
+    const n = await r.counters.increment(`sqbh:${day}`);
+    return `HJ${day}${String(n % 1_000_000).padStart(6, '0')}`;
+  }
+
+  /**
+   * A request with an idempotency key: a retry answers the first result. A business refusal met on the way is
+   * checked again against the key, since a parallel twin that committed first is what makes the rules refuse.
+   */
+  async function keyed(userId: number, req: IdempotentRequest, run: () => Promise<ApplicationRow>): Promise<ApplicationRow> {
+    const prior = await replay(userId, req);
+    if (prior) return prior;
+    try {
+      return await run();
+    } catch (err) {
+      const twin = req.key && err instanceof AppError && err.code === 100 ? await replay(userId, req) : null;
+      if (twin) return twin;
+      throw err;
+    }
+  }
+
+  /** Runs a write with the idempotency key claimed in the same transaction; a lost race answers the winner. */
+  async function once(
+    userId: number,
+    req: IdempotentRequest,
+    duplicateMessage: string,
+    work: (r: Repositories) => Promise<ApplicationRow>,
+  ) {
+    try {
+      return await db.transaction(async (tx) => work(createRepositories(tx)));
+    } catch (err) {
+      const constraint = err instanceof KeyTaken ? 'key' : uniqueViolation(err);
+      if (constraint === null) throw err;
+      const prior = await replay(userId, req);
+      if (prior) return prior;
+      if (constraint === 'applications_one_active_uq' || constraint === '') throw bizError(duplicateMessage);
+      throw err;
+    }
+  }
+
+  return {
+    /**
+     * Submits a new application: a retried request with the same key answers the first application; `build`
+     * checks the form (after the retry check, so a retry is never refused by rules the first submit changed).
+     */
+    async submit(
+      userId: number,
+      req: IdempotentRequest,
+      build: () => Promise<ApplicationForm>,
+      slot?: Slot | null,
+    ): Promise<ApplicationRow> {
+      // A day just seen full is refused at once: without waiting at the submit gate, and without reading the user,
+      // the form or the quota row. Only a retry of a booking that got its place answers otherwise (the first result).
+      const full = () => slot != null && fullDays.has(slot.kind, slot.channel, slot.day);
+      const refuseFull = async () => {
+        const prior = await replay(userId, req);
+        if (prior) return prior;
+        throw bizError(MSG.full);
+      };
+      if (full()) return refuseFull();
+      const submitted = () =>
+        keyed(userId, req, async () => {
+          const form = await build();
+          const sub = form.sub ?? '';
+          const duplicateMessage = form.duplicateMessage ?? MSG.duplicate;
+          await checkAttachments(userId, form.attachments);
+          if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
+          const now = clock.now();
+          let createdId = 0;
+          // A booking waits here for the one before it on its day, and is refused without a transaction when that one
+          // took the last place.
+          const write = (work: () => Promise<ApplicationRow>) => {
+            const s = form.slot;
+            if (!s) return work();
+            return days.run(dayKey(form.kind, s.channel, s.day), () =>
+              fullDays.has(form.kind, s.channel, s.day) ? Promise.reject(bizError(MSG.full)) : work(),
+            );
+          };
+          const app = await write(() =>
+            once(userId, req, duplicateMessage, async (r) => {
+              // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
+              // number, event or notice). The row lock it takes is held to the commit: another instance's bookings of the
+              // day queue on it (this instance's queue at `write`, holding no connection).
+              if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+                fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+                throw bizError(MSG.full);
+              }
+              const referenceNo = await nextReferenceNo(r, now);
+              const created = await r.applications.create({
+                referenceNo,
+                kind: form.kind,
+                sub,
+                userId,
+                status: Status.submitted,
+                title: form.title,
+                answers: form.answers,
+                attachments: form.attachments,
+                slotDay: form.slot?.day ?? null,
+                slotChannel: form.slot?.channel ?? null,
+                dueOn: form.dueOn ?? null,
+                stage: form.stage ?? null,
+                createdAt: now,
+                updatedAt: now,
+              });
+              createdId = created.id;
+              await idempotency.claim(r, userId, req, created.id, now);
+              await r.applications.addEvent({
+                applicationId: created.id,
+                actorRole: 'user',
+                actorId: userId,
+                fromStatus: null,
+                toStatus: 1,
+                at: now,
+              });
+              await notices.notify(
+                userId,
+                {
+                  type: 'apply',
+                  ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES),
+                  applicationId: created.id,
+                  applicationNo: referenceNo,
+                },
+                r,
+              );
+              return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
+            }),
+          );
+          // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
+          if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
+          return app;
+        });
+      // Asked again on the way in: in a rush most requests wait at the gate while the last places go, and leave it at
+      // once when they are gone (the place is let to the next in line before the refusal is answered).
+      const done = await submits.run(() => (full() ? Promise.resolve(null) : submitted()));
+      return done ?? refuseFull();
+    },
+
+    /**
+     * Replaces the answers of one's own application of this kind in status 1 or 3 (404 申请不存在 for anyone
+     * else's); from 3 it goes back to 1 (resubmitted). `build` gets the application being edited.
+     */
+    edit(
+      userId: number,
+      id: number,
+      kind: string,
+      req: IdempotentRequest,
+      build: (editing: ApplicationRow) => Promise<ApplicationForm>,
+    ): Promise<ApplicationRow> {
+      return keyed(userId, req, async () => {
+        const current = await repos.applications.findById(id);
+        if (!current || current.userId !== userId || current.kind !== kind) throw notFound(MSG.notFound);
+        if (!EDITABLE.includes(current.status)) throw bizError(MSG.cannotEdit);
+        const form = await build(current);
+        if ((form.sub ?? '') !== current.sub) {
+          const field = form.kind === 'qtbs' ? 'bslx' : 'sub';
+          throw badRequest('不能改为其他类别的业务', [{ field, message: '不能改为其他类别的业务，请重新提交一份申请' }]);
+        }
+        await checkAttachments(userId, form.attachments);
+        const moved = (app: ApplicationRow) =>
+          !!form.slot && (form.slot.day !== app.slotDay || form.slot.channel !== (app.slotChannel ?? ''));
+        let announced: NoticeSms | null = null;
+        const finishNow = async (r: Repositories, app: ApplicationRow) => {
+          if (!form.finish) return app;
+          const finished = await move(r, app, 7, SYSTEM, form.finish, {});
+          announced = finished.text;
+          return finished.updated;
+        };
+        const app = await once(userId, req, form.duplicateMessage ?? MSG.duplicate, async (r) => {
+          const locked = await r.applications.lockById(id);
+          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+          if (!EDITABLE.includes(locked.status)) throw bizError(MSG.cannotEdit);
+          await idempotency.claim(r, userId, req, locked.id, clock.now());
+          const patch: Partial<NewApplication> = {
+            answers: form.answers,
+            attachments: form.attachments,
+            title: form.title,
+            dueOn: form.dueOn ?? null,
+          };
+          if (form.slot && moved(locked)) {
+            if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+              fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+              throw bizError(MSG.full);
+            }
+            if (locked.slotDay) {
+              await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+              fullDays.forget(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+            }
+            patch.slotDay = form.slot.day;
+            patch.slotChannel = form.slot.channel;
+          }
+          if (locked.status === Status.returned) {
+            const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
+            announced = text;
+            return finishNow(r, updated);
+          }
+          const now = clock.now();
+          const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
+          if (!updated) throw conflict(MSG.changed);
+          await r.applications.addEvent({
+            applicationId: locked.id,
+            actorRole: 'user',
+            actorId: userId,
+            fromStatus: 1,
+            toStatus: 1,
+            note: '修改了申请内容',
+            at: now,
+          });
+          return finishNow(r, updated);
+        });
+        if (announced) announce(app, announced);
+        return app;
+      });
+    },
+
+    /**
+     * 继续提交 of a move-in (canContinue): the 迁移证 data of `build` replace the answers and attachments, the
+     * application enters stage 2 and goes back to 1 (a move outside the staff table, made by the applicant).
+     */
+    continueMoveIn(
+      userId: number,
+      id: number,
+      req: IdempotentRequest,
+      build: (app: ApplicationRow) => Promise<Pick<ApplicationForm, 'answers' | 'attachments'>>,
+    ): Promise<ApplicationRow> {
+      return keyed(userId, req, async () => {
+        const current = await repos.applications.findById(id);
+        if (!current || current.userId !== userId || current.kind !== 'qianru') throw notFound(MSG.notFound);
+        if (!canContinue(current)) throw bizError(MSG.cannotContinue);
+        const form = await build(current);
+        await checkAttachments(userId, form.attachments);
+        let announced: NoticeSms | null = null;
+        const app = await once(userId, req, MSG.duplicate, async (r) => {
+          const locked = await r.applications.lockById(id);
+          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+          if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
+          await idempotency.claim(r, userId, req, locked.id, clock.now());
+          const moved = await move(
+            r,
+            locked,
+            1,
+            { role: 'user', id: userId },
+            '继续提交迁移证信息',
+            {},
+            { stage: '2', answers: form.answers, attachments: form.attachments },
+          );
+          announced = moved.text;
+          return moved.updated;
+        });
+        if (announced) announce(app, announced);
+        return app;
+      });
+    },
+  };
+}
