@@ -31,36 +31,30 @@ const floorZones = [
 /** What each client layer may not import (the layers of the architecture sheet, bottom up). */
 const clientZones = [
   apiCalls('src/lib', 'lib/ holds pure helpers: no calls (the contract types of src/api/types.ts are fine).'),
-  apiCalls('src/config', 'config/ is data: no calls (the contract types of src/api/types.ts are fine).'),
   apiCalls(
     'src/components/ui',
     'components/ui are WeUI widgets: they take props, never call the API (types of src/api/types.ts are fine).',
   ),
   {
     target: 'src/lib',
-    from: ['src/stores', 'src/components', 'src/app', 'src/features'],
+    from: ['src/stores', 'src/components', 'src/app', 'src/features', 'src/console'],
     except: [],
     message: 'lib/ holds pure helpers: no calls, stores, components or screens (types from src/api/types.ts are fine).',
   },
   {
-    target: 'src/config',
-    from: ['src/stores', 'src/components', 'src/app', 'src/features', 'src/lib'],
-    message: 'config/ is data (route tables): it imports nothing but the contract types.',
-  },
-  {
     target: 'src/state',
-    from: ['src/api', 'src/stores', 'src/components', 'src/app', 'src/features', 'src/lib', 'src/config'],
+    from: ['src/api', 'src/stores', 'src/components', 'src/app', 'src/features', 'src/console', 'src/lib'],
     except: ['./types.ts'],
     message: 'state/ is the session and feedback atoms under the API client: it imports only the contract types.',
   },
   {
     target: 'src/api',
-    from: ['src/components', 'src/app', 'src/features', 'src/stores'],
+    from: ['src/components', 'src/app', 'src/features', 'src/console', 'src/stores'],
     message: 'api/ is the client: it may read the session and feedback atoms (state/), nothing above.',
   },
   {
     target: 'src/stores',
-    from: ['src/components', 'src/app', 'src/features'],
+    from: ['src/components', 'src/app', 'src/features', 'src/console'],
     message: 'stores/ hold state and the calls that fill it: no components or screens.',
   },
   {
@@ -68,11 +62,11 @@ const clientZones = [
     from: [
       'src/app',
       'src/features',
+      'src/console',
       'src/components/service-form',
       'src/components/service-fields',
       'src/stores/auth.ts',
       'src/stores/sectors.ts',
-      'src/stores/staff.ts',
       'src/stores/client-ip.ts',
       'src/state/session.ts',
     ],
@@ -80,14 +74,20 @@ const clientZones = [
   },
   {
     target: ['src/components/service-form', 'src/components/service-fields'],
-    from: ['src/app', 'src/features'],
+    from: ['src/app', 'src/features', 'src/console'],
     message: 'The service-form engine serves features; it imports neither the shell nor a feature.',
   },
   ...features.map((feature) => ({
     target: `src/features/${feature}`,
-    from: ['src/app', ...features.filter((f) => f !== feature).map((f) => `src/features/${f}`)],
-    message: 'A feature imports shared code only: not another feature, not the shell (app/).',
+    from: ['src/app', 'src/console', ...features.filter((f) => f !== feature).map((f) => `src/features/${f}`)],
+    message: 'A feature imports shared code only: not another feature, not the shell (app/), not the console.',
   })),
+  {
+    target: 'src/console',
+    from: ['src/app', 'src/features'],
+    message:
+      "The console is an app of its own beside app/: it stands on the floors below (api, state, stores, components, lib), never on the phone's shell or features.",
+  },
 ];
 
 /** Server layers: routes → services → repositories → db; lib is pure; seed data never runs services. */

@@ -73,7 +73,7 @@ export default defineConfig({
             // console's shell, so each console page loads only itself on top of them.
             {
               name: 'console',
-              test: /[\\/]src[\\/](stores[\\/]staff|config[\\/]admin-paths|features[\\/]admin[\\/]ui)\.tsx?$/,
+              test: /[\\/]src[\\/]console[\\/](staff|paths|kit|data|dates)\.tsx?$/,
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -46,7 +46,7 @@ function chunks(manifest: Manifest, key: string, seen = new Map<string, Chunk>()
  */
 function screenChunks(manifest: Manifest, key: string, entry: ReadonlySet<string>): string[] {
   const own = [...chunks(manifest, key).keys()].filter((k) => !entry.has(k));
-  const next = own.flatMap((k) => manifest[k]!.dynamicImports ?? []).filter((k) => !k.startsWith('src/features/admin/'));
+  const next = own.flatMap((k) => manifest[k]!.dynamicImports ?? []).filter((k) => !k.startsWith('src/console/'));
   return [...new Set([...own, ...next.flatMap((k) => [...chunks(manifest, k).keys()].filter((c) => !entry.has(c)))])];
 }
 

@@ -86,7 +86,7 @@ const NotFound = screen(withStyles(notFoundLoader));
  * The staff console (issue 5): one lazy entry with its own nested router, which loads its pages itself,
  * so the students' first load does not grow with the console.
  */
-const consoleLoader: Loader = () => import('@/features/admin/admin-app');
+const consoleLoader: Loader = () => import('@/console/admin-app');
 const Console = screen(withStyles(consoleLoader));
 
 type Progress = typeof import('nprogress');

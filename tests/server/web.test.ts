@@ -421,7 +421,7 @@ describe('first-load pages', () => {
           file: 'assets/borrow-page-b1.js',
           isDynamicEntry: true,
           imports: ['index.html', '_forms-f1.js'],
-          dynamicImports: ['src/features/borrow/borrow-form.tsx', 'src/features/admin/admin-app.tsx'],
+          dynamicImports: ['src/features/borrow/borrow-form.tsx', 'src/console/admin-app.tsx'],
         },
         'src/features/borrow/borrow-form.tsx': {
           file: 'assets/borrow-form-b2.js',
@@ -431,7 +431,7 @@ describe('first-load pages', () => {
           css: ['assets/borrow-form-b2.css'],
         },
         'src/features/borrow/borrow-schema.ts': { file: 'assets/borrow-schema-b3.js', isDynamicEntry: true, imports: ['index.html'] },
-        'src/features/admin/admin-app.tsx': { file: 'assets/admin-app-a1.js', isDynamicEntry: true, imports: ['index.html'] },
+        'src/console/admin-app.tsx': { file: 'assets/admin-app-a1.js', isDynamicEntry: true, imports: ['index.html'] },
         // A screen reached through its feature's list of screens.
         'src/features/move-out/screens.ts': {
           file: 'assets/screens-m0.js',

@@ -9,7 +9,7 @@ import { pastDate } from '@/components/service-fields/schema-parts';
 import { tilesFor } from '@shared/pages/home-tiles';
 import { moveInKinds } from '@/features/move-in/move-in-page';
 import { borrowRules } from '@/features/borrow/borrow-rules';
-import { chinaInputToIso, isoDay } from '@/features/admin/ui';
+import { chinaInputToIso, isoDay } from '@/console/dates';
 import { formatDate, formatDateTime, today } from '@/lib/format';
 
 const zones = ['America/Los_Angeles', 'Pacific/Kiritimati'];

@@ -4,7 +4,7 @@ import { App } from '@/app/app';
 import { requireLogin } from '@/app/root';
 import { client, unwrap } from '@/api/client';
 import { isAdminPath } from '@shared/pages/paths';
-import { $staff } from '@/stores/staff';
+import { $staff } from '@/console/staff';
 import { $toast } from '@/state/ui';
 import { json, requestsTo, sampleUser, stubFetch } from '../helpers';
 import { adminAccount, adminMeta, dashboard, resetConsole, signInStaff, staffAccount } from './admin-fixtures';

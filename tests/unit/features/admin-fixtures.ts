@@ -1,5 +1,5 @@
 // Shared data of the staff console tests (contract shapes: StaffAccount, AdminMeta, AdminApplication).
-import { forgetStaff } from '@/stores/staff';
+import { forgetStaff } from '@/console/staff';
 
 export const staffAccount = {
   id: 2,

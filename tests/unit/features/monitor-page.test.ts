@@ -1,6 +1,6 @@
 // 服务监控's durations: 运行时长 from the start to when the figures were read.
 import { describe, expect, it } from 'vitest';
-import { uptime } from '../../../src/features/admin/system/monitor-page';
+import { uptime } from '../../../src/console/system/monitor-page';
 
 describe('uptime', () => {
   it('says minutes, hours and minutes, or days and hours', () => {
