@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react';
-import { client, unwrapBlob, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { showToast } from '@/state/ui';
 import { Modal } from '../kit';
+import { readAttachment } from './api';
 
 type Attachment = Schemas['Attachment'];
 
-/** An attachment's content, read with the console's token (adminGetApplicationFile). */
-const readFile = (appId: number, fileId: string, download: boolean) =>
-  unwrapBlob(
-    client.GET('/api/admin/applications/{id}/files/{fileId}', {
-      params: { path: { id: appId, fileId }, query: download ? { download: '1' } : {} },
-      parseAs: 'blob',
-      loading: download,
-    }),
-  );
-
 async function download(appId: number, file: Attachment) {
-  const r = await readFile(appId, file.fileId, true);
+  const r = await readAttachment(appId, file.fileId, true);
   if (!r.ok) return showToast(r.msg || '文件下载失败');
   const url = URL.createObjectURL(r.data);
   const a = document.createElement('a');
@@ -37,7 +28,7 @@ export function Attachments({ appId, files }: { appId: number; files: Attachment
     const made: string[] = [];
     let live = true;
     for (const file of files.filter(isImage)) {
-      void readFile(appId, file.fileId, false).then((r) => {
+      void readAttachment(appId, file.fileId, false).then((r) => {
         if (!r.ok) return;
         const url = URL.createObjectURL(r.data);
         made.push(url);

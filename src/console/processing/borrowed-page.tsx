@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
 import { $staff } from '@/console/staff';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { adminPaths } from '@/console/paths';
 import { formatDate } from '@/lib/format';
@@ -10,6 +10,7 @@ import { transition } from './transition';
 import { ExportButtons } from '../export-buttons';
 import { KeywordSearch, LoadError, PageHead, Pager, PAGE_SIZE, StatusTag, Table } from '../kit';
 import { useRemote, useUrlFilters } from '../data';
+import { loadBorrowedCards } from './api';
 
 type Card = Schemas['BorrowedCard'];
 
@@ -21,13 +22,12 @@ export default function BorrowedPage() {
   const keyword = q.get('keyword') ?? '';
   const list = useRemote(
     () =>
-      unwrap(
-        client.GET('/api/admin/borrowed-cards', {
-          params: {
-            query: { ...(overdue ? { overdue: '1' as const } : {}), ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE },
-          },
-        }),
-      ),
+      loadBorrowedCards({
+        ...(overdue ? { overdue: '1' as const } : {}),
+        ...(keyword ? { keyword } : {}),
+        pageNum: page,
+        pageSize: PAGE_SIZE,
+      }),
     [search],
   );
 

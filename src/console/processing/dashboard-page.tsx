@@ -1,11 +1,11 @@
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { client, unwrap } from '@/api/client';
 import { adminPaths } from '@/console/paths';
 import { formatDateTime } from '@/lib/format';
 import { $adminMeta, kindLabel } from '@/console/staff';
 import { LoadError, PageHead } from '../kit';
 import { useRemote } from '../data';
+import { loadDashboard } from './api';
 
 /** Hours as the office speaks of them: hours under two days, days above. */
 export const duration = (hours: number) => (hours < 48 ? `${hours.toFixed(1)} 小时` : `${(hours / 24).toFixed(1)} 天`);
@@ -13,7 +13,7 @@ export const duration = (hours: number) => (hours < 48 ? `${hours.toFixed(1)} �
 /** 概览: applications per service and status, median processing time (30 days), overdue items, ratings. */
 export default function DashboardPage() {
   const meta = useStore($adminMeta);
-  const { data, error } = useRemote(() => unwrap(client.GET('/api/admin/dashboard')), []);
+  const { data, error } = useRemote(loadDashboard, []);
   const statuses = meta?.statuses ?? [];
   // The server may send the code where the label belongs; the reference table has the label.
   const kindName = (kind: string, name: string) => (name && name !== kind ? name : kindLabel(meta, kind));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { TextArea } from '@/components/service-fields/text-area';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
@@ -7,15 +7,14 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { confirmDialog, showToast } from '@/state/ui';
 import { LoadError, Modal } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { issueDocument, loadDocuments, readDocument, revokeDocument } from './api';
 
 type Doc = Schemas['AdminDocument'];
 
 const KIND_NAMES: Record<Schemas['DocumentKind'], string> = { hjzm: '户籍证明', hkk: '户口卡', hzsy: '户主页' };
 
 async function download(doc: Doc) {
-  const r = await unwrapBlob(
-    client.GET('/api/admin/documents/{docId}/file', { params: { path: { docId: doc.id } }, parseAs: 'blob', loading: true }),
-  );
+  const r = await readDocument(doc.id);
   if (!r.ok) return showToast(r.msg || '文件下载失败');
   const url = URL.createObjectURL(new Blob([r.data], { type: 'application/pdf' }));
   const a = document.createElement('a');
@@ -30,7 +29,7 @@ function RevokeForm({ doc, onDone }: { doc: Doc; onDone: () => void }) {
   const { values, set, errors } = form;
   const submit = () =>
     form.submit(schema('revokeSchema'), async (input) => {
-      const r = await unwrap(client.POST('/api/admin/documents/{docId}/revoke', { params: { path: { docId: doc.id } }, body: input }));
+      const r = await revokeDocument(doc.id, input);
       if (announce(r, '已作废')) onDone();
       return r;
     });
@@ -58,7 +57,7 @@ function RevokeForm({ doc, onDone }: { doc: Doc; onDone: () => void }) {
 
 /** 电子证明 of an application: every edition with its status, download, 作废 and 签发 / 重新签发. */
 export function DocumentsCard({ appId, finished }: { appId: number; finished: boolean }) {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/applications/{id}/documents', { params: { path: { id: appId } } })), [appId]);
+  const list = useRemote(() => loadDocuments(appId), [appId]);
   const [revoking, setRevoking] = useState<Doc | null>(null);
   const [busy, setBusy] = useState(false);
   const data = list.data;
@@ -75,9 +74,7 @@ export function DocumentsCard({ appId, finished }: { appId: number; finished: bo
       if (!yes) return;
     }
     setBusy(true);
-    const r = await unwrap(
-      client.POST('/api/admin/applications/{id}/documents/issue', { params: { path: { id: appId } }, body: { kind } }),
-    );
+    const r = await issueDocument(appId, kind);
     setBusy(false);
     if (r.ok) showToast(r.msg || '签发成功');
     else announce(r, '');

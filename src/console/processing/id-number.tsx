@@ -1,8 +1,8 @@
 // An ID number on the console stays masked until a staff member presses 显示: each reveal is one server call
 // (adminRevealIdNumber), audited there; 隐藏 masks it again and forgets it, so seeing it again is another reveal.
 import { useState } from 'react';
-import { client, unwrap } from '@/api/client';
 import { announce } from '../data';
+import { revealIdNumber } from './api';
 
 /** A masked ID number of an application with 显示/隐藏; `idKey` is `applicant` or a summary row's idKey. */
 export function IdNumber({ appId, idKey, masked, label }: { appId: number; idKey: string; masked: string; label: string }) {
@@ -11,9 +11,7 @@ export function IdNumber({ appId, idKey, masked, label }: { appId: number; idKey
 
   async function reveal() {
     setBusy(true);
-    const r = await unwrap(
-      client.POST('/api/admin/applications/{id}/id-number', { params: { path: { id: appId } }, body: { key: idKey }, loading: false }),
-    );
+    const r = await revealIdNumber(appId, idKey);
     setBusy(false);
     if (r.ok) setFull(r.data.sfzjh);
     else announce(r, '');

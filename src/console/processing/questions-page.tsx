@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -7,6 +7,7 @@ import { adminPaths } from '@/console/paths';
 import { formatDateTime } from '@/lib/format';
 import { Check, KeywordSearch, LoadError, Modal, PageHead, Pager, PAGE_SIZE } from '../kit';
 import { announce, schema, useRemote, useUrlFilters } from '../data';
+import { loadQuestions, replyQuestion } from './api';
 
 type Question = Schemas['AdminFeedback'];
 
@@ -15,12 +16,7 @@ function ReplyForm({ question, onDone }: { question: Question; onDone: () => voi
   const { values, set, errors } = form;
   const submit = () =>
     form.submit(schema('replySchema'), async (input) => {
-      const r = await unwrap(
-        client.POST('/api/admin/feedback/{id}/reply', {
-          params: { path: { id: question.id } },
-          body: { hfnr: input.hfnr, sfgk: input.sfgk === '1' },
-        }),
-      );
+      const r = await replyQuestion(question.id, { hfnr: input.hfnr, sfgk: input.sfgk === '1' });
       if (announce(r, '已回复，提问人将收到通知')) onDone();
       return r;
     });
@@ -62,12 +58,7 @@ export default function QuestionsPage() {
   const keyword = q.get('keyword') ?? '';
   const [replying, setReplying] = useState<Question | null>(null);
   const list = useRemote(
-    () =>
-      unwrap(
-        client.GET('/api/admin/feedback', {
-          params: { query: { ...(zt ? { zt } : {}), ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE } },
-        }),
-      ),
+    () => loadQuestions({ ...(zt ? { zt } : {}), ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE }),
     [search],
   );
 

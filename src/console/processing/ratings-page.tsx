@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { useStore } from '@nanostores/react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -11,6 +11,7 @@ import { $adminMeta, serviceOptions } from '@/console/staff';
 import { ExportButtons } from '../export-buttons';
 import { LoadError, Modal, PageHead, Pager, PAGE_SIZE, Table } from '../kit';
 import { announce, schema, useRemote, useUrlFilters } from '../data';
+import { followUpRating, loadRatings, loadRatingSummary } from './api';
 
 type Rating = Schemas['AdminRating'];
 
@@ -18,7 +19,7 @@ function FollowUpForm({ rating, onDone }: { rating: Rating; onDone: () => void }
   const form = useForm({ note: rating.followUp?.note ?? '' });
   const submit = () =>
     form.submit(schema('followUpSchema'), async (input) => {
-      const r = await unwrap(client.POST('/api/admin/ratings/{id}/follow-up', { params: { path: { id: rating.id } }, body: input }));
+      const r = await followUpRating(rating.id, input);
       if (announce(r, '回访已记录')) onDone();
       return r;
     });
@@ -59,22 +60,16 @@ export default function RatingsPage() {
   const kind = q.get('kind') ?? '';
   const score = q.get('score') ?? '';
   const [following, setFollowing] = useState<Rating | null>(null);
-  const summary = useRemote(() => unwrap(client.GET('/api/admin/ratings/summary', { loading: false })), []);
+  const summary = useRemote(loadRatingSummary, []);
   const list = useRemote(
     () =>
-      unwrap(
-        client.GET('/api/admin/ratings', {
-          params: {
-            query: {
-              ...(scope ? { [scope]: '1' as const } : {}),
-              ...(kind ? { kind: kind as Schemas['ServiceCode'] } : {}),
-              ...(score ? { score: Number(score) as Schemas['RatingScore'] } : {}),
-              pageNum: page,
-              pageSize: PAGE_SIZE,
-            },
-          },
-        }),
-      ),
+      loadRatings({
+        ...(scope ? { [scope]: '1' as const } : {}),
+        ...(kind ? { kind: kind as Schemas['ServiceCode'] } : {}),
+        ...(score ? { score: Number(score) as Schemas['RatingScore'] } : {}),
+        pageNum: page,
+        pageSize: PAGE_SIZE,
+      }),
     [search],
   );
 
