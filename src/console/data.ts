@@ -5,6 +5,7 @@ import { useLocation, useSearch } from 'wouter';
 import { toldByClient, type ApiResult } from '@/api/client';
 import type { Query } from '@shared/pages/paths';
 import { showToast } from '@/state/ui';
+import type { operations } from '@shared/contract/schema';
 
 type AdminSchemas = typeof import('./schemas');
 
@@ -97,3 +98,12 @@ export const fileUpload = (file: File) => ({
     return form;
   },
 });
+
+/** The query of a console operation, as an area's api.ts takes it. */
+export type QueryOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
+/** The path parameters of a console operation. */
+export type PathOf<K extends keyof operations> = NonNullable<operations[K]['parameters']['path']>;
+/** The JSON body of a console operation. */
+export type BodyOf<K extends keyof operations> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } }
+  ? B
+  : never;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -7,8 +7,16 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { confirmDialog } from '@/state/ui';
 import { Check, KeywordSearch, LoadError, Modal, PAGE_SIZE, PageHead, Pager, Table } from '../kit';
-import { announce, schema, useRemote, fileUpload } from '../data';
+import { announce, schema, useRemote } from '../data';
 import { chinaInputToIso, toLocalInput } from '../dates';
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  deleteAnnouncementFile,
+  loadAnnouncements,
+  updateAnnouncement,
+  uploadAnnouncementFile,
+} from './api';
 
 type Announcement = Schemas['AdminAnnouncement'];
 
@@ -19,12 +27,7 @@ function Files({ item, onChange }: { item: Announcement; onChange: (item: Announ
 
   async function upload(file: File) {
     setBusy(true);
-    const r = await unwrap(
-      client.POST('/api/admin/announcements/{id}/files', {
-        params: { path: { id: item.id } },
-        ...fileUpload(file),
-      }),
-    );
+    const r = await uploadAnnouncementFile(item.id, file);
     setBusy(false);
     // The multipart call's answer is not typed through openapi-fetch: it is the contract's DownloadableFile.
     if (announce(r, '附件已上传') && r.ok) onChange({ ...item, attachments: [...files, r.data as Schemas['DownloadableFile']] });
@@ -32,9 +35,7 @@ function Files({ item, onChange }: { item: Announcement; onChange: (item: Announ
 
   async function remove(fileName: string, name: string) {
     if (!(await confirmDialog({ title: '删除附件', message: `确定删除附件「${name}」吗？`, confirmText: '删除' }))) return;
-    const r = await unwrap(
-      client.DELETE('/api/admin/announcements/{id}/files/{fileName}', { params: { path: { id: item.id, fileName } } }),
-    );
+    const r = await deleteAnnouncementFile(item.id, fileName);
     if (announce(r, '附件已删除')) onChange({ ...item, attachments: files.filter((f) => f.fileName !== fileName) });
   }
 
@@ -88,9 +89,7 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
         published: values.published === '1',
         ...(input.publishTime ? { publishTime: chinaInputToIso(input.publishTime) } : {}),
       };
-      const r = item
-        ? await unwrap(client.PUT('/api/admin/announcements/{id}', { params: { path: { id: item.id } }, body }))
-        : await unwrap(client.POST('/api/admin/announcements', { body }));
+      const r = item ? await updateAnnouncement(item.id, body) : await createAnnouncement(body);
       if (announce(r, item ? '公告已保存' : '公告已创建，可上传附件') && r.ok) onSaved(r.data);
       return r;
     });
@@ -122,15 +121,7 @@ function AnnouncementForm({ item, onSaved }: { item: Announcement | null; onSave
 export default function AnnouncementsPage() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
-  const list = useRemote(
-    () =>
-      unwrap(
-        client.GET('/api/admin/announcements', {
-          params: { query: { ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE } },
-        }),
-      ),
-    [page, keyword],
-  );
+  const list = useRemote(() => loadAnnouncements({ ...(keyword ? { keyword } : {}), pageNum: page, pageSize: PAGE_SIZE }), [page, keyword]);
   const [editing, setEditing] = useState<Announcement | null | undefined>(undefined);
 
   async function remove(item: Announcement) {
@@ -138,7 +129,7 @@ export default function AnnouncementsPage() {
       !(await confirmDialog({ title: '删除公告', message: `确定删除「${item.title}」及其附件吗？删除后不能恢复。`, confirmText: '删除' }))
     )
       return;
-    const r = await unwrap(client.DELETE('/api/admin/announcements/{id}', { params: { path: { id: item.id } } }));
+    const r = await deleteAnnouncement(item.id);
     if (announce(r, '公告已删除')) list.reload();
   }
 

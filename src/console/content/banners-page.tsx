@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { confirmDialog } from '@/state/ui';
 import { Check, LoadError, Modal, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { createBanner, deleteBanner, loadBanners, updateBanner } from './api';
 
 type Banner = Schemas['AdminBanner'];
 
@@ -27,9 +28,7 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone: () => v
         sort: Number(input.sort),
         enabled: values.enabled === '1',
       };
-      const r = banner
-        ? await unwrap(client.PUT('/api/admin/banners/{id}', { params: { path: { id: banner.id } }, body }))
-        : await unwrap(client.POST('/api/admin/banners', { body }));
+      const r = banner ? await updateBanner(banner.id, body) : await createBanner(body);
       if (announce(r, banner ? '已保存' : '已新增')) onDone();
       return r;
     });
@@ -77,12 +76,12 @@ function BannerForm({ banner, onDone }: { banner: Banner | null; onDone: () => v
 
 /** 轮播图: the home banners (disabled ones too), in order. */
 export default function BannersPage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/banners')), []);
+  const list = useRemote(loadBanners, []);
   const [editing, setEditing] = useState<Banner | null | undefined>(undefined);
 
   async function remove(b: Banner) {
     if (!(await confirmDialog({ title: '删除轮播图', message: `确定删除「${b.title || b.imageUrl}」吗？`, confirmText: '删除' }))) return;
-    const r = await unwrap(client.DELETE('/api/admin/banners/{id}', { params: { path: { id: b.id } } }));
+    const r = await deleteBanner(b.id);
     if (announce(r, '已删除')) list.reload();
   }
 

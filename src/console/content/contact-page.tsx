@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { client, unwrap } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { TextArea } from '@/components/service-fields/text-area';
 import { LoadError, PageHead } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { loadContact, updateContact } from './api';
 
 /** 联系我们: what /contact-information shows (office, address, hours, phones, email, notes). */
 export default function ContactPage() {
-  const contact = useRemote(() => unwrap(client.GET('/api/admin/settings/contact')), []);
+  const contact = useRemote(loadContact, []);
   const form = useForm({ officeName: '', address: '', hours: '', phones: '', email: '', notes: '' });
   const { values, set, errors } = form;
 
@@ -36,9 +36,7 @@ export default function ContactPage() {
         .map((line) => line.trim().split(/\s+/))
         .filter((parts) => parts[0])
         .map(([label, phone]) => ({ label, phone }));
-      const r = await unwrap(
-        client.PUT('/api/admin/settings/contact', { body: { ...input, phones, email: input.email || null, notes: input.notes || null } }),
-      );
+      const r = await updateContact({ ...input, phones, email: input.email || null, notes: input.notes || null });
       announce(r, '联系我们已保存');
       return r;
     });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -7,6 +7,7 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { formatDateTime } from '@/lib/format';
 import { Check, LoadError, PageHead } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { loadGuide, loadGuides, updateGuide } from './api';
 
 type Guide = Schemas['ServiceGuide'];
 type Material = Schemas['ServiceGuideInput']['materials'][number];
@@ -45,7 +46,7 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
         notes: lines(input.notes),
         materials: materials.filter((m) => m.name.trim()).map((m) => ({ ...m, name: m.name.trim(), note: m.note?.trim() || null })),
       };
-      const r = await unwrap(client.PUT('/api/admin/guides/{code}', { params: { path: { code: guide.serviceCode } }, body }));
+      const r = await updateGuide(guide.serviceCode, body);
       if (announce(r, '办事指南已保存，用户端立即生效')) onDone();
       return r;
     });
@@ -134,13 +135,10 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
 
 /** 办事指南: the guide of each service, as the students read it before applying. */
 export default function GuidesPage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/guides')), []);
+  const list = useRemote(loadGuides, []);
   const [code, setCode] = useState('');
   const guide = useRemote(
-    () =>
-      code
-        ? unwrap(client.GET('/api/admin/guides/{code}', { params: { path: { code } } }))
-        : Promise.resolve({ ok: true as const, data: undefined }),
+    () => (code ? loadGuide(code) : Promise.resolve({ ok: true as const, data: undefined })),
     [code],
   );
   return (

@@ -1,10 +1,7 @@
 // The calls of 办理's pages (概览, 借出户口卡, 问答, 评价) and of an application's attachments, ID numbers and electronic
 // documents; 待办队列's and an application's own are in queue/api.ts and application/api.ts.
 import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
-import type { operations } from '@shared/contract/schema';
-
-type Query<K extends keyof operations> = NonNullable<operations[K]['parameters']['query']>;
-type Body<K extends keyof operations> = operations[K] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+import type { BodyOf as Body, QueryOf as Query } from '../data';
 
 export const loadDashboard = () => unwrap(client.GET('/api/admin/dashboard'));
 

@@ -1,12 +1,13 @@
 // 工作台「集体户」: the university's collective households, in which every move-in lands. The move-in vouchers (户口卡,
 // 户主页) carry their number, name, address and police station, and the stamped head page uploaded here.
 import { useEffect, useState } from 'react';
-import { client, unwrap, unwrapBlob, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
 import { LoadError, Modal, PageHead, Table } from '../kit';
-import { announce, schema, useRemote, fileUpload } from '../data';
+import { announce, schema, useRemote } from '../data';
+import { loadCollectiveHouseholds, loadPoliceStations, readHeadPage, updateCollectiveHousehold, uploadHeadPage } from './api';
 
 type Collective = Schemas['CollectiveHousehold'];
 type Station = Schemas['AdminPoliceStation'];
@@ -22,7 +23,7 @@ function CollectiveForm({ item, stations, onSaved }: { item: Collective; station
   const { values, set, errors } = form;
   const submit = () =>
     form.submit(schema('collectiveSchema'), async (input) => {
-      const r = await unwrap(client.PUT('/api/admin/collective-households/{key}', { params: { path: { key: item.key } }, body: input }));
+      const r = await updateCollectiveHousehold(item.key, input);
       if (announce(r, '已保存') && r.ok) onSaved(r.data);
       return r;
     });
@@ -88,13 +89,7 @@ function HeadPage({ item, onChanged }: { item: Collective; onChanged: (saved: Co
   useEffect(() => {
     if (!item.hasHeadPage) return undefined;
     let made: string | null = null;
-    void unwrapBlob(
-      client.GET('/api/admin/collective-households/{key}/head-page', {
-        params: { path: { key: item.key } },
-        parseAs: 'blob',
-        loading: false,
-      }),
-    ).then((r) => {
+    void readHeadPage(item.key).then((r) => {
       if (r.ok) setUrl((made = URL.createObjectURL(r.data)));
     });
     return () => {
@@ -104,12 +99,7 @@ function HeadPage({ item, onChanged }: { item: Collective; onChanged: (saved: Co
 
   async function upload(file: File) {
     setBusy(true);
-    const r = await unwrap(
-      client.PUT('/api/admin/collective-households/{key}/head-page', {
-        params: { path: { key: item.key } },
-        ...fileUpload(file),
-      }),
-    );
+    const r = await uploadHeadPage(item.key, file);
     setBusy(false);
     if (announce(r, '已上传') && r.ok) onChanged(r.data);
   }
@@ -147,8 +137,8 @@ function HeadPage({ item, onChanged }: { item: Collective; onChanged: (saved: Co
 
 /** 集体户: the school's three collective households, kept by the office. */
 export default function CollectivePage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/collective-households')), []);
-  const stations = useRemote(() => unwrap(client.GET('/api/admin/police-stations')), []);
+  const list = useRemote(loadCollectiveHouseholds, []);
+  const stations = useRemote(loadPoliceStations, []);
   const [editing, setEditing] = useState<Collective | null>(null);
   const missing = list.data?.filter((c) => !c.configured) ?? [];
   const saved = (item: Collective) => {

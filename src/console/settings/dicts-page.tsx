@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { Check, LoadError, Modal, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { createDictItem, loadDictItems, loadDictTypes, updateDictItem } from './api';
 
 type Item = Schemas['AdminDictItem'];
 
@@ -21,9 +22,7 @@ function ItemForm({ type, item, onDone }: { type: string; item: Item | null; onD
   const submit = () =>
     form.submit(schema('dictItemSchema'), async (input) => {
       const body = { label: input.label, sort: Number(input.sort), remark: input.remark || null, enabled: values.enabled === '1' };
-      const r = item
-        ? await unwrap(client.PUT('/api/admin/dicts/{type}/{id}', { params: { path: { type, id: item.id } }, body }))
-        : await unwrap(client.POST('/api/admin/dicts/{type}', { params: { path: { type } }, body: { ...body, value: input.value } }));
+      const r = item ? await updateDictItem(type, item.id, body) : await createDictItem(type, { ...body, value: input.value });
       if (announce(r, item ? '已保存' : '已新增')) onDone();
       return r;
     });
@@ -74,14 +73,11 @@ function ItemForm({ type, item, onDone }: { type: string; item: Item | null; onD
 
 /** 字典: the office's own dictionaries (editable) and the national code lists (read-only). */
 export default function DictsPage() {
-  const types = useRemote(() => unwrap(client.GET('/api/admin/dicts')), []);
+  const types = useRemote(loadDictTypes, []);
   const [type, setType] = useState('');
   const current = types.data?.find((t) => t.type === type) ?? types.data?.[0];
   const items = useRemote(
-    () =>
-      current
-        ? unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: current.type } } }))
-        : Promise.resolve({ ok: true as const, data: [] as Item[] }),
+    () => (current ? loadDictItems(current.type) : Promise.resolve({ ok: true as const, data: [] as Item[] })),
     [current?.type],
   );
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);

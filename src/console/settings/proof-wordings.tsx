@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { TextArea } from '@/components/service-fields/text-area';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { LoadError, Modal, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { loadProofWordings, updateProofWording } from './api';
 
 type Wording = Schemas['ProofWording'];
 
@@ -13,7 +14,7 @@ function WordingForm({ wording, placeholders, onDone }: { wording: Wording; plac
   const { values, set, errors } = form;
   const submit = () =>
     form.submit(schema('wordingSchema'), async (input) => {
-      const r = await unwrap(client.PUT('/api/admin/proof-wordings/{type}', { params: { path: { type: wording.type } }, body: input }));
+      const r = await updateProofWording(wording.type, input);
       if (announce(r, '已保存')) onDone();
       return r;
     });
@@ -46,7 +47,7 @@ function WordingForm({ wording, placeholders, onDone }: { wording: Wording; plac
 
 /** 证明模板: the wording the office certifies, per 户籍证明 type. */
 export function ProofWordings() {
-  const data = useRemote(() => unwrap(client.GET('/api/admin/proof-wordings')), []);
+  const data = useRemote(loadProofWordings, []);
   const [editing, setEditing] = useState<Wording | null>(null);
   return (
     <section aria-label="证明模板">

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { client, unwrap } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { Check, LoadError, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
 import { isoDay } from '../dates';
+import { loadDictItems, loadQuotas, setQuotas } from './api';
 
 type Kind = 'sfzbl' | 'hkkjy';
 const DAY_MS = 86_400_000;
@@ -29,19 +29,12 @@ export default function QuotasPage() {
   const [kind, setKind] = useState<Kind>('sfzbl');
   const [channel, setChannel] = useState('1');
   const [range, setRange] = useState({ from: isoDay(1), to: isoDay(28) });
-  const channels = useRemote(
-    () => unwrap(client.GET('/api/admin/dicts/{type}', { params: { path: { type: 'qh_sfz_blfs' } }, loading: false })),
-    [],
-  );
+  const channels = useRemote(() => loadDictItems('qh_sfz_blfs', true), []);
   const days = datesBetween(range.from, range.to).slice(0, MAX_DAYS);
   const quotas = useRemote(
     () =>
       days.length
-        ? unwrap(
-            client.GET('/api/admin/quotas', {
-              params: { query: { kind, ...(kind === 'sfzbl' ? { channel } : {}), from: days[0], to: days[days.length - 1] } },
-            }),
-          )
+        ? loadQuotas({ kind, ...(kind === 'sfzbl' ? { channel } : {}), from: days[0]!, to: days[days.length - 1]! })
         : Promise.resolve({ ok: true as const, data: [] }),
     [kind, channel, range.from, range.to],
   );
@@ -55,9 +48,7 @@ export default function QuotasPage() {
         form.fail({ to: dates.length ? `一次最多设置 ${MAX_DAYS} 天` : '所选范围内没有日期' });
         return;
       }
-      const r = await unwrap(
-        client.PUT('/api/admin/quotas', { body: { kind, ...(kind === 'sfzbl' ? { channel } : {}), dates, total: Number(input.total) } }),
-      );
+      const r = await setQuotas({ kind, ...(kind === 'sfzbl' ? { channel } : {}), dates, total: Number(input.total) });
       if (announce(r, `已设置 ${dates.length} 天的名额`)) quotas.reload();
       return r;
     });

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button } from '@/components/ui/button';
 import { $adminMeta } from '@/console/staff';
 import { Check, LoadError, PageHead } from '../kit';
 import { announce, useRemote } from '../data';
+import { loadSectors, updateSectors } from './api';
 
 type Setting = Schemas['AdminSectorSetting'];
 type Sub = NonNullable<Setting['subSectors']>[number];
@@ -19,7 +20,7 @@ const SUB_STATES = [
 /** 首页板块: per person type, the tiles in order (open or disabled) and the move-out sub-sectors. */
 export default function SectorsPage() {
   const meta = useStore($adminMeta);
-  const groups = useRemote(() => unwrap(client.GET('/api/admin/sectors')), []);
+  const groups = useRemote(loadSectors, []);
   const [rylb, setRylb] = useState('');
   const [draft, setDraft] = useState<Setting[]>([]);
   const [saving, setSaving] = useState(false);
@@ -65,7 +66,7 @@ export default function SectorsPage() {
   async function save() {
     if (!group) return;
     setSaving(true);
-    const r = await unwrap(client.PUT('/api/admin/sectors/{rylb}', { params: { path: { rylb: group.rylb } }, body: { sectors: draft } }));
+    const r = await updateSectors(group.rylb, { sectors: draft });
     setSaving(false);
     if (announce(r, `已保存「${group.rylbName}」的首页板块`)) groups.reload();
   }

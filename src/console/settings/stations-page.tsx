@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
 import { LoadError, Modal, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { createPoliceStation, loadPoliceStations, updatePoliceStation } from './api';
 
 type Station = Schemas['AdminPoliceStation'];
 
@@ -20,9 +21,7 @@ function StationForm({ station, onDone }: { station: Station | null; onDone: () 
   const submit = () =>
     form.submit(schema('stationSchema'), async (input) => {
       const body = { name: input.name, divisionCode: input.divisionCode, address: input.address || null, sort: Number(input.sort) };
-      const r = station
-        ? await unwrap(client.PUT('/api/admin/police-stations/{id}', { params: { path: { id: station.id } }, body }))
-        : await unwrap(client.POST('/api/admin/police-stations', { body: { ...body, id: input.id } }));
+      const r = station ? await updatePoliceStation(station.id, body) : await createPoliceStation({ ...body, id: input.id });
       if (announce(r, station ? '已保存' : '已新增')) onDone();
       return r;
     });
@@ -71,7 +70,7 @@ function StationForm({ station, onDone }: { station: Station | null; onDone: () 
 
 /** 派出所: the police stations offered in the forms (迁往地派出所 and others). */
 export default function StationsPage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/police-stations')), []);
+  const list = useRemote(loadPoliceStations, []);
   const [editing, setEditing] = useState<Station | null | undefined>(undefined);
   return (
     <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -7,6 +7,7 @@ import { TextArea } from '@/components/service-fields/text-area';
 import { LoadError, Modal, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
 import { ProofWordings } from './proof-wordings';
+import { loadNoticeTemplates, updateNoticeTemplate } from './api';
 
 type Template = Schemas['NoticeTemplate'];
 
@@ -39,7 +40,7 @@ function TemplateForm({
     form.submit(
       () => schema('templateSchema')().then((make) => make(placeholders)),
       async (body) => {
-        const r = await unwrap(client.PUT('/api/admin/notice-templates/{key}', { params: { path: { key: template.key } }, body }));
+        const r = await updateNoticeTemplate(template.key, body);
         if (announce(r, '模板已保存')) onDone();
         return r;
       },
@@ -101,7 +102,7 @@ const smsState = (provider: Provider) =>
 
 /** 通知模板: the notice (and SMS) of each staff action, with placeholders. */
 export default function TemplatesPage() {
-  const data = useRemote(() => unwrap(client.GET('/api/admin/notice-templates')), []);
+  const data = useRemote(loadNoticeTemplates, []);
   const [editing, setEditing] = useState<Template | null>(null);
   return (
     <>

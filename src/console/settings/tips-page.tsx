@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { client, unwrap } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/form-field';
@@ -9,11 +8,12 @@ import { $adminMeta } from '@/console/staff';
 import { LoadError, PageHead } from '../kit';
 import { announce, schema, useRemote } from '../data';
 import { chinaInputToIso, toLocalInput } from '../dates';
+import { loadHomeSettings, updateHomeSettings } from './api';
 
 /** 提示与迎新时间: the home tip per person type (and the general one), and the new-student window. */
 export default function TipsPage() {
   const meta = useStore($adminMeta);
-  const settings = useRemote(() => unwrap(client.GET('/api/admin/settings/home')), []);
+  const settings = useRemote(loadHomeSettings, []);
   const form = useForm<Record<string, string>>({ yxStartTime: '', yxEndTime: '' });
   const { values, set, errors } = form;
   const keys = [{ key: 'default', label: '通用提示' }, ...(meta?.personTypes ?? []).map((p) => ({ key: p.rylb, label: p.label }))];
@@ -28,11 +28,11 @@ export default function TipsPage() {
   const submit = () =>
     form.submit(schema('windowSchema'), async (window) => {
       const tips = Object.fromEntries(keys.map(({ key }) => [key, (values[key] ?? '').trim()]));
-      const r = await unwrap(
-        client.PUT('/api/admin/settings/home', {
-          body: { tips, yxStartTime: chinaInputToIso(window.yxStartTime), yxEndTime: chinaInputToIso(window.yxEndTime) },
-        }),
-      );
+      const r = await updateHomeSettings({
+        tips,
+        yxStartTime: chinaInputToIso(window.yxStartTime),
+        yxEndTime: chinaInputToIso(window.yxEndTime),
+      });
       announce(r, '已保存');
       return r;
     });

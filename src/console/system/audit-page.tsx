@@ -1,8 +1,8 @@
-import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { ExportButtons } from '../export-buttons';
 import { FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table } from '../kit';
 import { useFilters, useRemote } from '../data';
+import { loadAudit, loadStaff } from './api';
 
 /** Action codes to filter by (prefixes; the server matches the start). */
 const ACTIONS = [
@@ -23,15 +23,11 @@ const EMPTY: Filters = { staffId: '', action: '', targetType: '', targetId: '', 
 
 /** 审计日志: every staff action and every view of an applicant's personal data; read-only. */
 export default function AuditPage() {
-  const staff = useRemote(() => unwrap(client.GET('/api/admin/staff', { loading: false })), []);
+  const staff = useRemote(() => loadStaff(true), []);
   const { draft, field, filters, page, setPage, apply } = useFilters<Filters>(EMPTY);
   const list = useRemote(() => {
     const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-    return unwrap(
-      client.GET('/api/admin/audit', {
-        params: { query: { ...query, ...(query.staffId ? { staffId: Number(query.staffId) } : {}), pageNum: page, pageSize: PAGE_SIZE } },
-      }),
-    );
+    return loadAudit({ ...query, ...(query.staffId ? { staffId: Number(query.staffId) } : {}), pageNum: page, pageSize: PAGE_SIZE });
   }, [filters, page]);
   const input = (name: keyof Filters, label: string, type: 'text' | 'date' = 'text') => (
     <label>

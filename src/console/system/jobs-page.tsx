@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import type { Schemas } from '@/api/types';
 import { confirmDialog } from '@/state/ui';
 import { LoadError, PageHead, Table } from '../kit';
 import { announce, useRemote } from '../data';
+import { loadJobs, runJob } from './api';
 
 type Run = Schemas['JobRun'];
 
@@ -14,14 +14,14 @@ const took = (run: Run) =>
 
 /** 定时任务: the jobs with their schedule and state, 立即执行, and the log of their latest runs. */
 export default function JobsPage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/jobs')), []);
+  const list = useRemote(loadJobs, []);
   const [busy, setBusy] = useState<string | null>(null);
 
   async function runNow(name: Schemas['JobName'], label: string) {
     if (busy) return;
     if (!(await confirmDialog({ title: '立即执行', message: `确定立即执行「${label}」吗？`, confirmText: '立即执行' }))) return;
     setBusy(name);
-    const r = await unwrap(client.POST('/api/admin/jobs/{name}/run', { params: { path: { name } } }));
+    const r = await runJob(name);
     setBusy(null);
     if (r.ok) announce(r, r.data.ok ? `「${label}」执行成功，耗时 ${took(r.data)}` : `「${label}」执行失败：${r.data.error ?? '未知错误'}`);
     else announce(r, '');

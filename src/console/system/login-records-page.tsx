@@ -1,8 +1,8 @@
-import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { WhoFields } from '../who-fields';
 import { FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table } from '../kit';
 import { useFilters, useRemote } from '../data';
+import { loadLoginRecords } from './api';
 
 type Filters = { realm: string; success: string; keyword: string; from: string; to: string };
 const EMPTY: Filters = { realm: '', success: '', keyword: '', from: '', to: '' };
@@ -12,21 +12,15 @@ export default function LoginRecordsPage() {
   const { draft, field, filters, page, setPage, apply } = useFilters<Filters>(EMPTY);
   const list = useRemote(() => {
     const { realm, success, keyword, from, to } = filters;
-    return unwrap(
-      client.GET('/api/admin/login-records', {
-        params: {
-          query: {
-            ...(realm ? { realm: realm as 'user' | 'staff' } : {}),
-            ...(success ? { success: success as '0' | '1' } : {}),
-            ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
-            ...(from ? { from } : {}),
-            ...(to ? { to } : {}),
-            pageNum: page,
-            pageSize: PAGE_SIZE,
-          },
-        },
-      }),
-    );
+    return loadLoginRecords({
+      ...(realm ? { realm: realm as 'user' | 'staff' } : {}),
+      ...(success ? { success: success as '0' | '1' } : {}),
+      ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+      ...(from ? { from } : {}),
+      ...(to ? { to } : {}),
+      pageNum: page,
+      pageSize: PAGE_SIZE,
+    });
   }, [filters, page]);
 
   return (

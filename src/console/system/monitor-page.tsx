@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { LoadError, PageHead, Table } from '../kit';
 import { useRemote } from '../data';
+import { loadMonitor } from './api';
 
 /** How often the page reads the figures again while it is shown (each instance writes its own every 15 s). */
 const REFRESH_MS = 15_000;
@@ -28,7 +28,7 @@ const secondsAgo = (seenAt: string, at: string) => {
 
 /** 服务监控: the instances heard from in the last minute, the database and Redis; read again every 15 s. */
 export default function MonitorPage() {
-  const state = useRemote(() => unwrap(client.GET('/api/admin/monitor')), []);
+  const state = useRemote(loadMonitor, []);
   useEffect(() => {
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') state.reload();

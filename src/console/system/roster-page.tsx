@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { TextArea } from '@/components/service-fields/text-area';
@@ -8,6 +8,7 @@ import { showToast } from '@/state/ui';
 import { isXlsx, MAX_ROSTER_FILE_BYTES, parseRosterCsv, readRosterFile, ROSTER_BATCH, ROSTER_TOO_LARGE } from '@shared/roster/roster-csv';
 import { LoadError, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { importRoster, loadRoster } from './api';
 
 type Result = Schemas['RosterImportResult'];
 /** A refused row, with the line of the file or the pasted text it came from. */
@@ -56,7 +57,7 @@ function OutcomeView({ outcome }: { outcome: Outcome }) {
 
 /** 校园身份名册: its figures, the last import, and an import of CSV rows (a file or pasted from a spreadsheet). */
 export default function RosterPage() {
-  const status = useRemote(() => unwrap(client.GET('/api/admin/roster')), []);
+  const status = useRemote(loadRoster, []);
   const form = useForm({ csv: '' });
   const { values, set, errors } = form;
   const [fileName, setFileName] = useState('');
@@ -88,7 +89,7 @@ export default function RosterPage() {
       }
       const sum: Outcome = { total: rows.length, imported: 0, updated: 0, unchanged: 0, bound: 0, refused: [] };
       for (let offset = 0; offset < rows.length; offset += ROSTER_BATCH) {
-        const r = await unwrap(client.POST('/api/admin/roster', { body: { rows: rows.slice(offset, offset + ROSTER_BATCH) } }));
+        const r = await importRoster(rows.slice(offset, offset + ROSTER_BATCH));
         if (!r.ok) {
           announce(r, '');
           sum.stoppedAt = lines[offset];

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { client, unwrap } from '@/api/client';
 import { formatDateTime } from '@/lib/format';
 import { confirmDialog } from '@/state/ui';
 import { WhoFields } from '../who-fields';
 import { FilterForm, LoadError, PAGE_SIZE, PageHead, Pager, Table } from '../kit';
 import { announce, useFilters, useRemote } from '../data';
+import { endSession, loadSessions } from './api';
 
 type Filters = { realm: string; keyword: string };
 const EMPTY: Filters = { realm: '', keyword: '' };
@@ -15,18 +15,12 @@ export default function SessionsPage() {
   const [ending, setEnding] = useState<number | null>(null);
   const list = useRemote(() => {
     const { realm, keyword } = filters;
-    return unwrap(
-      client.GET('/api/admin/online-sessions', {
-        params: {
-          query: {
-            ...(realm ? { realm: realm as 'user' | 'staff' } : {}),
-            ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
-            pageNum: page,
-            pageSize: PAGE_SIZE,
-          },
-        },
-      }),
-    );
+    return loadSessions({
+      ...(realm ? { realm: realm as 'user' | 'staff' } : {}),
+      ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+      pageNum: page,
+      pageSize: PAGE_SIZE,
+    });
   }, [filters, page]);
 
   async function end(id: number, name: string) {
@@ -40,7 +34,7 @@ export default function SessionsPage() {
     )
       return;
     setEnding(id);
-    const r = await unwrap(client.DELETE('/api/admin/online-sessions/{id}', { params: { path: { id } } }));
+    const r = await endSession(id);
     setEnding(null);
     announce(r, '已强制退出');
     list.reload();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { client, unwrap, type Schemas } from '@/api/client';
+import type { Schemas } from '@/api/client';
 import { Button, SubmitButton } from '@/components/ui/button';
 import { Form, useForm } from '@/components/ui/form';
 import { Select, TextField } from '@/components/ui/form-field';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/format';
 import { $staff } from '@/console/staff';
 import { Check, LoadError, Modal, PageHead, Table } from '../kit';
 import { announce, schema, useRemote } from '../data';
+import { createStaff, loadStaff, updateStaff } from './api';
 
 type Account = Schemas['StaffAccount'];
 
@@ -37,12 +38,12 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
             enabled: values.enabled === '1',
             ...(input.password ? { password: input.password } : {}),
           };
-          const r = await unwrap(client.PUT('/api/admin/staff/{id}', { params: { path: { id: account.id } }, body }));
+          const r = await updateStaff(account.id, body);
           if (announce(r, '账号已保存')) onDone();
           return r;
         })
       : form.submit(schema('staffSchema'), async (body) => {
-          const r = await unwrap(client.POST('/api/admin/staff', { body }));
+          const r = await createStaff(body);
           if (announce(r, '账号已创建')) onDone();
           return r;
         });
@@ -97,13 +98,13 @@ function AccountForm({ account, onDone }: { account: Account | null; onDone: () 
  * limits of an account that strangers have been guessing at (its failed sign-ins of the hour are shown).
  */
 export default function StaffPage() {
-  const list = useRemote(() => unwrap(client.GET('/api/admin/staff')), []);
+  const list = useRemote(() => loadStaff(), []);
   const [editing, setEditing] = useState<Account | null | undefined>(undefined);
   const [unlocking, setUnlocking] = useState<number | null>(null);
   async function unlock(a: Account) {
     if (unlocking !== null) return;
     setUnlocking(a.id);
-    const r = await unwrap(client.PUT('/api/admin/staff/{id}', { params: { path: { id: a.id } }, body: { unlock: true } }));
+    const r = await updateStaff(a.id, { unlock: true });
     setUnlocking(null);
     if (announce(r, `已解除 ${a.username} 的登录限制`)) list.reload();
   }

@@ -8,6 +8,3 @@ export const claimApplication = (id: number) => unwrap(client.POST('/api/admin/a
 /** Gives it to a staff member, or takes it back (null). */
 export const assignApplication = (id: number, staffId: number | null) =>
   unwrap(client.PUT('/api/admin/applications/{id}/assignee', { params: { path: { id } }, body: { staffId } }));
-
-/** The staff accounts (分派's choices); quiet. */
-export const loadStaff = () => unwrap(client.GET('/api/admin/staff', { loading: false }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 import { Status } from '@shared/contract/domain';
 import { useRemote } from '../../data';
-import { loadStaff } from './api';
+import { loadStaff } from '../../system/api';
 import { finishWarning } from './finish-warning';
 import type { AdminApplication, Transition } from './use-application';
 
@@ -107,7 +107,7 @@ function Assignment({
 /** 分派 (管理员): the enabled staff accounts to give it to, and 收回. */
 function AssignPicker({ current, onAssign }: { current: number | null; onAssign: (staffId: number | null) => Promise<void> }) {
   const [pick, setPick] = useState('');
-  const staff = useRemote(loadStaff, []);
+  const staff = useRemote(() => loadStaff(true), []);
   return (
     <>
       <select class="adm-input adm-input_small" aria-label="分派给" value={pick} onChange={(e) => setPick(e.currentTarget.value)}>
