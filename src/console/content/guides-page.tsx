@@ -137,10 +137,7 @@ function GuideForm({ guide, onDone }: { guide: Guide; onDone: () => void }) {
 export default function GuidesPage() {
   const list = useRemote(loadGuides, []);
   const [code, setCode] = useState('');
-  const guide = useRemote(
-    () => (code ? loadGuide(code) : Promise.resolve({ ok: true as const, data: undefined })),
-    [code],
-  );
+  const guide = useRemote(() => (code ? loadGuide(code) : Promise.resolve({ ok: true as const, data: undefined })), [code]);
   return (
     <>
       <PageHead title="办事指南" />
