@@ -6,7 +6,7 @@ import type { OperationId } from '../lib/operation-types.ts';
 import { currentUser } from '../lib/request.ts';
 import type { ApplicationRow } from '../repositories/applications.ts';
 import type { ApplicationForm, Slot } from '../services/applications.ts';
-import type { FormContext } from '../services/daily-forms.ts';
+import type { FormContext } from '../services/form-checks.ts';
 import { familyConflicts } from '../services/family-conflicts.ts';
 import { idempotencyKeyOf } from '../services/idempotency.ts';
 import type { SessionUser } from '../lib/session-user.ts';

@@ -3,31 +3,22 @@
 // request body into an application form for the lifecycle service.
 import type { components } from '../../shared/contract/schema';
 import { borrowRules, kindName, MSG } from '../domain/index.ts';
-import { badRequest, bizError } from '../lib/envelope.ts';
+import { bizError } from '../lib/envelope.ts';
 import { isValidIdNumber } from '../lib/id-number.ts';
 import type { Repositories } from '../repositories/index.ts';
 import type { DictItemRow } from '../repositories/reference.ts';
-import type { HouseholdRow, UserRow } from '../repositories/users.ts';
-import type { ApplicationRow } from '../repositories/applications.ts';
 import { addDays, daysAhead, type AppointmentKind, type AppointmentService } from './appointments.ts';
-import type { ApplicationForm, AttachmentRef } from './application-form.ts';
+import type { ApplicationForm } from './application-form.ts';
+import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type FormContext } from './form-checks.ts';
+
 import { chinaDate, type Clock } from './clock.ts';
 
 type S = components['schemas'];
 type Delivery = S['Delivery'];
 
-export interface FormContext {
-  user: UserRow;
-  household: HouseholdRow | null;
-  /** The application being edited (edit/update), else null. */
-  editing: ApplicationRow | null;
-}
-
 /** Days ahead a delivery date may be chosen (weekdays). */
 export const DELIVERY_DAYS = 14;
 const MARRIED = ['20', '21', '22', '23'];
-
-export const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** 其他信息变更 of the office's record (name, person type, ID number). */
 export const QTBS_MSG = {
@@ -45,30 +36,7 @@ interface RecordChange {
   bgsfzjh?: string;
 }
 
-/** A required text, trimmed; blank is refused on its field. */
-export function text(value: string | undefined, field: string, message: string): string {
-  const trimmed = value?.trim() ?? '';
-  if (!trimmed) throw fieldError(field, message);
-  return trimmed;
-}
-
-export const optionalText = (value: string | undefined) => value?.trim() || undefined;
-
-/** The attachments as stored: each file once, with its material name. */
-export const attachmentsOf = (list: S['AttachmentRef'][] | undefined): AttachmentRef[] => [
-  ...new Map((list ?? []).map((a) => [a.fileId, { fileId: a.fileId, ...(a.clmc?.trim() ? { clmc: a.clmc.trim() } : {}) }])).values(),
-];
-
 const hkIn = (ctx: FormContext) => ctx.household?.status === '1';
-
-/** A material (clmc) must be among the attachments, else the message (code 100). */
-export const requireMaterial = (attachments: AttachmentRef[], clmc: string, message: string) => {
-  if (!attachments.some((a) => a.clmc === clmc)) throw bizError(message);
-};
-
-/** Removes undefined values (answers are stored as sent, without empty optionals). */
-export const compact = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 export function createDailyForms(repos: Repositories, appointments: AppointmentService, clock: Clock) {
   const today = () => chinaDate(clock.now());

@@ -10,16 +10,8 @@ import type { UserRow } from '../repositories/users.ts';
 import type { AttachmentRef, ApplicationForm } from './application-form.ts';
 import { kindName } from '../domain/index.ts';
 import { addSeconds, chinaDate, type Clock } from './clock.ts';
-import {
-  attachmentsOf,
-  compact,
-  fieldError,
-  optionalText,
-  requireMaterial,
-  text,
-  type DailyForms,
-  type FormContext,
-} from './daily-forms.ts';
+import { type DailyForms } from './daily-forms.ts';
+import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type FormContext } from './form-checks.ts';
 import { familyMembersOf, type Person } from './movement-hooks.ts';
 import { enrolmentOpen, type EnrolmentWindow } from './sectors.ts';
 

@@ -21,16 +21,8 @@ import {
   SUB_SECTOR,
   type MoveOutSub,
 } from './move-out-rule.ts';
-import {
-  attachmentsOf,
-  compact,
-  fieldError,
-  optionalText,
-  requireMaterial,
-  text,
-  type DailyForms,
-  type FormContext,
-} from './daily-forms.ts';
+import { type DailyForms } from './daily-forms.ts';
+import { attachmentsOf, compact, fieldError, optionalText, requireMaterial, text, type FormContext } from './form-checks.ts';
 
 type S = components['schemas'];
 
