@@ -18,11 +18,10 @@ import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { BOOT_SCRIPT } from '../shared/pages/boot-script.ts';
 import { ROUTE_EARLY, ROUTE_PAGES_DIR, SCREEN_TABLE, SHELL_PAGES } from '../shared/pages/shells.ts';
+import { escapeText } from '../shared/pages/html.ts';
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 type Manifest = Record<string, Chunk>;
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Classes of what a first screen does not draw until the whole stylesheet is in: the toast and the loading layer
@@ -215,7 +214,7 @@ export function writeShellPages(
       join(outDir, `${name}.html`),
       html
         .replace('</head>', `<style>${styles}</style></head>`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(route.title)}</title>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(route.title)}</title>`)
         .replace(
           '<!--app-boot-->',
           boot({ preload: [...preload].map((file) => base + file), preloadStyles: [...css], early: ROUTE_EARLY[path] }),
@@ -244,7 +243,7 @@ export function writeShellPages(
     const critical = withoutUnreadProperties(criticalCss(styles, words), referencing);
     const pageHtml = html
       .replace('</head>', `<style>${critical}</style></head>`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(page.title)}</title>`)
       .replace(
         '<!--app-boot-->',
         boot({

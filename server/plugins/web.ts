@@ -19,7 +19,7 @@ import {
 } from '../../shared/pages/shells.ts';
 import { readCookie } from '../lib/device-cookie.ts';
 import { projectRoot } from '../lib/paths.ts';
-import { hashPresentedToken } from '../services/sessions.ts';
+import { hashPresentedToken, TOKEN_MAX_LENGTH } from '../services/sessions.ts';
 import { brotli, gzip } from '../lib/text-compression.ts';
 import { bannerWire } from '../routes/common/wire.ts';
 
@@ -83,8 +83,6 @@ interface BuiltPage {
 
 /** Pages of /web/home built and compressed, one per list of banners and answer of sectors, at most this many. */
 const HOME_VARIANTS = 64;
-/** A page cookie longer than any token this server issues (43 characters) is not looked up. */
-const PAGE_COOKIE_MAX = 64;
 
 /**
  * /web/home as the server knows it: home.html with the carousel pre-rendered and the banners as a data block, so the
@@ -100,7 +98,7 @@ function homePage(app: FastifyInstance, template: string) {
 
   async function sectorsOf(request: FastifyRequest): Promise<SectorsAnswer | null> {
     const token = readCookie(request, PAGE_COOKIE);
-    if (!token || token.length > PAGE_COOKIE_MAX) return null;
+    if (!token || token.length > TOKEN_MAX_LENGTH) return null;
     const user = await app.services.sessions.resolve(hashPresentedToken(token));
     if (user?.role !== 'user') return null;
     const found = await app.repos.users.withHousehold(user.id);

@@ -11,27 +11,20 @@ import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envel
 import { createRepositories, type Repositories } from '../repositories/index.ts';
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { canContinue } from './application-actions.ts';
-import type { ApplicationForm, AttachmentRef, Actor, Handling, Slot } from './application-form.ts';
+import type { ApplicationForm, AttachmentRef, Slot } from './application-form.ts';
 import { noticeText, type NoticeSms } from './application-notices.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
 import { dayKey, type FullDays } from './full-days.ts';
 import type { NoticeService } from './notices.ts';
 import { DEFAULT_TEMPLATES } from './notice-templates.ts';
-import { SYSTEM } from './application-moves.ts';
+import { SYSTEM, type createMoves } from './application-moves.ts';
 
 /** Submits in progress at once per instance (lib/gate.ts): about the database pool's size. */
 const SUBMIT_GATE = 10;
 
-type Move = (
-  r: Repositories,
-  app: ApplicationRow,
-  to: number,
-  actor: Actor,
-  note: string | null,
-  handling: Handling,
-  patch?: Partial<NewApplication>,
-) => Promise<{ updated: ApplicationRow; text: NoticeSms }>;
+/** A move along the status table, in the caller's transaction (application-moves.ts). */
+type Move = ReturnType<typeof createMoves>['move'];
 
 export function createSubmission({
   db,

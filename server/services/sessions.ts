@@ -21,8 +21,8 @@ export const hashToken = (token: string) => sha256(token);
 /** Tokens presented lately and their hashes, for at most RECENT_TOKENS of them, held in this process only. */
 const recentTokens = new Map<string, string>();
 const RECENT_TOKENS = 20_000;
-/** Longer than any token this server issues (43 characters): not kept. */
-const RECENT_TOKEN_MAX_LENGTH = 64;
+/** Longer than any token this server issues (43 characters): not a token of ours (not kept, not looked up by a page). */
+export const TOKEN_MAX_LENGTH = 64;
 
 /**
  * hashToken for the token of every signed-in request: a user's next requests find its hash here instead of hashing
@@ -34,7 +34,7 @@ export function hashPresentedToken(token: string): string {
   let hash = recentTokens.get(token);
   if (hash === undefined) {
     hash = sha256(token);
-    if (token.length <= RECENT_TOKEN_MAX_LENGTH) {
+    if (token.length <= TOKEN_MAX_LENGTH) {
       if (recentTokens.size >= RECENT_TOKENS) recentTokens.delete(recentTokens.keys().next().value!);
       recentTokens.set(token, hash);
     }

@@ -3,6 +3,7 @@
 // page cookie (server/plugins/web.ts), so a signed-in student sees tappable tiles with the page's first frame, before
 // any script (tests/unit/shells.test.tsx keeps the two equal).
 import type { components } from '../contract/schema';
+import { escapeAttr, escapeText } from './html';
 import { builtServices, paths, ROUTER_BASE, sectorRoutes } from './paths';
 
 type Sector = components['schemas']['Sector'];
@@ -78,9 +79,6 @@ export function tilesFor(sectors: Sector[], window: Pick<SectorsAnswer, 'yxStart
   return tiles;
 }
 
-const text = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const attr = (s: string) => text(s).replace(/"/g, '&quot;');
-
 /** The text in place of the tiles when there are none. */
 export const NO_TILES = '暂无可办理的业务';
 export const TILES_LOADING = '正在加载可办理的业务…';
@@ -96,18 +94,20 @@ export const HOME_SERVICES_FRAME =
  */
 export function homeServicesHtml(answer: SectorsAnswer, now = Date.now()): string {
   const tiles = tilesFor(answer.openSectors, answer, now);
-  const tips = answer.tips ? `<p class="home-tips" role="note"><span class="home-tips__label">提示</span>${text(answer.tips)}</p>` : '';
+  const tips = answer.tips
+    ? `<p class="home-tips" role="note"><span class="home-tips__label">提示</span>${escapeText(answer.tips)}</p>`
+    : '';
   const list = tiles.length
     ? '<ul class="home-grid">' +
       tiles
         .map(
           (tile) =>
-            `<li><a href="${attr(ROUTER_BASE + tile.href)}" class="${tile.disabled ? 'home-tile home-tile_disabled' : 'home-tile'}"` +
+            `<li><a href="${escapeAttr(ROUTER_BASE + tile.href)}" class="${tile.disabled ? 'home-tile home-tile_disabled' : 'home-tile'}"` +
             `${tile.disabled ? ' aria-disabled="true"' : ''}>` +
             '<span class="home-tile__icon" aria-hidden="true"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" ' +
             `stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round"><path d="${tileIcon(tile.code)}"></path></svg></span>` +
-            `<span class="home-tile__label">${text(tile.label)}</span>` +
-            (tile.deadline ? `<span class="home-tile__note">截止 ${text(tile.deadline)}</span>` : '') +
+            `<span class="home-tile__label">${escapeText(tile.label)}</span>` +
+            (tile.deadline ? `<span class="home-tile__note">截止 ${escapeText(tile.deadline)}</span>` : '') +
             '</a></li>',
         )
         .join('') +

@@ -8,6 +8,7 @@
 //   same markup from the app (tests/unit/shells.test.tsx keeps them equal).
 import type { components, paths as api } from '../contract/schema';
 import { HOME_SERVICES_FRAME, type SectorsAnswer } from './home-tiles';
+import { escapeAttr } from './html';
 import { PAGE_DATA } from './page-data';
 import { paths } from './paths';
 
@@ -51,8 +52,6 @@ type Banner = components['schemas']['Banner'];
 /** The carousel's place in home.html while the banners are not known (the server replaces it when it knows them). */
 export const HOME_CAROUSEL_FRAME = '<div class="home-carousel home-carousel_pending" aria-hidden="true"></div>';
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The carousel of features/home/carousel.tsx as its first render draws it, without the dots (their styles come with
  * the screen): what the server writes into home.html in place of HOME_CAROUSEL_FRAME, so the first banner is painted
@@ -60,7 +59,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
  */
 export function homeCarouselHtml(banners: Pick<Banner, 'title' | 'imageUrl' | 'linkUrl'>[]): string {
   const slides = banners.map((b, i) => {
-    const img = `<img src="${attr(b.imageUrl)}" alt="${attr(b.title ?? '轮播图')}" loading="${i === 0 ? 'eager' : 'lazy'}">`;
+    const img = `<img src="${escapeAttr(b.imageUrl)}" alt="${escapeAttr(b.title ?? '轮播图')}" loading="${i === 0 ? 'eager' : 'lazy'}">`;
     return (
       `<div class="home-carousel__slide" role="group" aria-roledescription="slide" aria-label="${i + 1} / ${banners.length}">` +
       (b.linkUrl ? `<button type="button" class="home-carousel__button">${img}</button>` : img) +

@@ -19,11 +19,14 @@ export const schema =
  * Filters kept in the URL (going back from an entry finds them again): the values, the page, and a change of
  * some of them (a new filter starts at page 1; empty values leave the URL).
  */
+/** A change of URL filters (a new filter starts at page 1; empty values leave the URL). */
+export type ShowFilters = (patch: Record<string, string | number | undefined>) => void;
+
 export function useUrlFilters(route: { href: (query?: Query) => string }) {
   const search = useSearch();
   const [, go] = useLocation();
   const q = new URLSearchParams(search);
-  const set = (patch: Record<string, string | number | undefined>) => {
+  const set: ShowFilters = (patch) => {
     const next: Record<string, string> = Object.fromEntries(q);
     if (!('page' in patch)) delete next.page;
     for (const [k, v] of Object.entries(patch)) {

@@ -152,6 +152,17 @@ describe('pre-rendered first-load pages', () => {
       clearSession();
     });
 
+    it("no text of the office's (a sector's name, the tips) becomes markup in the tiles the server writes", () => {
+      const html = homeServicesHtml({
+        ...answer,
+        openSectors: [{ sectorCode: '2', sectorName: '<img src=x onerror=alert(1)>"', disabled: false, disabledReason: null }],
+        tips: '</p><script>alert(2)</script>',
+      });
+      expect(html).not.toMatch(/<img|<script/);
+      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;"');
+      expect(html).toContain('&lt;/p&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
+    });
+
     it('the session keeps the page cookie equal to its token, and forgets it at sign-out', () => {
       setToken('tok-cookie');
       expect(pageCookieToken()).toBe('tok-cookie');

@@ -1,11 +1,9 @@
 // The queue as staff last filtered it (业务, 状态, 关键字, 排序…), kept for this browser tab, so that an application's
 // page can open 下一件 in the same filter after an action (处理下一件).
-import { client, unwrap, type Schemas } from '@/api/client';
-import type { operations } from '@shared/contract/schema';
+import type { Schemas } from '@/api/client';
+import { loadQueue, type QueueQuery } from './queue/api';
 
 const KEY = 'adm.queue';
-
-export type QueueQuery = NonNullable<operations['adminListApplications']['parameters']['query']>;
 
 export function rememberQueue(query: QueueQuery): void {
   try {
@@ -29,7 +27,7 @@ function lastQueue(): QueueQuery {
  * the first of the filter's first page that is not it, or null when there is none.
  */
 export async function nextInQueue(current: number): Promise<Schemas['AdminApplicationRow'] | null | 'failed'> {
-  const r = await unwrap(client.GET('/api/admin/applications', { params: { query: { ...lastQueue(), pageNum: 1, pageSize: 5 } } }));
+  const r = await loadQueue(lastQueue(), 1, 5);
   if (!r.ok) return 'failed';
   return r.data.find((row) => row.id !== current) ?? null;
 }

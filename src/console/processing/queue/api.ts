@@ -1,6 +1,9 @@
 // The calls of 待办队列 (GET /api/admin/applications and its counts, the bulk transition, the pickup prefill).
 import { client, unwrap, type Schemas } from '@/api/client';
-import type { QueueQuery } from '../queue-context';
+import type { QueryOf } from '../../data';
+
+/** The queue's filters as the call takes them (without the page). */
+export type QueueQuery = QueryOf<'adminListApplications'>;
 
 export type BulkTo = 4 | 5 | 7;
 export type BulkResults = Schemas['BulkTransitionResult']['data'];

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Schemas } from '@/api/client';
 import { serviceOptions } from '@/console/staff';
+import type { ShowFilters } from '../../data';
 import { filterKeys, type Filters } from './use-queue-query';
 
 /** 业务 in one list: a service, or one of its sub-services (value `kind` or `kind:sub`). */
@@ -19,15 +20,7 @@ function serviceChoices(meta: Schemas['AdminMeta'] | null) {
 }
 
 /** The queue's filters: typed here, applied to the URL by 查询 (重置 clears them). */
-export function QueueFilters({
-  meta,
-  applied,
-  show,
-}: {
-  meta: Schemas['AdminMeta'] | null;
-  applied: Filters;
-  show: (patch: Record<string, string | number | undefined>) => void;
-}) {
+export function QueueFilters({ meta, applied, show }: { meta: Schemas['AdminMeta'] | null; applied: Filters; show: ShowFilters }) {
   const [draft, setDraft] = useState<Filters>(applied);
   return (
     <form

@@ -1,7 +1,6 @@
 import type { Schemas } from '@/api/client';
+import type { ShowFilters } from '../../data';
 import { ALL } from './use-queue-query';
-
-type Show = (patch: Record<string, string | number | undefined>) => void;
 
 const SORTS = [
   { value: '', label: '等待最久在前' },
@@ -24,7 +23,7 @@ export function StatusTabs({
   status: string;
   counts: Schemas['StatusCount'][] | undefined;
   meta: Schemas['AdminMeta'] | null;
-  show: Show;
+  show: ShowFilters;
 }) {
   const total = counts?.reduce((n, c) => n + c.count, 0);
   const todo = counts?.reduce((n, c) => n + (c.todo ?? 0), 0);
@@ -60,7 +59,7 @@ export function QueueToolbar({
   rowCount: number;
   allPicked: boolean;
   pickAll: () => void;
-  show: Show;
+  show: ShowFilters;
 }) {
   return (
     <div class="adm-toolbar">

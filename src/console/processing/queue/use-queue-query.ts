@@ -2,7 +2,7 @@
 // same as the calls' parameters.
 import type { Schemas } from '@/api/client';
 import { adminPaths } from '@/console/paths';
-import type { QueueQuery } from '../queue-context';
+import type { QueueQuery } from './api';
 import { PAGE_SIZE, PAGE_SIZES } from '../../kit';
 import { useUrlFilters } from '../../data';
 
