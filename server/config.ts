@@ -51,7 +51,8 @@ export type SmsProviderConfig =
       endpoint?: string;
     };
 
-const EnvSchema = v.object({
+/** Every variable the server reads, with its default (docs/deploy.md's table lists the same, checked by a test). */
+export const EnvSchema = v.object({
   PORT: v.optional(
     v.pipe(
       v.string(),
@@ -94,6 +95,7 @@ const EnvSchema = v.object({
         'SMS_TEMPLATE_IDS 必须是 JSON 对象，如 {"code":"SMS_123456789"}（SMS_TEMPLATE_IDS must be a JSON object of template ids）',
       ),
     ),
+    '{}',
   ),
   SMS_ENDPOINT: optionalUrl('SMS_ENDPOINT'),
   TRUST_PROXY: v.optional(

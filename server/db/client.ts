@@ -99,6 +99,9 @@ export async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): 
   }
 }
 
+/** Connections each instance's pool holds at most (docs/deploy.md sizes max_connections by it, plus one that listens). */
+export const POOL_SIZE = 10;
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data dir; absent => in-memory PGlite. */
@@ -107,7 +110,7 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_SIZE });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema });

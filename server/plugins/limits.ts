@@ -30,7 +30,7 @@ export const LIMITS = {
  * With REDIS_URL the counters live in Redis, so several instances share one allowance; without it, in this process
  * (one instance). If Redis stops answering, a circuit breaker (server/lib/counter-store.ts) counts in this process
  * for 30 s at a time instead of waiting on Redis: requests are neither refused nor slowed, one line is logged per
- * outage, and the state is a metric (hukou_redis_counting, hukou_redis_breaker_opened_total).
+ * outage, and the state is a metric (hukou_rate_limit_redis_up, hukou_rate_limit_redis_breaker_opened_total).
  */
 function redisStore(app: FastifyInstance) {
   const url = app.config.redisUrl;
