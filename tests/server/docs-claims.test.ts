@@ -938,6 +938,79 @@ const claims: Claim[] = [
     by: [{ test: 'tests/e2e/feedback.spec.ts', has: 'a question whose answer was lost is sent again and stored once' }],
   },
 
+  {
+    doc: 'docs/performance.md',
+    says: 'nothing personal; a `private` answer is never kept',
+    by: [{ test: 'tests/unit/service-worker.test.ts', has: 'never keeps a private page' }],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'the API, uploads and the hashed assets (a year in the HTTP cache) are never its business',
+    by: [
+      {
+        test: 'tests/unit/service-worker.test.ts',
+        has: 'leaves the API, uploads, hashed assets and anything outside /web/ to the network',
+      },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: '`npm run build` writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy of every text file of `dist/web/`',
+    by: [
+      { file: 'server/lib/text-compression.ts', has: '[constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY' },
+      { file: 'server/lib/text-compression.ts', has: 'gzipSync(data, { level: 9 })' },
+      { test: 'tests/server/web.test.ts', has: 'sends index.html compressed and no-cache, for /web/ and for every route of the app' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'Answers built per request (JSON, `/openapi.json`, `/api-docs`) above 1 kB go out brotli (quality 4) or gzip (level 6)',
+    by: [
+      { file: 'server/plugins/compression.ts', has: '[constants.BROTLI_PARAM_QUALITY]: 4' },
+      { file: 'server/plugins/compression.ts', has: 'zlibOptions: { level: 6 }' },
+      { test: 'tests/server/web.test.ts', has: 'compresses a JSON answer above 1 kB: brotli when accepted, else gzip, with Vary' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'Every string in `openapi/` has a `maxLength` (or an enum), every integer a minimum, maximum and format, every array a `maxItems`',
+    by: [
+      { file: '.spectral.yaml', has: "'@stoplight/spectral-owasp-ruleset'" },
+      { file: 'scripts/test-all.ts', has: 'api:owasp' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'Every page starts the app with one inline script at once, and lists the entry and its first screen\'s chunks as `<link rel="modulepreload">`',
+    by: [
+      { test: 'tests/e2e/prerender.spec.ts', has: 'link[rel=modulepreload]' },
+      { test: 'tests/server/web.test.ts', has: '<link rel="modulepreload" crossorigin href=' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'Every other route of the app has a page too (`borrow.html`, `move-out/graduate.html`…)',
+    by: [{ test: 'tests/server/web.test.ts', has: 'answers /web/login and /web/move-out/graduate with the pages written for them' }],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'the app adds the whole stylesheet right after those rules once the screen is shown',
+    by: [
+      {
+        test: 'tests/unit/critical-css.test.ts',
+        has: 'adds the listed stylesheets right after the inline rules; the toast and loading layers wait for them',
+      },
+      { test: 'tests/e2e/first-paint.spec.ts', has: 'looks the same before the whole stylesheet arrives as with it' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: "大字模式 (我的户籍, or WeChat's own care mode) draws every screen at 1.25×",
+    by: [
+      { test: 'tests/e2e/large-text.spec.ts', has: 'before.tile * 1.25' },
+      { test: 'tests/unit/features/my.test.tsx', has: 'follows WeChat’s care mode until the user chooses' },
+    ],
+  },
   // docs/security.md
   {
     doc: 'docs/security.md',
@@ -1008,6 +1081,11 @@ const claims: Claim[] = [
     doc: 'docs/security.md',
     says: 'On a new device the owner has password retrieval by SMS, which ends every count and forgets every device',
     by: [{ test: 'tests/server/sign-in-attacks.test.ts', has: 'A new password forgets the devices' }],
+  },
+  {
+    doc: 'docs/security.md',
+    says: '(an HttpOnly, SameSite=Strict cookie `hk_device`, a random id that signs nobody in)',
+    by: [{ test: 'tests/server/sign-in-attacks.test.ts', has: 'HttpOnly; SameSite=Strict' }],
   },
   {
     doc: 'docs/security.md',
@@ -1195,6 +1273,34 @@ const claims: Claim[] = [
         test: 'tests/server/movein.test.ts',
         has: 'a family member applies for themselves, proving the head by name, staff number and full ID number',
       },
+    ],
+  },
+  {
+    doc: 'docs/security.md',
+    says: 'A new ID number that another account holds is refused to staff at 已办结 (409) and never looked up for the user.',
+    by: [{ test: 'tests/server/other.test.ts', has: 'an ID number another account holds: staff cannot finish it (409), the record stays' }],
+  },
+  {
+    doc: 'docs/security.md',
+    says: 'one that belongs to someone already registered at the school is refused when staff finish the move-in (409)',
+    by: [
+      { test: 'tests/server/movein.test.ts', has: "rejects.toMatchObject({ statusCode: 409, message: '陌生人的户口已在本校，不能办结' })" },
+    ],
+  },
+  {
+    doc: 'docs/security.md',
+    says: 'any mismatch gets one answer (户主信息不匹配…, never which field)',
+    by: [{ test: 'tests/server/movein.test.ts', has: 'naming a staff member tells a family member nothing about them' }],
+  },
+  {
+    doc: 'docs/security.md',
+    says: '**Logs hold no personal data or secret**: headers and bodies are not logged',
+    by: [
+      {
+        test: 'tests/server/log-safety.test.ts',
+        has: 'are censored at the top level and one level down, credential headers too, and nothing else is copied',
+      },
+      { test: 'tests/server/log-safety.test.ts', has: 'never reach the server’s log, whatever logs them' },
     ],
   },
   {
