@@ -9,6 +9,15 @@ import bundledPackages from './scripts/vite-plugin-bundled-packages.ts';
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const shared = fileURLToPath(new URL('./shared', import.meta.url));
 
+/**
+ * A chunk of exactly these modules (paths from the project's root, without the extension): their own imports stay
+ * where they are.
+ */
+function group(name: string, modules: string[]) {
+  const names = modules.map((m) => m.replace(/[.]/g, '\\.').split('/').join('[\\\\/]')).join('|');
+  return { name, test: new RegExp(`[\\\\/](${names})\\.tsx?$`), includeDependenciesRecursively: false, priority: 1 };
+}
+
 export default defineConfig({
   base: '/web/',
   // shellHtml before precompress: the pages it writes are compressed too.
@@ -39,30 +48,42 @@ export default defineConfig({
           groups: [
             // Everything the first screen needs, in one file: fewer files gzip smaller (size budget).
             { name: 'shell', tags: ['$initial'], priority: 2 },
-            // The shared form experience, one chunk for every service form; its own dependencies stay where
-            // they are (the /address screen shares some of them and must not pull in the whole flow). The pickup
-            // and delivery fields are not in it: the forms that mail fetch them. Nor is use-draft: /feedback/add
-            // keeps its draft without the service flow.
-            {
-              name: 'service-form',
-              test: /[\\/]src[\\/]components[\\/]service-form[\\/](service-flow|use-service-form|form-names|options)\.tsx?$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            // A service form's draft and step rules: the guide reads them (继续办理), the form and /feedback/add too.
-            {
-              name: 'draft',
-              test: /[\\/]src[\\/]components[\\/]service-form[\\/](draft|step)\.ts$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
-            // Small parts every service form uses (its send, the phone field, the region values) as one file, not three.
-            {
-              name: 'form-parts',
-              test: /[\\/]src[\\/](api[\\/]form-send|components[\\/]service-fields[\\/](phone-field|region-values))\.tsx?$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
+            // The parts the service screens and forms share, in four files instead of nine: modules that the
+            // service routes load together, grouped so that no lazy screen passes its ceiling (npm run size) and the
+            // first screens (login, home) load nothing more. Over HTTP/1.1 a phone asks six files at a time: a
+            // service form opened from a link waited for five rounds of them (npm run bench:phone, docs/performance.md).
+            // The pickup and delivery fields are in none: only the forms that mail fetch them. /feedback/add keeps its
+            // draft (form-draft) without the service flow; /address shares form-draft, not the flow.
+            // The service flow every service form runs (form, 核对信息, submit), with the contact fields.
+            group('service-form', [
+              'src/components/service-form/service-flow',
+              'src/components/service-form/use-service-form',
+              'src/components/service-form/form-names',
+              'src/components/service-form/options',
+              'src/components/service-fields/contact-fields',
+            ]),
+            // A service route's screen: its guide, or the refusal told before the form.
+            group('service-screen', ['src/components/service-form/service-screen', 'src/components/service-form/service-guide']),
+            // Small parts the service forms and the move-in 继续提交 use: the send, the phone and attachment fields, the
+            // region values, the dictionaries.
+            group('form-parts', [
+              'src/api/form-send',
+              'src/api/dictionaries',
+              'src/components/service-fields/phone-field',
+              'src/components/service-fields/region-values',
+              'src/components/service-fields/attachments',
+              'src/components/service-fields/attachments-lazy',
+            ]),
+            // A form's draft, its steps and text limits, and what keeps the typing (the guide reads the draft too).
+            group('form-draft', [
+              'src/components/service-form/draft',
+              'src/components/service-form/step',
+              'shared/contract/limits',
+              'src/components/service-form/use-draft',
+              'src/components/service-form/outcome',
+              'src/components/ui/paste-notice',
+              'src/components/service-form/region',
+            ]),
             // Form building blocks shared by the form screens (lazy-schema: every screen that names a schema has a form).
             {
               name: 'forms',

@@ -40,13 +40,19 @@ function chunks(manifest: Manifest, key: string, seen = new Map<string, Chunk>()
 }
 
 /**
- * A screen's chunks and those of what it loads next (its dynamic imports, one level: a service's guide and its form),
- * in that order, leaving out what the entry already carries and the console's chunks, which a phone never opens.
+ * A screen's chunks and those of what it loads next, leaving out what the entry already carries and the console's
+ * chunks, which a phone never opens. `first`: the screen and what the screen's own module loads next (a service's
+ * form), which a page opened at that step shows at once; `later`: what the screen's other chunks load on a condition (a
+ * refusal, the confirmation). Over HTTP/1.1 the browser asks six at a time in the order the page lists
+ * them, so `later` comes after everything of `first` has been asked for, and none of it holds `first` back.
  */
-function screenChunks(manifest: Manifest, key: string, entry: ReadonlySet<string>): string[] {
-  const own = [...chunks(manifest, key).keys()].filter((k) => !entry.has(k));
-  const next = own.flatMap((k) => manifest[k]!.dynamicImports ?? []).filter((k) => !k.startsWith('src/console/'));
-  return [...new Set([...own, ...next.flatMap((k) => [...chunks(manifest, k).keys()].filter((c) => !entry.has(c)))])];
+function screenChunks(manifest: Manifest, key: string, entry: ReadonlySet<string>): { first: string[]; later: string[] } {
+  const beyond = (k: string) => [...chunks(manifest, k).keys()].filter((c) => !entry.has(c));
+  const dynamic = (k: string) => (manifest[k]!.dynamicImports ?? []).filter((d) => !d.startsWith('src/console/'));
+  const own = beyond(key);
+  const first = [...new Set([...own, ...dynamic(key).flatMap(beyond)])];
+  const later = [...new Set(own.flatMap(dynamic).flatMap(beyond))].filter((k) => !first.includes(k));
+  return { first, later };
 }
 
 /** The JS files a chunk loads with it (itself and its static imports, transitively). */
@@ -159,21 +165,26 @@ export function writeShellPages(
   const entryImports = [...scripts(manifest, entryKey)].filter((file) => file !== entry.file).map((file) => base + file);
   html = html.replace(/<link rel="modulepreload"[^>]*>/g, '');
   /**
-   * The page's boot: `preload` its screen's scripts, `styles` the whole stylesheet for after the first screen,
-   * `preloadStyles` stylesheets its lazy chunks wait for, `early` the first screen's own calls (boot-script.ts).
+   * The page's boot: `preload` its screen's scripts, `later` those it may need next (asked for at low priority, so
+   * that they wait behind the first screen's scripts and the early calls), `styles` the whole stylesheet for after
+   * the first screen, `preloadStyles` stylesheets its lazy chunks wait for, `early` the first screen's own calls
+   * (boot-script.ts).
    */
   const boot = ({
     preload,
+    later = [],
     styles = [],
     preloadStyles = [],
     early = [],
   }: {
     preload: string[];
+    later?: string[];
     styles?: string[];
     preloadStyles?: string[];
     early?: string[];
   }) =>
     [base + entry.file, ...entryImports, ...preload].map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('') +
+    later.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join('') +
     preloadStyles.map((href) => `<link rel="preload" as="style" href="${href}">`).join('') +
     `<script type="application/json" id="app-boot">${JSON.stringify({ entry: base + entry.file, preload, ...(styles.length ? { styles } : {}), ...(early.length ? { early } : {}) })}</script>` +
     `<script>${BOOT_SCRIPT}</script>`;
@@ -203,10 +214,12 @@ export function writeShellPages(
     );
     const preload = new Set(table);
     for (const k of through) for (const file of beyondEntry(k)) preload.add(file);
-    const lazy = screenChunks(manifest, route.module, entryChunks);
-    for (const k of lazy) preload.add(manifest[k]!.file);
-    // The stylesheets those chunks bring: a lazy import waits for its chunk's stylesheet before the screen can draw.
-    const css = new Set(lazy.flatMap((k) => manifest[k]!.css ?? []).map((file) => base + file));
+    const { first, later } = screenChunks(manifest, route.module, entryChunks);
+    for (const k of first) preload.add(manifest[k]!.file);
+    const next = [...new Set(later.map((k) => manifest[k]!.file))].filter((file) => !preload.has(file));
+    // The stylesheets the first chunks bring: a lazy import waits for its chunk's stylesheet before the screen can
+    // draw. (A stylesheet preload is asked for before every script: the later chunks' wait for their turn.)
+    const css = new Set(first.flatMap((k) => manifest[k]!.css ?? []).map((file) => base + file));
     // Under routes/: a folder named as a route (move-out/) beside move-out.html would make /web/move-out a directory.
     const name = `${ROUTE_PAGES_DIR}/${path.replace(/^\//, '')}`;
     mkdirSync(dirname(join(outDir, `${name}.html`)), { recursive: true });
@@ -217,7 +230,12 @@ export function writeShellPages(
         .replace(/<title>[^<]*<\/title>/, `<title>${escapeText(route.title)}</title>`)
         .replace(
           '<!--app-boot-->',
-          boot({ preload: [...preload].map((file) => base + file), preloadStyles: [...css], early: ROUTE_EARLY[path] }),
+          boot({
+            preload: [...preload].map((file) => base + file),
+            later: next.map((file) => base + file),
+            preloadStyles: [...css],
+            early: ROUTE_EARLY[path],
+          }),
         ),
     );
     written.push(`${name}.html`);

@@ -11,9 +11,10 @@ import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from './page-dat
  * of home.html: live, the app says why it is closed).
  *
  * For someone signed in (a token stored), it also starts the first screen's own calls listed as "early" (the home
- * tiles' sectors, the borrow count), so their answers travel with the scripts instead of after them
- * (shared/pages/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts). A URL naming a value the stored
- * user does not have is not called.
+ * tiles' sectors; the borrow count, and the dictionaries and dates its form shows), so their answers travel with the
+ * scripts instead of after them (shared/pages/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts):
+ * a GET by its URL, a POST (`POST <path> <json>`) by its URL and body. A URL naming a value the stored user does not
+ * have is not called.
  */
 export const BOOT_SCRIPT =
   '(function(){' +
@@ -24,8 +25,11 @@ export const BOOT_SCRIPT =
   'var b=JSON.parse(document.getElementById("app-boot").textContent);' +
   'try{var t=localStorage.getItem("token"),u=JSON.parse(localStorage.getItem("userInfo")||"{}")||{};' +
   `if(t&&b.early){var c={};window.${EARLY_GLOBAL}={token:t,at:Date.now(),calls:c};` +
-  'b.early.forEach(function(p){var m=1;p=p.replace(/\\{(\\w+)\\}/g,function(_,k){if(u[k]==null)m=0;return encodeURIComponent(u[k])});' +
-  'if(m)c[new URL(p,location.href).href]=fetch(p,{headers:{qhyhAuthorization:"Bearer "+t}})})}}catch(e){}' +
+  'b.early.forEach(function(p){var m=1,o={headers:{qhyhAuthorization:"Bearer "+t}},k,i;' +
+  'p=p.replace(/\\{(\\w+)\\}/g,function(_,k){if(u[k]==null)m=0;return encodeURIComponent(u[k])});' +
+  'if(p.slice(0,5)=="POST "){i=p.indexOf(" ",5);o.method="POST";o.headers["Content-Type"]="application/json";' +
+  'o.body=p.slice(i+1);p=p.slice(5,i)}k=new URL(p,location.href).href;if(o.body)k="POST "+k+" "+o.body;' +
+  'if(m)c[k]=fetch(p,o)})}}catch(e){}' +
   'function g(){import(b.entry)}' +
   'document.readyState=="loading"?addEventListener("DOMContentLoaded",g):g()' +
   '})()';

@@ -28,8 +28,16 @@ export interface ShellPage {
 }
 
 type GetPath = { [P in keyof api]: api[P] extends { get: { responses: unknown } } ? P : never }[keyof api];
-/** A GET of the contract, its query as the API client writes it; `{name}`: a value of the stored userInfo. */
-export type EarlyCall = GetPath | `${GetPath}?${string}`;
+type PostPath = { [P in keyof api]: api[P] extends { post: { responses: unknown } } ? P : never }[keyof api];
+type PostBody<P extends PostPath> = api[P]['post'] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/**
+ * A GET of the contract, its query as the API client writes it, or a POST of a JSON body (`POST <path> <json>`,
+ * made by earlyPost); `{name}`: a value of the stored userInfo.
+ */
+export type EarlyCall = GetPath | `${GetPath}?${string}` | `POST ${PostPath} ${string}`;
+
+/** A POST the boot script makes early: its body written as the API client writes it (JSON.stringify). */
+export const earlyPost = <P extends PostPath>(path: P, body: PostBody<P>): EarlyCall => `POST ${path} ${JSON.stringify(body)}`;
 
 /** The folder of dist/web holding the pages of the other routes (routes/borrow.html, routes/move-out/graduate.html). */
 export const ROUTE_PAGES_DIR = 'routes';
@@ -39,7 +47,14 @@ export const ROUTE_PAGES_DIR = 'routes';
  * show its form): the build lists them in the route's page (scripts/vite-plugin-shell-html.ts) for the boot script.
  */
 export const ROUTE_EARLY: Partial<Record<string, EarlyCall[]>> = {
-  [paths.borrow.path]: ['/api/daily/hkkjy/getBorrowNumber'],
+  // The screen's count, then what its form shows at once (a page opened at the form, or the form fetched while the
+  // guide is read): the reasons, the couriers and the borrow dates.
+  [paths.borrow.path]: [
+    '/api/daily/hkkjy/getBorrowNumber',
+    earlyPost('/api/dict/getSysDictByType', { dictType: 'qh_hkk_reason' }),
+    earlyPost('/api/dict/getSysDictByType', { dictType: 'qh_hkk_kd' }),
+    '/api/daily/hkkjy/getDateList',
+  ],
 };
 
 /** The lazy module that lists the screens other than login and home (src/app/routes.tsx): those screens load through it. */

@@ -1,5 +1,5 @@
 import createClient, { createQuerySerializer, type Middleware } from 'openapi-fetch';
-import { takeEarly } from './early';
+import { answerEarly } from './early';
 import type { paths } from '@shared/contract/schema';
 import type { ApiFailure, ApiResult, FieldError } from './types';
 import { ADMIN_TOKEN, clearSession, readStorage, setAdminToken } from '@/state/session';
@@ -212,7 +212,7 @@ const envelope: Middleware = {
  * already made (the first screen's, src/api/early.ts) is answered from there, through the same middlewares.
  */
 export const client = createClient<paths>({
-  fetch: (request) => takeEarly(request) ?? globalThis.fetch(request),
+  fetch: (request) => answerEarly(request, (own) => globalThis.fetch(own)),
   querySerializer,
   bodySerializer,
 });

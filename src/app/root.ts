@@ -1,5 +1,5 @@
 import { client, REDIRECT_DELAY_MS, unwrap } from '@/api/client';
-import { isAdminPath, isPublicPath } from '@shared/pages/paths';
+import { isAdminPath, isPublicPath, paths } from '@shared/pages/paths';
 import { navigateApp } from '@/lib/nav';
 import { loadClientIp } from '@/stores/client-ip';
 import { loadSectors } from '@/stores/sectors';
@@ -42,7 +42,8 @@ export async function startApp(path: string, search: string): Promise<void> {
   }
   const stored = restoreSession();
   if (stored.userInfo) {
-    await Promise.all([loadSectors(), refreshStoredUser()]);
+    // The home tiles wait for the sectors; on any other route they are read again behind the screen.
+    await Promise.all([loadSectors({ background: path !== paths.home.path && path !== '/' }), refreshStoredUser()]);
     return;
   }
   requireLogin(path);

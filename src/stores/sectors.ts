@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { client, unwrap, type Schemas } from '@/api/client';
 import { $session, pageCookieToken } from '@/state/session';
+import { startLoading, stopLoading } from '@/state/ui';
 import { PAGE_DATA } from '@shared/pages/page-data';
 import type { SectorsAnswer } from '@shared/pages/home-tiles';
 
@@ -70,31 +71,43 @@ export function adoptPageSectors(): void {
 export const $sectors = atom<SectorsState>(cachedSectors());
 
 let loading: Promise<boolean> | undefined;
+/** The load under way was begun without the loading layer (no screen waited for it then). */
+let backgroundLoad = false;
 /** Moves on at sign-out: a load still under way for the user who left is not shared with, nor shown to, the next. */
 let generation = 0;
 
 /**
  * Loads the sectors open to the signed-in user (GET /api/userOpenSector with loginType); callers that ask while a load
- * is under way (the app's start and the home screen) share it.
+ * is under way (the app's start and the home screen) share it. `background`: no screen waits for them (the app started
+ * on another route than home), so no loading layer covers that screen while they come.
  */
-export function loadSectors(): Promise<boolean> {
+export function loadSectors({ background = false }: { background?: boolean } = {}): Promise<boolean> {
   if (fromPage) {
     // The app's start, on the page that brought them: they are this moment's answer.
     fromPage = false;
     return Promise.resolve(true);
   }
-  loading ??= fetchSectors().finally(() => {
-    loading = undefined;
-  });
+  if (loading && !background && backgroundLoad) {
+    // A screen now waits for the load the app's start began behind another one: the loading layer for the rest of it.
+    backgroundLoad = false;
+    startLoading();
+    void loading.finally(stopLoading);
+  }
+  if (!loading) {
+    backgroundLoad = background;
+    loading = fetchSectors(background).finally(() => {
+      loading = undefined;
+    });
+  }
   return loading;
 }
 
-async function fetchSectors(): Promise<boolean> {
+async function fetchSectors(background: boolean): Promise<boolean> {
   const asked = generation;
   const { userInfo } = $session.get();
   const loginType = userInfo?.loginType;
   // Tiles already on screen (the device's copy) stay tappable while they are refreshed: no loading layer over them.
-  const quiet = $sectors.get().loaded;
+  const quiet = background || $sectors.get().loaded;
   const result = await unwrap(client.GET('/api/userOpenSector', { params: { query: loginType ? { loginType } : {} }, loading: !quiet }));
   if (!result.ok || asked !== generation) return false;
   const { openSectors, tips, yxStartTime, yxEndTime, yxTime } = result.data;

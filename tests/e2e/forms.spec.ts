@@ -111,3 +111,34 @@ test('借用户口卡 takes the purpose proof its guide asks for, as the purpose
   await expect(page.getByText('护照预约单.pdf')).toBeVisible();
   await shot(page, 'forms-borrow-review');
 });
+
+test('an alert that opens while a call is pending closes over the loading layer, and the screen waits only for what it shows', async ({
+  page,
+}) => {
+  // 李雨桐: her household stays at the school through the whole run.
+  await signIn(page, '13800138002');
+  // Opened from a link at the form: its reasons are held, its couriers cannot be reached.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/dict/getSysDictByType', async (route) => {
+    if (route.request().postData()?.includes('qh_hkk_kd')) return route.abort();
+    await held;
+    await route.continue();
+  });
+  // No copy of the home tiles on the device: they are read behind this screen, which does not show them.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('sectors:')) localStorage.removeItem(key);
+  });
+  await page.goto('/web/borrow?step=form');
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  const alert = page.getByRole('alertdialog');
+  await expect(alert).toContainText('网络错误');
+  await shot(page, 'h-alert-over-loading');
+  await alert.getByRole('button', { name: '确定' }).click({ timeout: 5000 });
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId('loading-overlay')).toBeVisible();
+  release();
+  await expect(page.getByTestId('loading-overlay')).toHaveCount(0);
+  await expect(page.locator('.app-page form select[name=jyyy] option').nth(1)).toBeAttached();
+  await page.unroute('**/api/dict/getSysDictByType');
+});

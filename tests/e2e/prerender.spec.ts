@@ -89,13 +89,18 @@ test('a service opened from a link comes with its screen and its first call: the
   // 李雨桐: her household stays at the school through the whole run (moving.spec.ts moves 张思远 out before this file).
   await signIn(page, '13800138002');
   const counts: string[] = [];
+  // What the form shows at once, asked by the page too: each asked once, its answer taken by the form.
+  const formCalls: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/daily/hkkjy/getBorrowNumber')) counts.push(request.url());
+    if (/\/api\/(dict\/getSysDictByType|daily\/hkkjy\/getDateList)/.test(request.url()))
+      formCalls.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`.trim());
   });
   // Scripts held back: the page alone (borrow.html, its boot script) asks for the count.
   const scripts = await holdScripts(page);
   await page.goto('/web/borrow?step=form', { waitUntil: 'commit' });
   await expect.poll(() => counts.length).toBe(1);
+  await expect.poll(() => formCalls.length).toBe(3);
   // The page names the form's chunks itself: they are asked for with the entry, not after it.
   const preloads = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => l.getAttribute('href')));
   expect(preloads.length).toBeGreaterThan(8);
@@ -105,7 +110,14 @@ test('a service opened from a link comes with its screen and its first call: the
   // The form, the count on screen, and no second request for it (the app took the page's answer).
   await expect(page.locator('.app-page form').first()).toBeVisible();
   await expect(page.getByText(/本年度/).first()).toBeVisible();
+  // The reasons are in the form's picker, from the page's own call.
+  await expect(page.locator('.app-page form select option').nth(1)).toBeAttached();
   expect(counts).toHaveLength(1);
+  expect(formCalls.sort()).toEqual([
+    '/api/daily/hkkjy/getDateList',
+    '/api/dict/getSysDictByType {"dictType":"qh_hkk_kd"}',
+    '/api/dict/getSysDictByType {"dictType":"qh_hkk_reason"}',
+  ]);
   await shot(page, 'borrow-from-link');
 });
 

@@ -984,7 +984,7 @@ const claims: Claim[] = [
     says: 'Every page starts the app with one inline script at once, and lists the entry and its first screen\'s chunks as `<link rel="modulepreload">`',
     by: [
       { test: 'tests/e2e/prerender.spec.ts', has: 'link[rel=modulepreload]' },
-      { test: 'tests/server/web.test.ts', has: '<link rel="modulepreload" crossorigin href=' },
+      { test: 'tests/server/web.test.ts', has: '<link rel="modulepreload" crossorigin (fetchpriority="low" )?href=' },
     ],
   },
   {
@@ -1009,6 +1009,30 @@ const claims: Claim[] = [
     by: [
       { test: 'tests/e2e/large-text.spec.ts', has: 'before.tile * 1.25' },
       { test: 'tests/unit/features/my.test.tsx', has: 'follows WeChat’s care mode until the user chooses' },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'is listed after them at low priority (`fetchpriority="low"`), and the stylesheets preloaded are only those of the first screen and its form',
+    by: [{ test: 'tests/server/web.test.ts', has: "expect(borrow).not.toContain('refusal-r1.css')" }],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'the boot script asks for the borrow count, both dictionaries of the form (`POST`s, matched by URL and body) and the borrow dates with the scripts',
+    by: [
+      { test: 'tests/e2e/prerender.spec.ts', has: '\'/api/dict/getSysDictByType {"dictType":"qh_hkk_reason"}\'' },
+      {
+        test: 'tests/unit/early-calls.test.ts',
+        has: 'asks a POST with its body, and only the app’s call with the same body takes that answer',
+      },
+    ],
+  },
+  {
+    doc: 'docs/performance.md',
+    says: 'any other route reads them behind its screen (`loadSectors({ background })`, `tests/unit/stores.test.ts`)',
+    by: [
+      { test: 'tests/unit/stores.test.ts', has: 'read behind another screen, they bring no loading layer until a screen waits for them' },
+      { test: 'tests/e2e/forms.spec.ts', has: 'and the screen waits only for what it shows' },
     ],
   },
   // docs/security.md

@@ -402,7 +402,18 @@ describe('first-load pages', () => {
           isDynamicEntry: true,
           imports: ['index.html', '_forms-f1.js'],
         },
-        '_forms-f1.js': { file: 'assets/forms-f1.js', imports: ['index.html'] },
+        // Shared by the forms, and loading a screen of its own on a condition (a refusal), with its stylesheet.
+        '_forms-f1.js': {
+          file: 'assets/forms-f1.js',
+          imports: ['index.html'],
+          dynamicImports: ['src/components/service-form/service-refusal.tsx'],
+        },
+        'src/components/service-form/service-refusal.tsx': {
+          file: 'assets/refusal-r1.js',
+          isDynamicEntry: true,
+          imports: ['index.html'],
+          css: ['assets/refusal-r1.css'],
+        },
         'src/features/home/home-page.tsx': {
           file: 'assets/home-page-h1.js',
           isDynamicEntry: true,
@@ -461,6 +472,7 @@ describe('first-load pages', () => {
         'index-e1.js': 'export{}',
         'login-page-l1.js': 'h("input",{class:"weui-input"})',
         'forms-f1.js': 'export{}',
+        'refusal-r1.js': 'export{}',
         'home-page-h1.js': 'h("li",{class:"home-tile"})',
         'home-page-h1.css': '.home-tile__icon{color:var(--tile)}',
         'app-tab-bar-t1.js': 'export{}',
@@ -551,13 +563,21 @@ describe('first-load pages', () => {
           '/web/assets/forms-f1.js',
           '/web/assets/borrow-form-b2.js',
         ],
-        early: ['/api/daily/hkkjy/getBorrowNumber'],
+        early: [
+          '/api/daily/hkkjy/getBorrowNumber',
+          'POST /api/dict/getSysDictByType {"dictType":"qh_hkk_reason"}',
+          'POST /api/dict/getSysDictByType {"dictType":"qh_hkk_kd"}',
+          '/api/daily/hkkjy/getDateList',
+        ],
       });
       expect(borrow).toContain('<link rel="preload" as="style" href="/web/assets/borrow-form-b2.css">');
       expect(borrow).toContain('<style>body{--tile:red;--unused:blue}');
-      // The entry first, the screen's chunks after it, in the page's order.
-      const links = [...borrow.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-      expect(links).toEqual(['/web/assets/index-e1.js', ...boot(borrow).preload]);
+      // The entry first, the screen's chunks after it, in the page's order; then, at low priority, what the screen's
+      // parts load on a condition (a refusal), without its stylesheet held up front.
+      const links = [...borrow.matchAll(/<link rel="modulepreload" crossorigin (fetchpriority="low" )?href="([^"]+)">/g)];
+      expect(links.map((m) => m[2])).toEqual(['/web/assets/index-e1.js', ...boot(borrow).preload, '/web/assets/refusal-r1.js']);
+      expect(links.map((m) => Boolean(m[1]))).toEqual([false, ...boot(borrow).preload.map(() => false), true]);
+      expect(borrow).not.toContain('refusal-r1.css');
       expect(boot(readFileSync(join(out, 'routes/move-out/graduate.html'), 'utf8')).preload).toEqual([
         '/web/assets/screen-table-s1.js',
         '/web/assets/screens-m0.js',

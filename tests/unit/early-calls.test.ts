@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_SCRIPT } from '@shared/pages/boot-script';
 import { client, unwrap } from '@/api/client';
 import { EARLY_GLOBAL, EARLY_TTL_MS } from '@shared/pages/page-data';
+import { earlyPost } from '@shared/pages/shells';
 import { json, sampleUser } from './helpers';
 
 const SECTORS = { openSectors: [{ sectorCode: 2 }], tips: '请按时办理', yxStartTime: null, yxEndTime: null };
@@ -13,7 +14,11 @@ function network() {
   const calls: { url: string; token: string | null }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
-    calls.push({ url: request.url, token: request.headers.get('qhyhAuthorization') });
+    const body = request.method === 'POST' ? ` ${await request.text()}` : '';
+    calls.push({
+      url: `${request.method === 'POST' ? 'POST ' : ''}${request.url}${body}`,
+      token: request.headers.get('qhyhAuthorization'),
+    });
     return json({ code: 200, msg: '查询成功', data: { ...SECTORS, asked: calls.length } });
   });
   vi.stubGlobal('fetch', fetch);
@@ -59,6 +64,26 @@ describe('calls a page starts before the app', () => {
     // Taken once: the next call goes to the server.
     expect(await sectors()).toMatchObject({ ok: true, data: { asked: 2 } });
     expect(calls).toHaveLength(2);
+  });
+
+  it('asks a POST with its body, and only the app’s call with the same body takes that answer', async () => {
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    const calls = network();
+    const reasons = earlyPost('/api/dict/getSysDictByType', { dictType: 'qh_hkk_reason' });
+    expect(reasons).toBe('POST /api/dict/getSysDictByType {"dictType":"qh_hkk_reason"}');
+    boot([reasons]);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const dictionary = (dictType: string) => unwrap(client.POST('/api/dict/getSysDictByType', { body: { dictType }, loading: false }));
+    // Another body is another call: sent to the server, the early answer left for its own.
+    expect(await dictionary('qh_hkk_kd')).toMatchObject({ ok: true, data: { asked: 2 } });
+    expect(await dictionary('qh_hkk_reason')).toMatchObject({ ok: true, data: { asked: 1 } });
+    expect(calls).toEqual([
+      { url: `POST ${location.origin}/api/dict/getSysDictByType {"dictType":"qh_hkk_reason"}`, token: 'Bearer tok-7' },
+      { url: `POST ${location.origin}/api/dict/getSysDictByType {"dictType":"qh_hkk_kd"}`, token: 'Bearer tok-7' },
+    ]);
+    // Taken once.
+    expect(await dictionary('qh_hkk_reason')).toMatchObject({ ok: true, data: { asked: 3 } });
   });
 
   it('asks nothing when nobody is signed in', () => {

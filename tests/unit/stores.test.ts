@@ -113,6 +113,29 @@ describe('$sectors', () => {
     expect(next.$sectors.get().loaded).toBe(false);
   });
 
+  it('read behind another screen, they bring no loading layer until a screen waits for them', async () => {
+    setUserInfo(sampleUser);
+    const data = { openSectors: [], tips: null, yxStartTime: null, yxEndTime: null, yxTime: null };
+    vi.resetModules();
+    const fresh = await import('@/stores/sectors');
+    const { $loading } = await import('@/state/ui');
+    let release = () => {};
+    const fetch = stubFetch({});
+    fetch.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = () => resolve(Response.json({ code: 200, data })))));
+    // The app's start on /borrow: no tiles on screen, none waiting.
+    const behind = fresh.loadSectors({ background: true });
+    await vi.waitFor(() => expect(requestsTo(fetch, '/api/userOpenSector')).toHaveLength(1));
+    expect($loading.get()).toBe(0);
+    // Then a screen that needs them (迁出) shares the load, under the loading layer until it ends.
+    const waiting = fresh.loadSectors();
+    expect($loading.get()).toBe(1);
+    release();
+    expect(await waiting).toBe(true);
+    expect(await behind).toBe(true);
+    await vi.waitFor(() => expect($loading.get()).toBe(0));
+    expect(requestsTo(fetch, '/api/userOpenSector')).toHaveLength(1);
+  });
+
   it('opens the new-student window strictly between start and end', () => {
     const w = { yxStartTime: '2026-08-01T00:00:00Z', yxEndTime: '2026-09-01T00:00:00Z' };
     expect(newStudentWindowOpen(w, Date.parse('2026-08-15T00:00:00Z'))).toBe(true);
