@@ -6,9 +6,6 @@ interface EarlyCalls {
   calls: Record<string, Promise<Response>>;
 }
 
-/** The key of a call in the boot script's list: a GET by its URL, a POST by its URL and body (shared/pages/boot-script.ts). */
-const keyOf = (request: Request, body: string) => (request.method === 'GET' ? request.url : `POST ${request.url} ${body}`);
-
 /**
  * The answer to `request`: the one the page's boot script already asked for (shared/pages/boot-script.ts), taken once,
  * when it is the very same call (a GET of the same URL, a POST of the same URL and body) for the same token, within
@@ -17,13 +14,9 @@ const keyOf = (request: Request, body: string) => (request.method === 'GET' ? re
  */
 export function answerEarly(request: Request, fetch: (request: Request) => Promise<Response>): Promise<Response> {
   const early = (globalThis as { [EARLY_GLOBAL]?: EarlyCalls })[EARLY_GLOBAL];
-  if (!early || (request.method !== 'GET' && request.method !== 'POST')) return fetch(request);
-  const asked = (key: string) => (request.method === 'GET' ? key === request.url : key.startsWith(`POST ${request.url} `));
-  if (!Object.keys(early.calls).some(asked)) return fetch(request);
-  // A POST is known by its body too: read from a copy, the request itself is sent untouched when it is not the same.
-  const body = request.method === 'GET' ? Promise.resolve('') : request.clone().text();
-  return body.then((text) => {
-    const key = keyOf(request, text);
+  if (!early) return fetch(request);
+  /** The boot script's call under `key` (its list's keys: a GET's URL, `POST <url> <body>`), or the request sent. */
+  const take = (key: string): Promise<Response> => {
     const call = early.calls[key];
     if (!call) return fetch(request);
     delete early.calls[key];
@@ -34,5 +27,13 @@ export function answerEarly(request: Request, fetch: (request: Request) => Promi
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       call.then(resolve, reject);
     });
-  });
+  };
+  if (request.method === 'GET') return take(request.url);
+  const prefix = `POST ${request.url} `;
+  if (request.method !== 'POST' || !Object.keys(early.calls).some((key) => key.startsWith(prefix))) return fetch(request);
+  // A POST is known by its body too: read from a copy, so that the request itself goes out untouched when it differs.
+  return request
+    .clone()
+    .text()
+    .then((body) => take(prefix + body));
 }
