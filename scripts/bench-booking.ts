@@ -9,7 +9,9 @@
 // booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
 // notice): exit 1 otherwise. Each rush is repeated, with the same client, against a bare Fastify handler started by
 // this script (scripts/bench-bare.ts), and the ratio printed: the client shares the machine's cores with the server,
-// and the bare figure is what that allows. Not part of npm test.
+// and the bare figure is what that allows. Beside them, the CPU time the server's processes spent per request of the
+// rush (/proc, user + system) and the bare handler's: a cost ratio the machine's other load moves far less. Not part
+// of npm test.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +22,7 @@ import { createRepositories } from '../server/repositories/index.ts';
 import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';
 import {
+  cpuMsOf,
   DEFAULT_PG,
   makeTarget,
   makeUsers,
@@ -136,9 +139,14 @@ async function main() {
       const path = toBare ? { open: '/bare', book: '/bare' } : { open: OPEN_FORM, book: BOOK };
       if (toBare || !args['cold-sessions'])
         await Promise.all(tokens.slice(from, from + n).map((token, i) => openForm(baseOf(i), token, from + i, path.open)));
+      // The CPU time the answering processes spend on the rush (all instances; the bare handler's own).
+      const cpu = (): number =>
+        (toBare ? [bare!.child.pid] : servers.map((s) => s.child.pid)).reduce<number>((sum, pid) => sum + cpuMsOf(pid), 0);
+      const cpuBefore = cpu();
       const started = performance.now();
       const outcomes = await Promise.all(tokens.slice(from, from + n).map((token, i) => book(baseOf(i), token, from + i, day, path.book)));
-      return { outcomes, seconds: (performance.now() - started) / 1000 };
+      const seconds = (performance.now() - started) / 1000;
+      return { outcomes, seconds, cpuUs: ((cpu() - cpuBefore) * 1000) / n };
     };
 
     await rush(0, WARM_UP, days[0]!); // warm-up: compiles the routes' code paths (a rush meets a server that has been running)
@@ -151,7 +159,8 @@ async function main() {
       latencies: number[];
       outcomes: Map<string, number>;
       booked: number;
-      bare: { seconds: number; latencies: number[] };
+      cpuUs: number;
+      bare: { seconds: number; latencies: number[]; cpuUs: number };
     }[] = [];
     let from = WARM_UP;
     for (const [k, n] of sizes.entries()) {
@@ -159,7 +168,7 @@ async function main() {
       console.log(
         `\n${n} concurrent bookings of ${day}${args['cold-sessions'] ? ' (cold sessions)' : ''} over HTTP (${servers.map((s) => s.base).join(', ')}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`,
       );
-      const { outcomes, seconds } = await rush(from, n, day);
+      const { outcomes, seconds, cpuUs } = await rush(from, n, day);
       from += n;
       const latencies = outcomes.map((r) => r.ms).sort((a, b) => a - b);
       const byOutcome = new Map<string, number>();
@@ -176,15 +185,17 @@ async function main() {
         latencies,
         outcomes: byOutcome,
         booked,
-        bare: { seconds: bareRun.seconds, latencies: bareLatencies },
+        cpuUs,
+        bare: { seconds: bareRun.seconds, latencies: bareLatencies, cpuUs: bareRun.cpuUs },
       });
       console.log(`  requests        ${n} in ${seconds.toFixed(2)} s = ${(n / seconds).toFixed(0)} requests/s`);
       console.log(
         `  latency         p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${latencies.at(-1)!.toFixed(0)} ms`,
       );
       for (const [outcome, c] of byOutcome) console.log(`  ${String(c).padStart(5)} × ${outcome}`);
+      console.log(`  server CPU      ${cpuUs.toFixed(0)} µs per request`);
       console.log(
-        `  bare Fastify    ${(n / bareRun.seconds).toFixed(0)} requests/s, p50 ${percentile(bareLatencies, 50).toFixed(0)} ms, p99 ${percentile(bareLatencies, 99).toFixed(0)} ms (the same rush and client)`,
+        `  bare Fastify    ${(n / bareRun.seconds).toFixed(0)} requests/s, p50 ${percentile(bareLatencies, 50).toFixed(0)} ms, p99 ${percentile(bareLatencies, 99).toFixed(0)} ms, CPU ${bareRun.cpuUs.toFixed(0)} µs per request (the same rush and client)`,
       );
     }
     for (const s of servers) await stopServer(s.child);
@@ -231,7 +242,7 @@ async function main() {
     }
 
     console.log(
-      `\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)}   bare: ${'req/s'.padStart(7)} ${'p99 ms'.padStart(7)}  req/s × bare`,
+      `\n  ${'clients'.padStart(7)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'CPU µs'.padStart(7)}   bare: ${'req/s'.padStart(7)} ${'p99 ms'.padStart(7)} ${'CPU µs'.padStart(7)}  req/s × bare  p99 ÷ bare  bare CPU ÷ CPU`,
     );
     for (const r of results) {
       const row = [
@@ -240,10 +251,12 @@ async function main() {
         percentile(r.latencies, 50).toFixed(0),
         percentile(r.latencies, 99).toFixed(0),
         r.latencies.at(-1)!.toFixed(0),
+        r.cpuUs.toFixed(0),
       ];
       const bareRps = r.n / r.bare.seconds;
+      const bareP99 = percentile(r.bare.latencies, 99);
       console.log(
-        `  ${row.map((v) => String(v).padStart(7)).join(' ')}         ${bareRps.toFixed(0).padStart(7)} ${percentile(r.bare.latencies, 99).toFixed(0).padStart(7)}  ${(r.n / r.seconds / bareRps).toFixed(2)}×`,
+        `  ${row.map((v) => String(v).padStart(7)).join(' ')}         ${bareRps.toFixed(0).padStart(7)} ${bareP99.toFixed(0).padStart(7)} ${r.bare.cpuUs.toFixed(0).padStart(7)}  ${`${(r.n / r.seconds / bareRps).toFixed(2)}×`.padStart(12)}  ${`${(percentile(r.latencies, 99) / bareP99).toFixed(2)}×`.padStart(10)}  ${`${(r.bare.cpuUs / r.cpuUs).toFixed(2)}×`.padStart(14)}`,
       );
     }
     console.log(okay ? `\n  OK: exactly ${PLACES} booked each time, nothing written for a refusal.` : `\n  FAILED: see WRONG above.`);

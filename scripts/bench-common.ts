@@ -3,7 +3,7 @@
 // mode) started as a child process on a loopback port. Traffic goes to 127.0.0.1 only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -242,3 +242,14 @@ export function sizesOf(text: string, max = 20_000): number[] {
     throw new Error(`sizes must be integers 1-${max}: ${text}`);
   return sizes;
 }
+
+/** User plus system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
+export function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+const CLOCK_TICKS = 100;

@@ -21,13 +21,14 @@
 // production does (after `npm run build`). Not part of npm test.
 import type { ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { householdRecords, notices, policeStations } from '../server/db/schema.ts';
 import { seed } from '../server/seed/seed.ts';
 import {
+  cpuMsOf,
   DEFAULT_PG,
   makeTarget,
   makeUsers,
@@ -66,17 +67,6 @@ interface Figures {
   requests: number;
   cpuMs: number;
 }
-
-/** User plus system CPU time of a process so far, in ms (Linux /proc; NaN elsewhere). */
-function cpuMsOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return NaN;
-  }
-}
-const CLOCK_TICKS = 100;
 
 async function measure(
   pid: number | undefined,

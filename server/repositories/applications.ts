@@ -35,12 +35,12 @@ export function openApplication<T extends { answers: unknown }>(row: T | undefin
 const openAll = <T extends { answers: unknown }>(rows: T[]) => rows.map((r) => openApplication(r));
 
 /** Values to write: ID numbers in the answers sealed. */
-const seal = <T extends Partial<NewApplication>>(values: T): T =>
+export const sealAnswers = <T extends Partial<NewApplication>>(values: T): T =>
   values.answers === undefined ? values : { ...values, answers: fieldCipher().sealAnswers(values.answers) };
 
 export const applicationsRepo = (db: Executor) => ({
   async create(values: NewApplication): Promise<ApplicationRow> {
-    const [row] = await db.insert(applications).values(seal(values)).returning();
+    const [row] = await db.insert(applications).values(sealAnswers(values)).returning();
     return openApplication(row!);
   },
 
@@ -154,7 +154,7 @@ export const applicationsRepo = (db: Executor) => ({
   async update(id: number, version: number, patch: Partial<NewApplication>): Promise<ApplicationRow | null> {
     const [row] = await db
       .update(applications)
-      .set({ ...seal(patch), version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
+      .set({ ...sealAnswers(patch), version: sql`${applications.version} + 1`, updatedAt: patch.updatedAt ?? new Date() })
       .where(and(eq(applications.id, id), eq(applications.version, version)))
       .returning();
     if (row) await sessionsChanged(db, `d:${row.userId}`);

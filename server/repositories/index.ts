@@ -4,6 +4,7 @@ import { auditRepo } from './audit.ts';
 import { applicationsRepo, idempotencyRepo } from './applications.ts';
 import { documentsRepo } from './documents.ts';
 import { feedbackRepo } from './feedback.ts';
+import { filingRepo } from './filing.ts';
 import { guidesRepo } from './guides.ts';
 import { collectiveHouseholdsRepo } from './collective-households.ts';
 import {
@@ -58,6 +59,7 @@ export const createRepositories = (db: Executor) => ({
   applications: applicationsRepo(db),
   idempotency: idempotencyRepo(db),
   quotas: quotasRepo(db),
+  filing: filingRepo(db),
   guides: guidesRepo(db),
   feedback: feedbackRepo(db),
   staff: staffRepo(db),

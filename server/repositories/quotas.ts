@@ -1,10 +1,23 @@
 // Appointment quotas: places per service, channel and day, taken by bookings and given back.
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { quotas } from '../db/schema.ts';
 
 export type QuotaRow = typeof quotas.$inferSelect;
+
+/** The conditional decrement that takes one place: no row when none is left (also a CTE of repositories/filing.ts,
+ * there with placeholders for its values). */
+export const takePlace = (
+  db: Executor,
+  slot: { kind: string | Placeholder; channel: string | Placeholder; day: string | Placeholder },
+  now: Date | Placeholder,
+) =>
+  db
+    .update(quotas)
+    .set({ remaining: sql`${quotas.remaining} - 1`, updatedAt: now as Date })
+    .where(and(eq(quotas.kind, slot.kind), eq(quotas.channel, slot.channel), eq(quotas.day, slot.day), sql`${quotas.remaining} > 0`))
+    .returning({ remaining: quotas.remaining });
 
 export const quotasRepo = (db: Executor) => ({
   /** Read by every booking before its transaction: a statement prepared once per connection. */
@@ -36,12 +49,7 @@ export const quotasRepo = (db: Executor) => ({
 
   /** Takes one place atomically; false when none is left (the row lock serialises concurrent bookings). */
   async take(kind: string, channel: string, day: string): Promise<boolean> {
-    const rows = await db
-      .update(quotas)
-      .set({ remaining: sql`${quotas.remaining} - 1`, updatedAt: new Date() })
-      .where(and(eq(quotas.kind, kind), eq(quotas.channel, channel), eq(quotas.day, day), sql`${quotas.remaining} > 0`))
-      .returning({ remaining: quotas.remaining });
-    return rows.length > 0;
+    return (await takePlace(db, { kind, channel, day }, new Date())).length > 0;
   },
 
   /** Gives one place back (never above the total). */

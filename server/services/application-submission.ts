@@ -1,14 +1,16 @@
 // Filing an application: submit, edit and 继续提交. Each is idempotent (a retry with the same Idempotency-Key
-// answers the first result, the key claimed in the write's own transaction), one application per user and service is in
-// progress at a time (a partial unique index keeps that true under concurrency), and an appointment place is taken with
-// a conditional decrement in the transaction: bookings of one day queue on this instance (KeyedGate) and across
-// instances on the quota row, and a day seen full is refused without a transaction (FullDays).
+// answers the first result, the key claimed atomically with what the write changes), one application per user and
+// service is in progress at a time (a partial unique index keeps that true under concurrency), and a submit is one
+// statement (repositories/filing.ts) whose first step takes the appointment place with a conditional decrement:
+// bookings of one day queue on this instance (KeyedGate) and across instances on the quota row, and a day seen full
+// (a refused decrement, or the last place taken here) is refused without the database (FullDays).
 import { Gate, KeyedGate } from '../lib/gate.ts';
 import { EDITABLE, MSG, Status } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
+import { REFERENCE_MARK, type Filing } from '../repositories/filing.ts';
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { canContinue } from './application-actions.ts';
 import type { ApplicationForm, AttachmentRef, Slot } from './application-form.ts';
@@ -16,12 +18,30 @@ import { noticeText, type NoticeSms } from './application-notices.ts';
 import { chinaDate, type Clock } from './clock.ts';
 import { createIdempotency, KeyTaken, type IdempotentRequest } from './idempotency.ts';
 import { dayKey, type FullDays } from './full-days.ts';
-import type { NoticeService } from './notices.ts';
 import { DEFAULT_TEMPLATES } from './notice-templates.ts';
 import { SYSTEM, type createMoves } from './application-moves.ts';
 
 /** Submits in progress at once per instance (lib/gate.ts): about the database pool's size. */
 const SUBMIT_GATE = 10;
+
+/** The application about to be filed as a row, its reference number still REFERENCE_MARK (for its notice's text). */
+const unnumbered = (values: Omit<NewApplication, 'referenceNo'>): ApplicationRow => ({
+  id: 0,
+  referenceNo: REFERENCE_MARK,
+  sub: '',
+  stage: null,
+  attachments: [],
+  handling: {},
+  slotDay: null,
+  slotChannel: null,
+  dueOn: null,
+  version: 1,
+  assigneeId: null,
+  assignedAt: null,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  ...values,
+});
 
 /** A move along the status table, in the caller's transaction (application-moves.ts). */
 type Move = ReturnType<typeof createMoves>['move'];
@@ -30,7 +50,6 @@ export function createSubmission({
   db,
   repos,
   clock,
-  notices,
   fullDays,
   announce,
   move,
@@ -38,7 +57,6 @@ export function createSubmission({
   db: Database;
   repos: Repositories;
   clock: Clock;
-  notices: NoticeService;
   fullDays: FullDays;
   announce: (app: ApplicationRow, notice: NoticeSms) => void;
   move: Move;
@@ -61,13 +79,6 @@ export function createSubmission({
     }
   }
 
-  /** The next reference number of the day, taken in the transaction that creates the application (rolled back with it). */
-  async function nextReferenceNo(r: Repositories, now: Date): Promise<string> {
-    const day = chinaDate(now).replace(/-/g, '');
-    const n = await r.counters.increment(`sqbh:${day}`);
-    return `HJ${day}${String(n % 1_000_000).padStart(6, '0')}`;
-  }
-
   /**
    * A request with an idempotency key: a retry answers the first result. A business refusal met on the way is
    * checked again against the key, since a parallel twin that committed first is what makes the rules refuse.
@@ -84,15 +95,14 @@ export function createSubmission({
     }
   }
 
-  /** Runs a write with the idempotency key claimed in the same transaction; a lost race answers the winner. */
-  async function once(
-    userId: number,
-    req: IdempotentRequest,
-    duplicateMessage: string,
-    work: (r: Repositories) => Promise<ApplicationRow>,
-  ) {
+  /** A write in a transaction, with the repositories of the transaction. */
+  const inTransaction = (work: (r: Repositories) => Promise<ApplicationRow>) => () =>
+    db.transaction(async (tx) => work(createRepositories(tx)));
+
+  /** Runs a write that claims the idempotency key with what it writes, atomically; a lost race answers the winner. */
+  async function once(userId: number, req: IdempotentRequest, duplicateMessage: string, write: () => Promise<ApplicationRow>) {
     try {
-      return await db.transaction(async (tx) => work(createRepositories(tx)));
+      return await write();
     } catch (err) {
       const constraint = err instanceof KeyTaken ? 'key' : uniqueViolation(err);
       if (constraint === null) throw err;
@@ -131,64 +141,64 @@ export function createSubmission({
           await checkAttachments(userId, form.attachments);
           if (await repos.applications.findActive(userId, form.kind, sub)) throw bizError(duplicateMessage);
           const now = clock.now();
+          const application = {
+            kind: form.kind,
+            sub,
+            userId,
+            status: Status.submitted,
+            title: form.title,
+            answers: form.answers,
+            attachments: form.attachments,
+            slotDay: form.slot?.day ?? null,
+            slotChannel: form.slot?.channel ?? null,
+            dueOn: form.dueOn ?? null,
+            stage: form.stage ?? null,
+            createdAt: now,
+            updatedAt: now,
+          };
+          // The applicant's notice, its reference number the one the statement takes.
+          const told = noticeText(unnumbered(application), 1, {}, null, false, DEFAULT_TEMPLATES);
+          const filing: Filing = {
+            slot: form.slot ? { kind: form.kind, ...form.slot } : null,
+            chinaDay: chinaDate(now).replace(/-/g, ''),
+            application,
+            event: { actorRole: 'user', actorId: userId, fromStatus: null, toStatus: Status.submitted, at: now },
+            notice: { type: 'apply', title: told.title, content: told.content, createdAt: now },
+            key: idempotency.keyOf(userId, req, now),
+          };
           let createdId = 0;
-          // A booking waits here for the one before it on its day, and is refused without a transaction when that one
+          let lastPlace = false;
+          /** Files it in one statement (repositories/filing.ts): a booking the quota refuses writes nothing. */
+          const file = async (r: Repositories) => {
+            const filed = await r.filing.file(filing);
+            if (!filed) {
+              if (form.slot) fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+              throw bizError(MSG.full);
+            }
+            createdId = filed.app.id;
+            lastPlace = filed.remaining === 0;
+            return filed.app;
+          };
+          const finish = form.finish;
+          // A booking waits here for the one before it on its day, and is refused without the database when that one
           // took the last place.
           const write = (work: () => Promise<ApplicationRow>) => {
             const s = form.slot;
             if (!s) return work();
-            return days.run(dayKey(form.kind, s.channel, s.day), () =>
-              fullDays.has(form.kind, s.channel, s.day) ? Promise.reject(bizError(MSG.full)) : work(),
-            );
+            return days.run(dayKey(form.kind, s.channel, s.day), async () => {
+              if (fullDays.has(form.kind, s.channel, s.day)) throw bizError(MSG.full);
+              const app = await work();
+              if (lastPlace) fullDays.mark(form.kind, s.channel, s.day);
+              return app;
+            });
           };
           const app = await write(() =>
-            once(userId, req, duplicateMessage, async (r) => {
-              // The place first: a booking the quota refuses costs one conditional update and writes nothing (no reference
-              // number, event or notice). The row lock it takes is held to the commit: another instance's bookings of the
-              // day queue on it (this instance's queue at `write`, holding no connection).
-              if (form.slot && !(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
-                fullDays.mark(form.kind, form.slot.channel, form.slot.day);
-                throw bizError(MSG.full);
-              }
-              const referenceNo = await nextReferenceNo(r, now);
-              const created = await r.applications.create({
-                referenceNo,
-                kind: form.kind,
-                sub,
-                userId,
-                status: Status.submitted,
-                title: form.title,
-                answers: form.answers,
-                attachments: form.attachments,
-                slotDay: form.slot?.day ?? null,
-                slotChannel: form.slot?.channel ?? null,
-                dueOn: form.dueOn ?? null,
-                stage: form.stage ?? null,
-                createdAt: now,
-                updatedAt: now,
-              });
-              createdId = created.id;
-              await idempotency.claim(r, userId, req, created.id, now);
-              await r.applications.addEvent({
-                applicationId: created.id,
-                actorRole: 'user',
-                actorId: userId,
-                fromStatus: null,
-                toStatus: 1,
-                at: now,
-              });
-              await notices.notify(
-                userId,
-                {
-                  type: 'apply',
-                  ...noticeText(created, 1, {}, null, false, DEFAULT_TEMPLATES),
-                  applicationId: created.id,
-                  applicationNo: referenceNo,
-                },
-                r,
-              );
-              return form.finish ? (await move(r, created, 7, SYSTEM, form.finish, {})).updated : created;
-            }),
+            once(
+              userId,
+              req,
+              duplicateMessage,
+              finish ? inTransaction(async (r) => (await move(r, await file(r), 7, SYSTEM, finish, {})).updated) : () => file(repos),
+            ),
           );
           // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
           if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
@@ -230,48 +240,53 @@ export function createSubmission({
           announced = finished.text;
           return finished.updated;
         };
-        const app = await once(userId, req, form.duplicateMessage ?? MSG.duplicate, async (r) => {
-          const locked = await r.applications.lockById(id);
-          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
-          if (!EDITABLE.includes(locked.status)) throw bizError(MSG.cannotEdit);
-          await idempotency.claim(r, userId, req, locked.id, clock.now());
-          const patch: Partial<NewApplication> = {
-            answers: form.answers,
-            attachments: form.attachments,
-            title: form.title,
-            dueOn: form.dueOn ?? null,
-          };
-          if (form.slot && moved(locked)) {
-            if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
-              fullDays.mark(form.kind, form.slot.channel, form.slot.day);
-              throw bizError(MSG.full);
+        const app = await once(
+          userId,
+          req,
+          form.duplicateMessage ?? MSG.duplicate,
+          inTransaction(async (r) => {
+            const locked = await r.applications.lockById(id);
+            if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+            if (!EDITABLE.includes(locked.status)) throw bizError(MSG.cannotEdit);
+            await idempotency.claim(r, userId, req, locked.id, clock.now());
+            const patch: Partial<NewApplication> = {
+              answers: form.answers,
+              attachments: form.attachments,
+              title: form.title,
+              dueOn: form.dueOn ?? null,
+            };
+            if (form.slot && moved(locked)) {
+              if (!(await r.quotas.take(form.kind, form.slot.channel, form.slot.day))) {
+                fullDays.mark(form.kind, form.slot.channel, form.slot.day);
+                throw bizError(MSG.full);
+              }
+              if (locked.slotDay) {
+                await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+                fullDays.forget(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+              }
+              patch.slotDay = form.slot.day;
+              patch.slotChannel = form.slot.channel;
             }
-            if (locked.slotDay) {
-              await r.quotas.giveBack(locked.kind, locked.slotChannel ?? '', locked.slotDay);
-              fullDays.forget(locked.kind, locked.slotChannel ?? '', locked.slotDay);
+            if (locked.status === Status.returned) {
+              const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
+              announced = text;
+              return finishNow(r, updated);
             }
-            patch.slotDay = form.slot.day;
-            patch.slotChannel = form.slot.channel;
-          }
-          if (locked.status === Status.returned) {
-            const { updated, text } = await move(r, locked, 1, { role: 'user', id: userId }, '修改后重新提交', {}, patch);
-            announced = text;
+            const now = clock.now();
+            const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
+            if (!updated) throw conflict(MSG.changed);
+            await r.applications.addEvent({
+              applicationId: locked.id,
+              actorRole: 'user',
+              actorId: userId,
+              fromStatus: 1,
+              toStatus: 1,
+              note: '修改了申请内容',
+              at: now,
+            });
             return finishNow(r, updated);
-          }
-          const now = clock.now();
-          const updated = await r.applications.update(locked.id, locked.version, { ...patch, updatedAt: now });
-          if (!updated) throw conflict(MSG.changed);
-          await r.applications.addEvent({
-            applicationId: locked.id,
-            actorRole: 'user',
-            actorId: userId,
-            fromStatus: 1,
-            toStatus: 1,
-            note: '修改了申请内容',
-            at: now,
-          });
-          return finishNow(r, updated);
-        });
+          }),
+        );
         if (announced) announce(app, announced);
         return app;
       });
@@ -294,23 +309,28 @@ export function createSubmission({
         const form = await build(current);
         await checkAttachments(userId, form.attachments);
         let announced: NoticeSms | null = null;
-        const app = await once(userId, req, MSG.duplicate, async (r) => {
-          const locked = await r.applications.lockById(id);
-          if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
-          if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
-          await idempotency.claim(r, userId, req, locked.id, clock.now());
-          const moved = await move(
-            r,
-            locked,
-            1,
-            { role: 'user', id: userId },
-            '继续提交迁移证信息',
-            {},
-            { stage: '2', answers: form.answers, attachments: form.attachments },
-          );
-          announced = moved.text;
-          return moved.updated;
-        });
+        const app = await once(
+          userId,
+          req,
+          MSG.duplicate,
+          inTransaction(async (r) => {
+            const locked = await r.applications.lockById(id);
+            if (!locked || locked.userId !== userId) throw notFound(MSG.notFound);
+            if (!canContinue(locked)) throw bizError(MSG.cannotContinue);
+            await idempotency.claim(r, userId, req, locked.id, clock.now());
+            const moved = await move(
+              r,
+              locked,
+              1,
+              { role: 'user', id: userId },
+              '继续提交迁移证信息',
+              {},
+              { stage: '2', answers: form.answers, attachments: form.attachments },
+            );
+            announced = moved.text;
+            return moved.updated;
+          }),
+        );
         if (announced) announce(app, announced);
         return app;
       });

@@ -45,7 +45,7 @@ export function createApplicationService({
 }: ApplicationServiceDeps) {
   const { announce, remindBorrowers } = createAnnouncements({ repos, clock, notices, sms, log });
   const { move, transition } = createMoves({ db, clock, notices, log, fullDays, announce, afterMove });
-  const { submit, edit, continueMoveIn } = createSubmission({ db, repos, clock, notices, fullDays, announce, move });
+  const { submit, edit, continueMoveIn } = createSubmission({ db, repos, clock, fullDays, announce, move });
 
   return {
     submit,

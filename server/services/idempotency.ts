@@ -53,6 +53,11 @@ interface KeyRef {
 
 const idOf = (k: KeyRef) => `${k.userId}\u0000${k.operation}\u0000${k.key}`;
 
+function keyOf(userId: number, req: IdempotentRequest, now: Date): Omit<IdempotencyRow, 'resourceId'> | null {
+  if (!req.key) return null;
+  return { userId, operation: req.operation, key: req.key, requestHash: sha256(canonical(req.body)), createdAt: now };
+}
+
 export function createIdempotency(repos: Repositories) {
   // Look-ups that arrive together (a rush) go to the database together.
   const lookups = new Batcher<KeyRef, IdempotencyRow>(async (keys) => {
@@ -70,18 +75,14 @@ export function createIdempotency(repos: Repositories) {
       return row.resourceId;
     },
 
+    /** The key's row but for what it answers (null without a key): repositories/filing.ts claims it with the application. */
+    keyOf,
+
     /** Claims the key in a transaction (its repositories); throws KeyTaken when another request holds it. */
     async claim(r: Repositories, userId: number, req: IdempotentRequest, resourceId: number, now: Date): Promise<void> {
-      if (!req.key) return;
-      const claimed = await r.idempotency.claim({
-        userId,
-        operation: req.operation,
-        key: req.key,
-        requestHash: sha256(canonical(req.body)),
-        resourceId,
-        createdAt: now,
-      });
-      if (!claimed) throw new KeyTaken();
+      const key = keyOf(userId, req, now);
+      if (!key) return;
+      if (!(await r.idempotency.claim({ ...key, resourceId }))) throw new KeyTaken();
     },
   };
 }

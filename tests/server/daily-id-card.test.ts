@@ -238,6 +238,16 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     await setQuota(t, 'sfzbl', '2', day, 20); // the day as the other tests expect it
   });
 
+  it('the booking that takes the last place marks the day full: the next one is refused before its form is read', async () => {
+    const day = days()[9]!;
+    await setQuota(t, 'sfzbl', '2', day, 1);
+    const [a, b] = await Promise.all([createUser(t), createUser(t)]);
+    expect((await post(t, ADD, a.token, form(day, { blfs: '2' }))).body.code).toBe(200);
+    // No statement had to be refused first: a form the server would refuse (400 请选择办理原因) is not read.
+    expect((await post(t, ADD, b.token, form(day, { blfs: '2', blyy: '99' }))).body).toMatchObject(FULL);
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
   it('in a rush larger than the submit gate, those waiting at it are refused without reading the day again once it is full', async () => {
     const day = days()[4]!;
     await setQuota(t, 'sfzbl', '2', day, 1);

@@ -379,6 +379,28 @@ const claims: Claim[] = [
     says: 'A retry with the same Idempotency-Key answers the first result',
     by: [{ test: 'tests/server/daily-forms.test.ts', has: 'one application for a double submit with a key (in a row and in parallel)' }],
   },
+  {
+    doc: 'docs/architecture.md',
+    says: "the appointment place by a conditional decrement, the day's reference number, the application, its event, the notice and the key, or nothing at all",
+    by: [
+      {
+        test: 'tests/server/filing.test.ts',
+        has: 'takes the place and the next number, and writes the application, its event, the notice with that number and the key',
+      },
+      { test: 'tests/server/filing.test.ts', has: 'without a place left it writes nothing and takes no number' },
+      { test: 'tests/server/filing.test.ts', has: 'fails the whole statement: the place stays' },
+    ],
+  },
+  {
+    doc: 'docs/architecture.md',
+    says: 'a day seen full (a refused decrement, or the last place taken here) is refused without the database',
+    by: [
+      {
+        test: 'tests/server/daily-id-card.test.ts',
+        has: 'the booking that takes the last place marks the day full: the next one is refused before its form is read',
+      },
+    ],
+  },
 
   // docs/capacity.md
   {

@@ -1,0 +1,177 @@
+// Filing an application in one statement: the appointment place (when it books one), the day's next reference number,
+// the application, its first event, the applicant's notice, the idempotency key and the notification that evicts the
+// applicant's cached data on every instance. Data-modifying CTEs chained by their RETURNING rows: when the place is
+// not taken, no number is taken and nothing is written; a unique violation (one application in progress, a key another
+// request claimed) fails the whole statement. One round trip, prepared once per pooled connection (db/prepared.ts):
+// in a booking rush the day's row lock is held for one statement, not for a transaction of nine, and the statement is
+// neither built nor planned again (services/application-submission.ts).
+import { getTableColumns, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
+import { applicationEvents, applications, counters, idempotencyKeys, notices } from '../db/schema.ts';
+import { SESSION_CHANNEL, sessionCache } from '../lib/session-cache.ts';
+import { takePlace } from './quotas.ts';
+import { openApplication, sealAnswers, type ApplicationRow, type NewApplication } from './applications.ts';
+
+/** Stands for the reference number in a notice's title and content until the statement has taken it. */
+export const REFERENCE_MARK = '\uE000sqbh\uE000';
+
+/** What the statement writes of each row (every one of them given, so that one prepared statement serves all). */
+const WRITTEN = {
+  application: [
+    'kind',
+    'sub',
+    'userId',
+    'status',
+    'title',
+    'answers',
+    'attachments',
+    'slotDay',
+    'slotChannel',
+    'dueOn',
+    'stage',
+    'createdAt',
+    'updatedAt',
+  ],
+  event: ['actorRole', 'actorId', 'fromStatus', 'toStatus', 'at'],
+  notice: ['type', 'title', 'content', 'createdAt'],
+  key: ['userId', 'operation', 'key', 'requestHash', 'createdAt'],
+} as const satisfies {
+  application: readonly (keyof NewApplication)[];
+  event: readonly (keyof typeof applicationEvents.$inferInsert)[];
+  notice: readonly (keyof typeof notices.$inferInsert)[];
+  key: readonly (keyof typeof idempotencyKeys.$inferInsert)[];
+};
+
+type Written<T, K extends readonly (keyof T)[]> = { [P in K[number]]-?: Exclude<T[P], undefined> };
+
+export interface Filing {
+  /** The appointment place the application takes, or null. */
+  slot: { kind: string; channel: string; day: string } | null;
+  /** The China date of filing as YYYYMMDD: the reference number's day. */
+  chinaDay: string;
+  application: Written<NewApplication, typeof WRITTEN.application>;
+  event: Written<typeof applicationEvents.$inferInsert, typeof WRITTEN.event>;
+  /** Its title and content may hold REFERENCE_MARK. */
+  notice: Written<typeof notices.$inferInsert, typeof WRITTEN.notice>;
+  /** The idempotency key claimed for the application, or null. */
+  key: Written<typeof idempotencyKeys.$inferInsert, typeof WRITTEN.key> | null;
+}
+
+type Columns = Record<string, PgColumn>;
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * INSERT INTO table (the written columns) SELECT … FROM source RETURNING …: each written column a typed placeholder
+ * `<prefix><key>` (an INSERT … SELECT gives its parameters no type of their own), each column of `from` an expression
+ * over the CTEs. Columns not written take their defaults. (drizzle's insert().select() asks for every column, the
+ * identity included.)
+ */
+function insertSelect(
+  table: PgTable,
+  prefix: string,
+  written: readonly string[],
+  from: Record<string, SQL>,
+  source: WithSubquery,
+  returning: SQL,
+): SQL {
+  const columns = getTableColumns(table) as Columns;
+  const names: SQL[] = [];
+  const selected: SQL[] = [];
+  for (const key of written) {
+    if (key in from) continue;
+    const column = columns[key]!;
+    names.push(sql`${sql.identifier(column.name)}`);
+    selected.push(sql`${sql.param(placeholder(prefix + key), column)}::${sql.raw(column.getSQLType())}`);
+  }
+  for (const [key, expression] of Object.entries(from)) {
+    names.push(sql`${sql.identifier(columns[key]!.name)}`);
+    selected.push(expression);
+  }
+  return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source} returning ${returning}`;
+}
+
+/** The statement, with or without an appointment place and an idempotency key (four prepared statements at most). */
+function statement(db: Executor, withSlot: boolean, withKey: boolean) {
+  const taken = withSlot
+    ? db
+        .$with('taken')
+        .as(
+          takePlace(
+            db,
+            { kind: placeholder('slot_kind'), channel: placeholder('slot_channel'), day: placeholder('slot_day') },
+            placeholder('now'),
+          ),
+        )
+    : null;
+  const numbered = db.$with('numbered').as(
+    db
+      .insert(counters)
+      .select(sql`select ${placeholder('counter')}::varchar, 1::bigint ${taken ? sql`from ${taken}` : sql``}`)
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .returning({ value: counters.value }),
+  );
+  // 申请编号: HJ + the China date + the day's number in 6 digits.
+  const number = sql`${placeholder('prefix')}::varchar || lpad((${numbered.value} % 1000000)::text, 6, '0')`;
+  const columns = getTableColumns(applications) as Columns;
+  const named = sql.join(
+    Object.values(columns).map((c) => sql`${sql.identifier(c.name)}`),
+    sql`, `,
+  );
+  const created = db
+    .$with('created', getTableColumns(applications))
+    .as(insertSelect(applications, 'a_', WRITTEN.application, { referenceNo: number }, numbered, named));
+  const withNumber = (name: string) => sql`replace(${placeholder(name)}::text, ${REFERENCE_MARK}::text, ${created.referenceNo})`;
+  const ctes: WithSubquery[] = [...(taken ? [taken] : []), numbered, created];
+  const add = (name: string, table: PgTable, prefix: string, written: readonly string[], from: Record<string, SQL>) =>
+    ctes.push(db.$with(name, {}).as(insertSelect(table, prefix, written, from, created, sql`1`)));
+  add('event', applicationEvents, 'e_', WRITTEN.event, { applicationId: sql`${created.id}` });
+  add('notice', notices, 'n_', WRITTEN.notice, {
+    userId: sql`${created.userId}`,
+    title: withNumber('n_title'),
+    content: withNumber('n_content'),
+    applicationId: sql`${created.id}`,
+    applicationNo: sql`${created.referenceNo}`,
+  });
+  if (withKey) add('claimed', idempotencyKeys, 'k_', WRITTEN.key, { resourceId: sql`${created.id}` });
+  return db
+    .with(...ctes)
+    .select({
+      // The row as drizzle reads it (column names to keys, timestamps to dates).
+      app: created._.selectedFields,
+      remaining: taken ? sql<number>`(select ${taken.remaining} from ${taken})` : sql<null>`null`,
+      told: sql`pg_notify(${SESSION_CHANNEL}, ${placeholder('payload')})`,
+    })
+    .from(created)
+    .prepare(`filing_${withSlot ? 'slot' : 'none'}_${withKey ? 'key' : 'none'}`);
+}
+
+const prefixed = (prefix: string, values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [prefix + k, v as unknown]));
+
+export const filingRepo = (db: Executor) => ({
+  /**
+   * Files the application; null when the slot had no place left (nothing written). `remaining`: the slot's places
+   * left after this one (null without a slot).
+   */
+  async file(f: Filing): Promise<{ app: ApplicationRow; remaining: number | null } | null> {
+    const name = `filing_${f.slot ? 'slot' : 'none'}_${f.key ? 'key' : 'none'}`;
+    const query = prepared(db, name, () => statement(db, !!f.slot, !!f.key));
+    // The applicant's notices changed: evicted here now, and on the other instances when the statement commits.
+    const payload = `d:${f.application.userId}` as const;
+    sessionCache.onNotify(payload);
+    const values: Record<string, unknown> = {
+      ...prefixed('a_', sealAnswers(f.application)),
+      ...prefixed('e_', f.event),
+      ...prefixed('n_', f.notice),
+      ...(f.key ? prefixed('k_', f.key) : {}),
+      ...(f.slot ? { slot_kind: f.slot.kind, slot_channel: f.slot.channel, slot_day: f.slot.day, now: f.application.createdAt } : {}),
+      counter: `sqbh:${f.chinaDay}`,
+      prefix: `HJ${f.chinaDay}`,
+      payload,
+    };
+    const [row] = await query.execute(values);
+    if (!row) return null;
+    return { app: openApplication(row.app as unknown as ApplicationRow), remaining: row.remaining };
+  },
+});
