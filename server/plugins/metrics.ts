@@ -6,6 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessionCache } from '../lib/session-cache.ts';
+import { droppedLogCharacters } from '../lib/log-stream.ts';
 import { releaseVersion } from '../lib/paths.ts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -44,6 +45,15 @@ export default fp(async function metricsPlugin(app: FastifyInstance) {
     labelNames,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
+  });
+  new Counter({
+    name: 'hukou_log_dropped_characters_total',
+    help: 'Characters of log lines dropped because standard output did not take them (lib/log-stream.ts MAX_LENGTH)',
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(droppedLogCharacters());
+    },
   });
   const handle = app.dbHandle;
   if (handle.poolStats) {

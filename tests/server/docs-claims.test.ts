@@ -11,7 +11,7 @@ import { EnvSchema, loadConfig } from '../../server/config.ts';
 import { POOL_SIZE } from '../../server/db/client.ts';
 import { demoAccounts, demoPassword } from '../../server/db/seed-data/demo.ts';
 import { demoStaff } from '../../server/db/seed-data/staff.ts';
-import { FLUSH_MS, MIN_LENGTH } from '../../server/lib/log-stream.ts';
+import { FLUSH_MS, MAX_LENGTH, MIN_LENGTH } from '../../server/lib/log-stream.ts';
 import * as images from '../../server/lib/images.ts';
 import { REFERENCE_CACHE_MS } from '../../server/lib/reference-cache.ts';
 import { SESSION_CACHE_MS, SESSION_CHANNEL } from '../../server/lib/session-cache.ts';
@@ -793,6 +793,25 @@ const claims: Claim[] = [
         test: 'tests/server/log-stream.test.ts',
         has: 'in a real process: every line reaches standard output, through process.exit and through a fatal error',
       },
+    ],
+  },
+  {
+    doc: 'docs/deploy.md',
+    says: 'A collector that falls behind never stops the instance',
+    by: [
+      {
+        test: 'tests/server/log-stream.test.ts',
+        has: 'a reader that stops reading does not stop the process: the lines wait, then arrive in order',
+      },
+    ],
+  },
+  {
+    doc: 'docs/deploy.md',
+    says: 'lines wait in memory, in order, up to 16 M characters (about 40,000 access lines), and past that new lines are dropped and counted in `hukou_log_dropped_characters_total`',
+    by: [
+      { value: MAX_LENGTH, is: 16 * 1024 * 1024 },
+      { test: 'tests/server/log-stream.test.ts', has: 'past the ceiling whole lines are dropped and counted' },
+      { test: 'tests/server/health.test.ts', has: 'hukou_log_dropped_characters_total' },
     ],
   },
   {

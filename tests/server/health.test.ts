@@ -101,6 +101,8 @@ describe('metrics', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).not.toContain('hukou_nodejs_');
     expect(text).toMatch(/hukou_build_info\{version="\d+\.\d+\.\d+",node="v\d+\.\d+\.\d+"\} 1/);
+    // Log lines an output that stopped reading made the server drop (lib/log-stream.ts): none here.
+    expect(text).toMatch(/hukou_log_dropped_characters_total \d+/);
     if (t.app.dbHandle.kind === 'postgres') expect(text).toMatch(/hukou_db_pool_connections \d+/);
   });
 });
