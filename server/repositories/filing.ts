@@ -10,7 +10,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { applicationEvents, applications, counters, idempotencyKeys, notices } from '../db/schema.ts';
-import { SESSION_CHANNEL, sessionCache } from '../lib/session-cache.ts';
+import { sessionCache } from '../lib/session-cache.ts';
+import { tellInstances } from './session-events.ts';
 import { takePlace } from './quotas.ts';
 import { openApplication, sealAnswers, type ApplicationRow, type NewApplication } from './applications.ts';
 
@@ -93,7 +94,7 @@ function insertSelect(
 }
 
 /** The statement, with or without an appointment place and an idempotency key (four prepared statements at most). */
-function statement(db: Executor, withSlot: boolean, withKey: boolean) {
+function statement(db: Executor, name: string, withSlot: boolean, withKey: boolean) {
   const taken = withSlot
     ? db
         .$with('taken')
@@ -141,10 +142,10 @@ function statement(db: Executor, withSlot: boolean, withKey: boolean) {
       // The row as drizzle reads it (column names to keys, timestamps to dates).
       app: created._.selectedFields,
       remaining: taken ? sql<number>`(select ${taken.remaining} from ${taken})` : sql<null>`null`,
-      told: sql`pg_notify(${SESSION_CHANNEL}, ${placeholder('payload')})`,
+      told: tellInstances(placeholder('payload')),
     })
     .from(created)
-    .prepare(`filing_${withSlot ? 'slot' : 'none'}_${withKey ? 'key' : 'none'}`);
+    .prepare(name);
 }
 
 const prefixed = (prefix: string, values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [prefix + k, v as unknown]));
@@ -155,8 +156,9 @@ export const filingRepo = (db: Executor) => ({
    * left after this one (null without a slot).
    */
   async file(f: Filing): Promise<{ app: ApplicationRow; remaining: number | null } | null> {
-    const name = `filing_${f.slot ? 'slot' : 'none'}_${f.key ? 'key' : 'none'}`;
-    const query = prepared(db, name, () => statement(db, !!f.slot, !!f.key));
+    const query = prepared(db, `filing_${f.slot ? 'slot' : 'none'}_${f.key ? 'key' : 'none'}`, (name) =>
+      statement(db, name, !!f.slot, !!f.key),
+    );
     // The applicant's notices changed: evicted here now, and on the other instances when the statement commits.
     const payload = `d:${f.application.userId}` as const;
     sessionCache.onNotify(payload);
