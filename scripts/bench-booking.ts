@@ -10,8 +10,9 @@
 // notice): exit 1 otherwise. Each rush is repeated, with the same client, against a bare Fastify handler started by
 // this script (scripts/bench-bare.ts), and the ratio printed: the client shares the machine's cores with the server,
 // and the bare figure is what that allows. Beside them, the CPU time the server's processes spent per request of the
-// rush (/proc, user + system) and the bare handler's: a cost ratio the machine's other load moves far less. Not part
-// of npm test.
+// rush (/proc, user + system) and the bare handler's: a cost ratio the machine's other load moves far less. With
+// --cpu-prof DIR, V8 CPU profiles of the server and (in DIR/bare) of the bare handler, sampled every 100 µs, and each
+// rush's window on their clock. Not part of npm test.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -132,7 +133,7 @@ async function main() {
 
     for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'] }));
     const serverOf = (i: number) => servers[i % servers.length]!.base;
-    bare = await startBare();
+    bare = await startBare(undefined, args['cpu-prof']);
     const bareBase = bare.base;
     const rush = async (from: number, n: number, day: string, toBare = false) => {
       const baseOf = toBare ? () => bareBase : serverOf;
@@ -144,8 +145,11 @@ async function main() {
         (toBare ? [bare!.child.pid] : servers.map((s) => s.child.pid)).reduce<number>((sum, pid) => sum + cpuMsOf(pid), 0);
       const cpuBefore = cpu();
       const started = performance.now();
+      const clockAt = process.hrtime.bigint() / 1000n;
       const outcomes = await Promise.all(tokens.slice(from, from + n).map((token, i) => book(baseOf(i), token, from + i, day, path.book)));
       const seconds = (performance.now() - started) / 1000;
+      // The rush's window on the clock of the CPU profiles (monotonic µs), to cut it out of them.
+      if (args['cpu-prof']) console.log(`  profile window  ${toBare ? 'bare' : 'server'} ${clockAt}-${process.hrtime.bigint() / 1000n} µs`);
       return { outcomes, seconds, cpuUs: ((cpu() - cpuBefore) * 1000) / n };
     };
 

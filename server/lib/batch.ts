@@ -40,3 +40,62 @@ export class Batcher<K, V> {
     }
   }
 }
+
+interface Waiting<I, R> {
+  item: I;
+  resolve: (value: R) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Work of one key done in batches, one batch of a key at a time: an item that finds its key idle goes at once, and
+ * the items that arrive while a batch of their key is in flight go together as the next one (at most `max`). In a
+ * booking rush the bookings of a day queue while one statement is on its way and then go in one statement, instead
+ * of one after another (services/application-submission.ts). `send` settles each item of a batch, in order.
+ */
+export class KeyedBatches<I, R> {
+  private readonly queues = new Map<string, Waiting<I, R>[]>();
+
+  constructor(
+    private readonly send: (key: string, items: I[]) => Promise<PromiseSettledResult<R>[]>,
+    private readonly max = 50,
+  ) {}
+
+  run(key: string, item: I): Promise<R> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.queues.get(key);
+      if (waiting) waiting.push({ item, resolve, reject });
+      else {
+        this.queues.set(key, []);
+        void this.go(key, [{ item, resolve, reject }]);
+      }
+    });
+  }
+
+  /** Keys with a batch in flight. */
+  get keys(): number {
+    return this.queues.size;
+  }
+
+  private async go(key: string, batch: Waiting<I, R>[]): Promise<void> {
+    try {
+      const settled = await this.send(
+        key,
+        batch.map((w) => w.item),
+      );
+      batch.forEach((w, i) => {
+        const result = settled[i];
+        if (result?.status === 'fulfilled') w.resolve(result.value);
+        else w.reject(result ? result.reason : new Error('batch answered fewer items than it was given'));
+      });
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+    const waiting = this.queues.get(key)!;
+    if (!waiting.length) {
+      this.queues.delete(key);
+      return;
+    }
+    void this.go(key, waiting.splice(0, this.max));
+  }
+}

@@ -28,28 +28,3 @@ export class Gate {
     return this.inside === 0 && this.waiting.length === 0;
   }
 }
-
-/**
- * One gate per key, made when first asked for and dropped when idle. Bookings of one appointment day go through one
- * of size 1 (services/applications.ts): they would queue on the day's quota row anyway, and queued in the database
- * each would hold a pooled connection while it waits, leaving none for the other requests of the rush.
- */
-export class KeyedGate {
-  private readonly gates = new Map<string, Gate>();
-  constructor(private readonly size: number) {}
-
-  async run<T>(key: string, work: () => Promise<T>): Promise<T> {
-    let gate = this.gates.get(key);
-    if (!gate) this.gates.set(key, (gate = new Gate(this.size)));
-    try {
-      return await gate.run(work);
-    } finally {
-      if (gate.idle) this.gates.delete(key);
-    }
-  }
-
-  /** Keys with a gate (someone inside or waiting). */
-  get keys(): number {
-    return this.gates.size;
-  }
-}

@@ -9,7 +9,7 @@ import { getTableColumns, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { applicationEvents, applications, counters, idempotencyKeys, notices } from '../db/schema.ts';
+import { applicationEvents, applications, counters, idempotencyKeys, notices, quotas } from '../db/schema.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import { tellInstances } from './session-events.ts';
 import { takePlace } from './quotas.ts';
@@ -74,7 +74,7 @@ function insertSelect(
   prefix: string,
   written: readonly string[],
   from: Record<string, SQL>,
-  source: WithSubquery,
+  source: WithSubquery | SQL,
   returning: SQL,
 ): SQL {
   const columns = getTableColumns(table) as Columns;
@@ -176,4 +176,150 @@ export const filingRepo = (db: Executor) => ({
     if (!row) return null;
     return { app: openApplication(row.app as unknown as ApplicationRow), remaining: row.remaining };
   },
+
+  /**
+   * Files several applications for one appointment day (`slot`) in one statement, in the order given: each gets its
+   * place, or none does (null: fewer places left than filings; nothing written). A unique violation fails them all.
+   * The caller makes sure no user appears twice.
+   */
+  async fileMany(slot: NonNullable<Filing['slot']>, chinaDay: string, filings: Filing[]): Promise<Filed[] | null> {
+    const query = prepared(db, 'filing_many', (name) => batchStatement(db, name));
+    for (const f of filings) sessionCache.onNotify(`d:${f.application.userId}`);
+    const rows = await query.execute({
+      ...arraysOf(filings),
+      count: filings.length,
+      slot_kind: slot.kind,
+      slot_channel: slot.channel,
+      slot_day: slot.day,
+      now: filings[0]!.application.createdAt.toISOString(),
+      counter: `sqbh:${chinaDay}`,
+      prefix: `HJ${chinaDay}`,
+    });
+    if (!rows.length) return null;
+    const filed: Filed[] = [];
+    for (const row of rows) filed[row.ord - 1] = { app: openApplication(row.app as unknown as ApplicationRow), remaining: row.remaining };
+    return filed;
+  },
 });
+
+/** The prefix of each array parameter of the statement for several filings: the same names as the one-row statement's. */
+const ARRAYS = [
+  ['a_', applications, WRITTEN.application],
+  ['e_', applicationEvents, WRITTEN.event],
+  ['n_', notices, WRITTEN.notice],
+  ['k_', idempotencyKeys, WRITTEN.key],
+] as const;
+
+/**
+ * Several filings for one appointment day in one statement: all of them take their places, or none does (the
+ * decrement by their number is conditional on that many left). Each column an array parameter, unnested to rows
+ * numbered in the order given: their reference numbers are consecutive in that order. A key's columns are null for a
+ * filing without one. The same data-modifying chain as the one-row statement, joined back to the input rows by number.
+ */
+function batchStatement(db: Executor, name: string) {
+  const columns: SQL[] = [];
+  const names: string[] = [];
+  for (const [prefix, table, written] of ARRAYS) {
+    const own = getTableColumns(table) as Columns;
+    for (const key of written) {
+      columns.push(sql`${sql.param(placeholder(prefix + key))}::${sql.raw(own[key]!.getSQLType())}[]`);
+      names.push(prefix + key);
+    }
+  }
+  const col = (name: string) => sql.raw(`chosen.${name}`);
+  const given = db
+    .$with('given', {})
+    .as(sql`select * from unnest(${sql.join(columns, sql`, `)}) with ordinality as i(${sql.raw(names.join(', '))}, ord)`);
+  const count = sql`${placeholder('count')}::integer`;
+  const taken = db.$with('taken', {}).as(
+    sql`update ${quotas} set ${sql.identifier(quotas.remaining.name)} = ${quotas.remaining} - ${count}, ${sql.identifier(quotas.updatedAt.name)} = ${placeholder('now')}::timestamptz
+      where ${quotas.kind} = ${placeholder('slot_kind')} and ${quotas.channel} = ${placeholder('slot_channel')} and ${quotas.day} = ${placeholder('slot_day')}::date and ${quotas.remaining} >= ${count}
+      returning ${quotas.remaining} as remaining`,
+  );
+  const numbered = db.$with('numbered', {}).as(
+    sql`insert into ${counters} (${sql.identifier(counters.name.name)}, ${sql.identifier(counters.value.name)}) select ${placeholder('counter')}::varchar, ${count}::bigint from taken
+      on conflict (${sql.identifier(counters.name.name)}) do update set ${sql.identifier(counters.value.name)} = ${counters.value} + excluded.${sql.identifier(counters.value.name)}
+      returning ${counters.value} as value`,
+  );
+  // 申请编号 as in the one-row statement: the day's numbers value - count + 1 … value, in the input's order.
+  const chosen = db
+    .$with('chosen', {})
+    .as(
+      sql`select i.*, ${placeholder('prefix')}::varchar || lpad(((numbered.value - ${count} + i.ord) % 1000000)::text, 6, '0') as reference_no from given i, numbered`,
+    );
+  const applicationColumns = getTableColumns(applications) as Columns;
+  const named = sql.join(
+    Object.values(applicationColumns).map((c) => sql`${sql.identifier(c.name)}`),
+    sql`, `,
+  );
+  const from = (keys: readonly string[], prefix: string) => Object.fromEntries(keys.map((k) => [k, col(prefix + k)]));
+  const created = db
+    .$with('created', getTableColumns(applications))
+    .as(insertSelect(applications, 'a_', [], { ...from(WRITTEN.application, 'a_'), referenceNo: sql`chosen.reference_no` }, chosen, named));
+  const joined = sql`${created} join chosen on chosen.reference_no = ${created.referenceNo}`;
+  const withNumber = (name: string) => sql`replace(${col(name)}, ${REFERENCE_MARK}::text, ${created.referenceNo})`;
+  const event = db
+    .$with('event', {})
+    .as(insertSelect(applicationEvents, '', [], { ...from(WRITTEN.event, 'e_'), applicationId: sql`${created.id}` }, joined, sql`1`));
+  const notice = db.$with('notice', {}).as(
+    insertSelect(
+      notices,
+      '',
+      [],
+      {
+        ...from(WRITTEN.notice, 'n_'),
+        userId: sql`${created.userId}`,
+        title: withNumber('n_title'),
+        content: withNumber('n_content'),
+        applicationId: sql`${created.id}`,
+        applicationNo: sql`${created.referenceNo}`,
+      },
+      joined,
+      sql`1`,
+    ),
+  );
+  const claimed = db
+    .$with('claimed', {})
+    .as(
+      insertSelect(
+        idempotencyKeys,
+        '',
+        [],
+        { ...from(WRITTEN.key, 'k_'), resourceId: sql`${created.id}` },
+        sql`${joined} where chosen.k_key is not null`,
+        sql`1`,
+      ),
+    );
+  return db
+    .with(given, taken, numbered, chosen, created, event, notice, claimed)
+    .select({
+      app: created._.selectedFields,
+      // Qualified: inside the subquery a bare reference_no is chosen's own.
+      ord: sql<number>`(select ord from chosen where chosen.reference_no = "created"."reference_no")::integer`,
+      remaining: sql<number>`(select remaining from taken)`,
+      told: tellInstances(sql`'d:' || ${created.userId}`),
+    })
+    .from(created)
+    .prepare(name);
+}
+
+/** One filing of several (fileMany): its application and the places left after the batch, or null (no place). */
+export type Filed = { app: ApplicationRow; remaining: number | null };
+
+const arraysOf = (filings: Filing[]): Record<string, unknown[]> => {
+  const values: Record<string, unknown[]> = {};
+  const put = (name: string, value: unknown) => (values[name] ??= []).push(value);
+  for (const f of filings) {
+    const application = sealAnswers(f.application) as Record<string, unknown>;
+    // jsonb values as JSON text: a JavaScript array inside an array parameter would be read as a dimension.
+    for (const key of WRITTEN.application) {
+      const v = application[key];
+      put(`a_${key}`, key === 'answers' || key === 'attachments' ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v);
+    }
+    const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+    for (const key of WRITTEN.event) put(`e_${key}`, plain(f.event[key]));
+    for (const key of WRITTEN.notice) put(`n_${key}`, plain(f.notice[key]));
+    for (const key of WRITTEN.key) put(`k_${key}`, f.key ? plain(f.key[key]) : null);
+  }
+  return values;
+};

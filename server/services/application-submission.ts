@@ -1,16 +1,18 @@
 // Filing an application: submit, edit and 继续提交. Each is idempotent (a retry with the same Idempotency-Key
 // answers the first result, the key claimed atomically with what the write changes), one application per user and
 // service is in progress at a time (a partial unique index keeps that true under concurrency), and a submit is one
-// statement (repositories/filing.ts) whose first step takes the appointment place with a conditional decrement:
-// bookings of one day queue on this instance (KeyedGate) and across instances on the quota row, and a day seen full
-// (a refused decrement, or the last place taken here) is refused without the database (FullDays).
-import { Gate, KeyedGate } from '../lib/gate.ts';
+// statement (repositories/filing.ts) whose first step takes the appointment place with a conditional decrement. The
+// bookings of one day that arrive while a statement for the day is on its way wait and go together in one statement
+// (lib/batch.ts KeyedBatches, fileMany); across instances they meet on the quota row; and a day seen full (a refused
+// decrement, or the last place taken here) is refused without the database (FullDays).
+import { Gate } from '../lib/gate.ts';
+import { KeyedBatches } from '../lib/batch.ts';
 import { EDITABLE, MSG, Status } from '../domain/index.ts';
 import type { Database } from '../db/client.ts';
 import { uniqueViolation } from '../db/errors.ts';
 import { AppError, badRequest, bizError, conflict, notFound } from '../lib/envelope.ts';
 import { createRepositories, type Repositories } from '../repositories/index.ts';
-import { REFERENCE_MARK, type Filing } from '../repositories/filing.ts';
+import { REFERENCE_MARK, type Filed, type Filing } from '../repositories/filing.ts';
 import type { ApplicationRow, NewApplication } from '../repositories/applications.ts';
 import { canContinue } from './application-actions.ts';
 import type { ApplicationForm, AttachmentRef, Slot } from './application-form.ts';
@@ -63,8 +65,6 @@ export function createSubmission({
 }) {
   const idempotency = createIdempotency(repos);
   const submits = new Gate(SUBMIT_GATE);
-  /** Bookings of one appointment day write one at a time on this instance (lib/gate.ts KeyedGate). */
-  const days = new KeyedGate(1);
 
   async function replay(userId: number, req: IdempotentRequest): Promise<ApplicationRow | null> {
     const id = await idempotency.prior(userId, req);
@@ -112,6 +112,45 @@ export function createSubmission({
       throw err;
     }
   }
+
+  /**
+   * One filing in its own statement (repositories/filing.ts). Outside a transaction (`committed`), the day is marked
+   * full when the filing found no place or took the last one, so that the next booking is refused without the database.
+   */
+  async function fileOne(r: Repositories, f: Filing, committed = true): Promise<Filed | null> {
+    const filed = await r.filing.file(f);
+    if (f.slot && (!filed || (committed && filed.remaining === 0))) fullDays.mark(f.slot.kind, f.slot.channel, f.slot.day);
+    return filed;
+  }
+
+  /**
+   * The bookings of one appointment day (and China date, the day of their numbers) that waited together: one statement
+   * for all of them when there are places for all (fileMany), else one by one, so that the last place marks the day
+   * full and the rest are refused without the database. One by one too when a user is there twice or the statement
+   * fails (a key claimed twice, an application already in progress): each then gets its own answer.
+   */
+  async function fileBookings(filings: Filing[]): Promise<PromiseSettledResult<Filed | null>[]> {
+    const slot = filings[0]!.slot!;
+    const full = () => fullDays.has(slot.kind, slot.channel, slot.day);
+    const users = new Set(filings.map((f) => f.application.userId));
+    if (filings.length > 1 && users.size === filings.length && !full()) {
+      const filed = await repos.filing.fileMany(slot, filings[0]!.chinaDay, filings).catch(() => null);
+      if (filed) {
+        if (filed[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+        return filed.map((value) => ({ status: 'fulfilled', value }));
+      }
+    }
+    const settled: PromiseSettledResult<Filed | null>[] = [];
+    for (const f of filings) {
+      try {
+        settled.push({ status: 'fulfilled', value: full() ? null : await fileOne(repos, f) });
+      } catch (reason) {
+        settled.push({ status: 'rejected', reason });
+      }
+    }
+    return settled;
+  }
+  const bookings = new KeyedBatches<Filing, Filed | null>((_, filings) => fileBookings(filings));
 
   return {
     /**
@@ -168,38 +207,25 @@ export function createSubmission({
           };
           let createdId = 0;
           let lastPlace = false;
-          /** Files it in one statement (repositories/filing.ts): a booking the quota refuses writes nothing. */
-          const file = async (r: Repositories) => {
-            const filed = await r.filing.file(filing);
-            if (!filed) {
-              if (form.slot) fullDays.mark(form.kind, form.slot.channel, form.slot.day);
-              throw bizError(MSG.full);
-            }
+          /** The application a filing made; the day full (refused) when it found no place. */
+          const made = (filed: Filed | null) => {
+            if (!filed) throw bizError(MSG.full);
             createdId = filed.app.id;
             lastPlace = filed.remaining === 0;
             return filed.app;
           };
           const finish = form.finish;
-          // A booking waits here for the one before it on its day, and is refused without the database when that one
-          // took the last place.
-          const write = (work: () => Promise<ApplicationRow>) => {
-            const s = form.slot;
-            if (!s) return work();
-            return days.run(dayKey(form.kind, s.channel, s.day), async () => {
-              if (fullDays.has(form.kind, s.channel, s.day)) throw bizError(MSG.full);
-              const app = await work();
-              if (lastPlace) fullDays.mark(form.kind, s.channel, s.day);
-              return app;
-            });
-          };
-          const app = await write(() =>
-            once(
-              userId,
-              req,
-              duplicateMessage,
-              finish ? inTransaction(async (r) => (await move(r, await file(r), 7, SYSTEM, finish, {})).updated) : () => file(repos),
-            ),
-          );
+          const booked = filing.slot;
+          // A booking goes with the bookings of its day that wait for the statement before theirs (fileBookings); an
+          // application finished at once, in a transaction with its move; anything else in its own statement.
+          const work = finish
+            ? inTransaction(async (r) => (await move(r, made(await fileOne(r, filing, false)), 7, SYSTEM, finish, {})).updated)
+            : booked
+              ? async () => made(await bookings.run(`${dayKey(booked.kind, booked.channel, booked.day)}\u0000${filing.chinaDay}`, filing))
+              : async () => made(await fileOne(repos, filing));
+          const app = await once(userId, req, duplicateMessage, work);
+          // The last place taken in a transaction: the day marked full once it is committed.
+          if (finish && booked && lastPlace && app.id === createdId) fullDays.mark(booked.kind, booked.channel, booked.day);
           // Announced by the request that made it (a lost race answers the winner's application, announced by the winner).
           if (app.id === createdId) announce(app, noticeText(app, 1, {}, null, false, DEFAULT_TEMPLATES));
           return app;

@@ -248,6 +248,42 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     await setQuota(t, 'sfzbl', '2', day, 20);
   });
 
+  it('bookings that wait for the day go together in one statement, with consecutive numbers; past the places, one by one', async () => {
+    const day = days()[3]!;
+    await setQuota(t, 'sfzbl', '2', day, 6);
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t)));
+    // The first statement of the day is slow, so that the others arrive while it is on its way.
+    const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
+    let first = true;
+    const singles = vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return fileOne(f);
+    });
+    const many = vi.spyOn(t.app.repos.filing, 'fileMany');
+    try {
+      const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+      const booked = answers.filter((a) => a.body.code === 200);
+      expect(booked).toHaveLength(6);
+      expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(3).fill('该日期名额已满，请选择其他日期'));
+      // One statement for those that waited; with fewer places than bookings left it wrote nothing and they went one by one.
+      expect(many.mock.calls.length).toBeGreaterThanOrEqual(1);
+      expect(many.mock.calls[0]![2].length).toBeGreaterThan(1);
+      expect(singles.mock.calls.length).toBeLessThan(9);
+      const numbers = booked.map((a) => Number(a.body.data.sqbh.slice(-6))).sort((x, y) => x - y);
+      expect(numbers.at(-1)! - numbers[0]!).toBe(5);
+      expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
+      const [stored] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.slotDay, day));
+      expect(stored!.n).toBe(6);
+    } finally {
+      singles.mockRestore();
+      many.mockRestore();
+    }
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
   it('in a rush larger than the submit gate, those waiting at it are refused without reading the day again once it is full', async () => {
     const day = days()[4]!;
     await setQuota(t, 'sfzbl', '2', day, 1);

@@ -393,6 +393,19 @@ const claims: Claim[] = [
   },
   {
     doc: 'docs/architecture.md',
+    says: 'wait and then go together in one statement (`lib/batch.ts` KeyedBatches): all of them take their places with consecutive numbers, or, with fewer places left than bookings, they go one by one',
+    by: [
+      { test: 'tests/unit/batch.test.ts', has: 'sends the first item of a key at once and the items that arrive meanwhile together' },
+      {
+        test: 'tests/server/filing.test.ts',
+        has: 'several filings of one day in one statement: all take their places in the order given, with consecutive numbers',
+      },
+      { test: 'tests/server/filing.test.ts', has: 'several filings with fewer places left than filings write nothing' },
+      { test: 'tests/server/daily-id-card.test.ts', has: 'bookings that wait for the day' },
+    ],
+  },
+  {
+    doc: 'docs/architecture.md',
     says: 'a day seen full (a refused decrement, or the last place taken here) is refused without the database',
     by: [
       {

@@ -146,4 +146,56 @@ describe('filing an application in one statement', () => {
     const refused = users.filter((_, i) => filed[i] === null);
     for (const u of refused) expect(await leftBy(u.id)).toMatchObject({ apps: 0, events: 0, notices: 0, keys: 0 });
   });
+
+  it('several filings of one day in one statement: all take their places in the order given, with consecutive numbers', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
+    await setQuota(t, 'sfzbl', '2', day(6), 5);
+    const before = await leftBy(users[0]!.id);
+    const keys = users.map((_, i) => (i === 2 ? null : key()));
+    const filings = users.map((u, i) => filing(u.id, day(6), { key: keys[i] }));
+    const filed = await filingRepo(t.app.db).fileMany(filings[0]!.slot!, CHINA_DAY, filings);
+    expect(filed).toHaveLength(4);
+    expect(filed!.map((f) => f.app.userId)).toEqual(users.map((u) => u.id));
+    expect(filed!.map((f) => Number(f.app.referenceNo.slice(-6)))).toEqual([1, 2, 3, 4].map((n) => before.numbers + n));
+    expect(filed!.every((f) => f.remaining === 1)).toBe(true);
+    expect((await quotaOf(t, 'sfzbl', '2', day(6))).remaining).toBe(1);
+    for (const [i, f] of filed!.entries()) {
+      expect(f.app).toMatchObject({ kind: 'sfzbl', status: 1, slotDay: day(6), slotChannel: '2', version: 1, attachments: [] });
+      expect(f.app.createdAt).toBeInstanceOf(Date);
+      expect(f.app.answers).toEqual({ blyy: '2', sfzjh: '110101199003070011' });
+      expect(await leftBy(users[i]!.id)).toMatchObject({ apps: 1, events: 1, notices: 1, keys: i === 2 ? 0 : 1 });
+      const [notice] = await t.app.db.select().from(notices).where(eq(notices.applicationId, f.app.id));
+      expect(notice).toMatchObject({ userId: users[i]!.id, title: `已提交 ${f.app.referenceNo}`, applicationNo: f.app.referenceNo });
+      const [event] = await t.app.db.select().from(applicationEvents).where(eq(applicationEvents.applicationId, f.app.id));
+      expect(event).toMatchObject({ actorRole: 'user', actorId: users[i]!.id, toStatus: 1 });
+    }
+    const [stored] = await t.app.db
+      .select({ answers: applications.answers })
+      .from(applications)
+      .where(eq(applications.id, filed![0]!.app.id));
+    expect(JSON.stringify(stored!.answers)).not.toContain('110101199003070011');
+    const [claimed] = await t.app.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, users[0]!.id), eq(idempotencyKeys.key, keys[0]!)));
+    expect(claimed!.resourceId).toBe(filed![0]!.app.id);
+  });
+
+  it('several filings with fewer places left than filings write nothing; a unique violation fails them all', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => createUser(t)));
+    await setQuota(t, 'sfzbl', '2', day(7), 2);
+    const repo = filingRepo(t.app.db);
+    const before = await Promise.all(users.map((u) => leftBy(u.id)));
+    const filings = users.map((u) => filing(u.id, day(7)));
+    expect(await repo.fileMany(filings[0]!.slot!, CHINA_DAY, filings)).toBeNull();
+    expect(await Promise.all(users.map((u) => leftBy(u.id)))).toEqual(before);
+    expect((await quotaOf(t, 'sfzbl', '2', day(7))).remaining).toBe(2);
+    // users[0] already has one in progress: the whole statement fails, the places stay.
+    await repo.file(filing(users[0]!.id, null, { kind: 'sfzbl' }));
+    const second = await leftBy(users[1]!.id);
+    const failed = await repo.fileMany(filings[0]!.slot!, CHINA_DAY, filings.slice(0, 2)).catch((err: unknown) => err);
+    expect(uniqueViolation(failed)).toBe('applications_one_active_uq');
+    expect(await leftBy(users[1]!.id)).toEqual(second);
+    expect((await quotaOf(t, 'sfzbl', '2', day(7))).remaining).toBe(2);
+  });
 });

@@ -1,6 +1,6 @@
 // The submit gate (server/lib/gate.ts): at most `size` inside, the rest in arrival order, a failure frees its place.
 import { describe, expect, it } from 'vitest';
-import { Gate, KeyedGate } from '../../server/lib/gate.ts';
+import { Gate } from '../../server/lib/gate.ts';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -30,32 +30,5 @@ describe('Gate', () => {
     expect(gate.queued).toBe(0);
     // Empty again: the next caller goes straight in.
     expect(await gate.run(async () => 'next')).toBe('next');
-  });
-});
-
-describe('KeyedGate', () => {
-  it('lets one caller per key in at a time, other keys at once, and forgets a key when it is idle', async () => {
-    const gate = new KeyedGate(1);
-    const inside = new Map<string, number>();
-    let most = 0;
-    const order: string[] = [];
-    const run = (key: string, i: number) =>
-      gate.run(key, async () => {
-        inside.set(key, (inside.get(key) ?? 0) + 1);
-        most = Math.max(most, inside.get(key)!);
-        order.push(`${key}${i}`);
-        await tick();
-        inside.set(key, inside.get(key)! - 1);
-        if (i === 1) throw new Error('refused');
-        return `${key}${i}`;
-      });
-    const runs = [run('a', 0), run('a', 1), run('b', 0), run('a', 2)].map((p) => p.catch((err: Error) => err.message));
-    expect(gate.keys).toBe(2);
-    // b does not wait for a.
-    expect(order).toEqual(['a0', 'b0']);
-    expect(await Promise.all(runs)).toEqual(['a0', 'refused', 'b0', 'a2']);
-    expect(order).toEqual(['a0', 'b0', 'a1', 'a2']);
-    expect(most).toBe(1);
-    expect(gate.keys).toBe(0);
   });
 });
