@@ -1,9 +1,11 @@
-// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cold-sessions] [--cpu-prof DIR]`:
+// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cold-sessions] [--sources] [--cpu-prof DIR]`:
 // N users book one ID-card appointment day that has `places` places, all at once, against the real server over HTTP
 // (loopback). As on a phone, each client has opened the booking form first (its list of days, not timed), so the rush
 // meets signed-in users the server has seen; with --cold-sessions it does not (every token's first request is the
 // booking). PGlite in a temporary DATA_DIR by default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database
-// on that server (dropped afterwards), optionally served by several server instances (the clients take turns).
+// on that server (dropped afterwards), optionally served by several server instances (the clients take turns). The
+// server runs as production runs it (`node --enable-source-maps dist/server/main.js`, built first by `npm run build`
+// when the build is missing or older than the sources); --sources runs `server/main.ts` through tsx instead.
 // A warm-up rush of 100 other users on another day comes first (not reported). With --sizes, one rush per size, each
 // on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
 // booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
@@ -25,6 +27,7 @@ import { chinaDate } from '../server/services/clock.ts';
 import {
   cpuMsOf,
   DEFAULT_PG,
+  ensureBuilt,
   makeTarget,
   makeUsers,
   percentile,
@@ -45,6 +48,7 @@ const { values: args } = parseArgs({
     pg: { type: 'boolean', default: false },
     instances: { type: 'string', default: '1' },
     'cold-sessions': { type: 'boolean', default: false },
+    sources: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -60,7 +64,7 @@ if (
   INSTANCES > 4 ||
   (INSTANCES > 1 && !adminUrl)
 ) {
-  console.error('usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]]');
+  console.error('usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]] [--sources]');
   process.exit(2);
 }
 
@@ -112,6 +116,7 @@ async function openForm(base: string, token: string, i: number, path = OPEN_FORM
 }
 
 async function main() {
+  if (!args.sources) ensureBuilt();
   const t = await makeTarget(adminUrl);
   const servers: RunningServer[] = [];
   let bare: RunningServer | undefined;
@@ -131,7 +136,7 @@ async function main() {
       await handle.close();
     }
 
-    for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'] }));
+    for (let k = 0; k < INSTANCES; k += 1) servers.push(await startServer(t, { cpuProfDir: args['cpu-prof'], built: !args.sources }));
     const serverOf = (i: number) => servers[i % servers.length]!.base;
     bare = await startBare(undefined, args['cpu-prof']);
     const bareBase = bare.base;

@@ -1,9 +1,9 @@
 // What the benchmarks share: a scratch database (PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database that
 // is dropped afterwards), users with sessions made straight in it, and the real server (`server/main.ts`, production
 // mode) started as a child process on a loopback port. Traffic goes to 127.0.0.1 only.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -157,6 +157,26 @@ export interface ServerOptions {
 export interface RunningServer {
   child: ChildProcess;
   base: string;
+}
+
+/** The newest modification time of the files under `dir` (ms). */
+function newest(dir: string): number {
+  let most = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true }))
+    if (entry.isFile()) most = Math.max(most, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  return most;
+}
+
+/**
+ * The built server (`dist/server/main.js`, what production runs), built first with `npm run build` when it is missing
+ * or older than the sources it is built from (server/, openapi/, package-lock.json).
+ */
+export function ensureBuilt(): void {
+  const main = join(root, 'dist/server/main.js');
+  const sources = Math.max(newest(join(root, 'server')), newest(join(root, 'openapi')), statSync(join(root, 'package-lock.json')).mtimeMs);
+  if (existsSync(main) && statSync(main).mtimeMs >= sources) return;
+  console.log('building the server as production runs it (npm run build)…');
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 /** Starts `server/main.ts` in production mode and resolves with its base URL once it listens. */

@@ -44,7 +44,12 @@ export class AppError extends Error {
     msg: string,
     opts: { code?: number; errors?: FieldError[]; headers?: Record<string, string>; data?: unknown } = {},
   ) {
+    // An answer to the client (below 500) is no fault: it captures no stack trace, which a booking rush would pay for
+    // hundreds of times at once. A 5xx keeps its stack for the log.
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(msg);
+    Error.stackTraceLimit = limit;
     this.name = 'AppError';
     this.statusCode = statusCode;
     this.code = opts.code ?? statusCode;

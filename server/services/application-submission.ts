@@ -125,30 +125,44 @@ export function createSubmission({
 
   /**
    * The bookings of one appointment day (and China date, the day of their numbers) that waited together: one statement
-   * for all of them when there are places for all (fileMany), else one by one, so that the last place marks the day
-   * full and the rest are refused without the database. One by one too when a user is there twice or the statement
-   * fails (a key claimed twice, an application already in progress): each then gets its own answer.
+   * for all of them when there are places for all (fileMany); with fewer places left, one statement for as many as are
+   * left, the first in line, and the rest refused without the database. One by one (the last place marks the day full)
+   * when a user is there twice or a statement fails (a key claimed twice, an application already in progress, a place
+   * taken meanwhile by another instance): each then gets its own answer.
    */
   async function fileBookings(filings: Filing[]): Promise<PromiseSettledResult<Filed | null>[]> {
     const slot = filings[0]!.slot!;
     const full = () => fullDays.has(slot.kind, slot.channel, slot.day);
-    const users = new Set(filings.map((f) => f.application.userId));
-    if (filings.length > 1 && users.size === filings.length && !full()) {
-      const filed = await repos.filing.fileMany(slot, filings[0]!.chinaDay, filings).catch(() => null);
-      if (filed) {
-        if (filed[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
-        return filed.map((value) => ({ status: 'fulfilled', value }));
+    const together = (some: Filing[]) => repos.filing.fileMany(slot, filings[0]!.chinaDay, some).catch(() => null);
+    const answered = (filed: (Filed | null)[]): PromiseSettledResult<Filed | null>[] =>
+      filed.map((value) => ({ status: 'fulfilled', value }));
+    let done: PromiseSettledResult<Filed | null>[] = [];
+    if (filings.length > 1 && new Set(filings.map((f) => f.application.userId)).size === filings.length && !full()) {
+      const all = await together(filings);
+      if (all) {
+        if (all[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+        return answered(all);
+      }
+      // Fewer places left than bookings: as many as are left go together, the first in line; once they took the last
+      // place, the rest are refused without the database.
+      const left = (await repos.quotas.find(slot.kind, slot.channel, slot.day).catch(() => null))?.remaining;
+      if (left === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+      else if (left !== undefined && left > 1 && left < filings.length) {
+        const first = await together(filings.slice(0, left));
+        if (first) {
+          if (first[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+          done = answered(first);
+        }
       }
     }
-    const settled: PromiseSettledResult<Filed | null>[] = [];
-    for (const f of filings) {
+    for (const f of filings.slice(done.length)) {
       try {
-        settled.push({ status: 'fulfilled', value: full() ? null : await fileOne(repos, f) });
+        done.push({ status: 'fulfilled', value: full() ? null : await fileOne(repos, f) });
       } catch (reason) {
-        settled.push({ status: 'rejected', reason });
+        done.push({ status: 'rejected', reason });
       }
     }
-    return settled;
+    return done;
   }
   const bookings = new KeyedBatches<Filing, Filed | null>((_, filings) => fileBookings(filings));
 

@@ -248,7 +248,7 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     await setQuota(t, 'sfzbl', '2', day, 20);
   });
 
-  it('bookings that wait for the day go together in one statement, with consecutive numbers; past the places, one by one', async () => {
+  it('bookings that wait for the day go together in one statement, with consecutive numbers; past the places, as many as are left together', async () => {
     const day = days()[3]!;
     await setQuota(t, 'sfzbl', '2', day, 6);
     const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t)));
@@ -268,10 +268,15 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
       const booked = answers.filter((a) => a.body.code === 200);
       expect(booked).toHaveLength(6);
       expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(3).fill('该日期名额已满，请选择其他日期'));
-      // One statement for those that waited; with fewer places than bookings left it wrote nothing and they went one by one.
-      expect(many.mock.calls.length).toBeGreaterThanOrEqual(1);
-      expect(many.mock.calls[0]![2].length).toBeGreaterThan(1);
-      expect(singles.mock.calls.length).toBeLessThan(9);
+      // The first alone; the 8 that waited in one statement, which with 5 places left wrote nothing; then the first 5
+      // of them in one statement, and the other 3 refused without the database.
+      expect(singles.mock.calls).toHaveLength(1);
+      expect(many.mock.calls).toHaveLength(2);
+      const alone = singles.mock.calls[0]![0].application.userId;
+      const [waited, first] = many.mock.calls.map((c) => c[2].map((f) => f.application.userId));
+      expect(new Set([alone, ...waited!])).toEqual(new Set(users.map((u) => u.id)));
+      expect(first).toEqual(waited!.slice(0, 5));
+      expect(new Set(booked.map((a) => a.body.data.id)).size).toBe(6);
       const numbers = booked.map((a) => Number(a.body.data.sqbh.slice(-6))).sort((x, y) => x - y);
       expect(numbers.at(-1)! - numbers[0]!).toBe(5);
       expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);

@@ -393,7 +393,7 @@ const claims: Claim[] = [
   },
   {
     doc: 'docs/architecture.md',
-    says: 'wait and then go together in one statement (`lib/batch.ts` KeyedBatches): all of them take their places with consecutive numbers, or, with fewer places left than bookings, they go one by one',
+    says: 'wait and then go together in one statement (`lib/batch.ts` KeyedBatches): all of them take their places with consecutive numbers, or, with fewer places left than bookings, as many as are left go together, the first in line, and the rest are refused',
     by: [
       { test: 'tests/unit/batch.test.ts', has: 'sends the first item of a key at once and the items that arrive meanwhile together' },
       {
@@ -401,7 +401,7 @@ const claims: Claim[] = [
         has: 'several filings of one day in one statement: all take their places in the order given, with consecutive numbers',
       },
       { test: 'tests/server/filing.test.ts', has: 'several filings with fewer places left than filings write nothing' },
-      { test: 'tests/server/daily-id-card.test.ts', has: 'bookings that wait for the day' },
+      { test: 'tests/server/daily-id-card.test.ts', has: 'past the places, as many as are left together' },
     ],
   },
   {
@@ -871,6 +871,15 @@ const claims: Claim[] = [
   },
 
   // docs/performance.md
+  {
+    doc: 'docs/performance.md',
+    says: 'started as production starts it (`node --enable-source-maps dist/server/main.js`, built first by `npm run build` when the build is missing or older than the sources; `--sources` runs `server/main.ts` through tsx)',
+    by: [
+      { file: 'scripts/bench-booking.ts', has: 'if (!args.sources) ensureBuilt();' },
+      { file: 'scripts/bench-common.ts', has: "const nodeArgs = opts.built ? ['--enable-source-maps'] : ['--import', 'tsx'];" },
+      { file: 'deploy/systemd/hukou@.service', has: 'ExecStart=/usr/bin/node --enable-source-maps dist/server/main.js' },
+    ],
+  },
   {
     doc: 'docs/performance.md',
     says: '`tests/server/web.test.ts` keeps this line true',
