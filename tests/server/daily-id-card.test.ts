@@ -289,6 +289,36 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     await setQuota(t, 'sfzbl', '2', day, 20);
   });
 
+  it('a statement for several bookings that fails is filed again one by one: each gets its own answer', async () => {
+    const day = days()[3]!;
+    await setQuota(t, 'sfzbl', '2', day, 5);
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
+    const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
+    let first = true;
+    const singles = vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
+      if (first) {
+        first = false;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return fileOne(f);
+    });
+    // As a unique violation would (a key claimed meanwhile by a twin on another instance).
+    const many = vi
+      .spyOn(t.app.repos.filing, 'fileMany')
+      .mockRejectedValueOnce(new Error('duplicate key value violates unique constraint'));
+    try {
+      const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+      expect(answers.map((a) => a.body.code)).toEqual([200, 200, 200, 200]);
+      expect(many).toHaveBeenCalledTimes(1);
+      expect(singles).toHaveBeenCalledTimes(4);
+      expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(1);
+    } finally {
+      singles.mockRestore();
+      many.mockRestore();
+    }
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
   it('in a rush larger than the submit gate, those waiting at it are refused without reading the day again once it is full', async () => {
     const day = days()[4]!;
     await setQuota(t, 'sfzbl', '2', day, 1);
