@@ -9,7 +9,7 @@ import { getTableColumns, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
-import { applicationEvents, applications, counters, idempotencyKeys, notices, quotas } from '../db/schema.ts';
+import { applicationEvents, applications, counters, idempotencyKeys, notices } from '../db/schema.ts';
 import { sessionCache } from '../lib/session-cache.ts';
 import { tellInstances } from './session-events.ts';
 import { takePlace } from './quotas.ts';
@@ -93,26 +93,25 @@ function insertSelect(
   return sql`insert into ${table} (${sql.join(names, sql`, `)}) select ${sql.join(selected, sql`, `)} from ${source} returning ${returning}`;
 }
 
-/** The statement, with or without an appointment place and an idempotency key (four prepared statements at most). */
-function statement(db: Executor, name: string, withSlot: boolean, withKey: boolean) {
-  const taken = withSlot
-    ? db
-        .$with('taken')
-        .as(
-          takePlace(
-            db,
-            { kind: placeholder('slot_kind'), channel: placeholder('slot_channel'), day: placeholder('slot_day') },
-            placeholder('now'),
-          ),
-        )
-    : null;
-  const numbered = db.$with('numbered').as(
+/** The day's counter (placeholder `counter`) moved on by `count`, when `after` has a row (or always, without it). */
+const nextNumbers = (db: Executor, count: SQL, after: WithSubquery | null) =>
+  db.$with('numbered').as(
     db
       .insert(counters)
-      .select(sql`select ${placeholder('counter')}::varchar, 1::bigint ${taken ? sql`from ${taken}` : sql``}`)
-      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } })
+      .select(sql`select ${placeholder('counter')}::varchar, ${count}::bigint ${after ? sql`from ${after}` : sql``}`)
+      .onConflictDoUpdate({
+        target: counters.name,
+        set: { value: sql`${counters.value} + excluded.${sql.identifier(counters.value.name)}` },
+      })
       .returning({ value: counters.value }),
   );
+
+const slotPlaceholders = { kind: placeholder('slot_kind'), channel: placeholder('slot_channel'), day: placeholder('slot_day') };
+
+/** The statement, with or without an appointment place and an idempotency key (four prepared statements at most). */
+function statement(db: Executor, name: string, withSlot: boolean, withKey: boolean) {
+  const taken = withSlot ? db.$with('taken').as(takePlace(db, slotPlaceholders, placeholder('now'))) : null;
+  const numbered = nextNumbers(db, sql`1`, taken);
   // 申请编号: HJ + the China date + the day's number in 6 digits.
   const number = sql`${placeholder('prefix')}::varchar || lpad((${numbered.value} % 1000000)::text, 6, '0')`;
   const columns = getTableColumns(applications) as Columns;
@@ -148,6 +147,9 @@ function statement(db: Executor, name: string, withSlot: boolean, withKey: boole
     .prepare(name);
 }
 
+/** What a filing made: its application, and the slot's places left after it (after its batch; null without a slot). */
+export type Filed = { app: ApplicationRow; remaining: number | null };
+
 const prefixed = (prefix: string, values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [prefix + k, v as unknown]));
 
 export const filingRepo = (db: Executor) => ({
@@ -155,7 +157,7 @@ export const filingRepo = (db: Executor) => ({
    * Files the application; null when the slot had no place left (nothing written). `remaining`: the slot's places
    * left after this one (null without a slot).
    */
-  async file(f: Filing): Promise<{ app: ApplicationRow; remaining: number | null } | null> {
+  async file(f: Filing): Promise<Filed | null> {
     const query = prepared(db, `filing_${f.slot ? 'slot' : 'none'}_${f.key ? 'key' : 'none'}`, (name) =>
       statement(db, name, !!f.slot, !!f.key),
     );
@@ -191,7 +193,7 @@ export const filingRepo = (db: Executor) => ({
       slot_kind: slot.kind,
       slot_channel: slot.channel,
       slot_day: slot.day,
-      now: filings[0]!.application.createdAt.toISOString(),
+      now: filings[0]!.application.createdAt,
       counter: `sqbh:${chinaDay}`,
       prefix: `HJ${chinaDay}`,
     });
@@ -231,21 +233,13 @@ function batchStatement(db: Executor, name: string) {
     .$with('given', {})
     .as(sql`select * from unnest(${sql.join(columns, sql`, `)}) with ordinality as i(${sql.raw(names.join(', '))}, ord)`);
   const count = sql`${placeholder('count')}::integer`;
-  const taken = db.$with('taken', {}).as(
-    sql`update ${quotas} set ${sql.identifier(quotas.remaining.name)} = ${quotas.remaining} - ${count}, ${sql.identifier(quotas.updatedAt.name)} = ${placeholder('now')}::timestamptz
-      where ${quotas.kind} = ${placeholder('slot_kind')} and ${quotas.channel} = ${placeholder('slot_channel')} and ${quotas.day} = ${placeholder('slot_day')}::date and ${quotas.remaining} >= ${count}
-      returning ${quotas.remaining} as remaining`,
-  );
-  const numbered = db.$with('numbered', {}).as(
-    sql`insert into ${counters} (${sql.identifier(counters.name.name)}, ${sql.identifier(counters.value.name)}) select ${placeholder('counter')}::varchar, ${count}::bigint from taken
-      on conflict (${sql.identifier(counters.name.name)}) do update set ${sql.identifier(counters.value.name)} = ${counters.value} + excluded.${sql.identifier(counters.value.name)}
-      returning ${counters.value} as value`,
-  );
+  const taken = db.$with('taken').as(takePlace(db, slotPlaceholders, placeholder('now'), count));
+  const numbered = nextNumbers(db, count, taken);
   // 申请编号 as in the one-row statement: the day's numbers value - count + 1 … value, in the input's order.
   const chosen = db
     .$with('chosen', {})
     .as(
-      sql`select i.*, ${placeholder('prefix')}::varchar || lpad(((numbered.value - ${count} + i.ord) % 1000000)::text, 6, '0') as reference_no from given i, numbered`,
+      sql`select i.*, ${placeholder('prefix')}::varchar || lpad(((${numbered.value} - ${count} + i.ord) % 1000000)::text, 6, '0') as reference_no from given i, ${numbered}`,
     );
   const applicationColumns = getTableColumns(applications) as Columns;
   const named = sql.join(
@@ -296,30 +290,24 @@ function batchStatement(db: Executor, name: string) {
       app: created._.selectedFields,
       // Qualified: inside the subquery a bare reference_no is chosen's own.
       ord: sql<number>`(select ord from chosen where chosen.reference_no = "created"."reference_no")::integer`,
-      remaining: sql<number>`(select remaining from taken)`,
+      remaining: sql<number>`(select ${taken.remaining} from ${taken})`,
       told: tellInstances(sql`'d:' || ${created.userId}`),
     })
     .from(created)
     .prepare(name);
 }
 
-/** One filing of several (fileMany): its application and the places left after the batch, or null (no place). */
-export type Filed = { app: ApplicationRow; remaining: number | null };
-
 const arraysOf = (filings: Filing[]): Record<string, unknown[]> => {
   const values: Record<string, unknown[]> = {};
-  const put = (name: string, value: unknown) => (values[name] ??= []).push(value);
+  const put = (name: string, value: unknown) => (values[name] ??= []).push(value instanceof Date ? value.toISOString() : value);
   for (const f of filings) {
     const application = sealAnswers(f.application) as Record<string, unknown>;
     // jsonb values as JSON text: a JavaScript array inside an array parameter would be read as a dimension.
-    for (const key of WRITTEN.application) {
-      const v = application[key];
-      put(`a_${key}`, key === 'answers' || key === 'attachments' ? JSON.stringify(v) : v instanceof Date ? v.toISOString() : v);
-    }
-    const plain = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
-    for (const key of WRITTEN.event) put(`e_${key}`, plain(f.event[key]));
-    for (const key of WRITTEN.notice) put(`n_${key}`, plain(f.notice[key]));
-    for (const key of WRITTEN.key) put(`k_${key}`, f.key ? plain(f.key[key]) : null);
+    for (const key of WRITTEN.application)
+      put(`a_${key}`, key === 'answers' || key === 'attachments' ? JSON.stringify(application[key]) : application[key]);
+    for (const key of WRITTEN.event) put(`e_${key}`, f.event[key]);
+    for (const key of WRITTEN.notice) put(`n_${key}`, f.notice[key]);
+    for (const key of WRITTEN.key) put(`k_${key}`, f.key ? f.key[key] : null);
   }
   return values;
 };

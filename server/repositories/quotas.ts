@@ -1,22 +1,25 @@
 // Appointment quotas: places per service, channel and day, taken by bookings and given back.
-import { and, asc, eq, gte, inArray, lte, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
 import { quotas } from '../db/schema.ts';
 
 export type QuotaRow = typeof quotas.$inferSelect;
 
-/** The conditional decrement that takes one place: no row when none is left (also a CTE of repositories/filing.ts,
- * there with placeholders for its values). */
+/** The conditional decrement that takes `count` places (one by default): no row when fewer are left (also a CTE of
+ * repositories/filing.ts, there with placeholders for its values). */
 export const takePlace = (
   db: Executor,
   slot: { kind: string | Placeholder; channel: string | Placeholder; day: string | Placeholder },
   now: Date | Placeholder,
+  count: number | SQL = 1,
 ) =>
   db
     .update(quotas)
-    .set({ remaining: sql`${quotas.remaining} - 1`, updatedAt: now as Date })
-    .where(and(eq(quotas.kind, slot.kind), eq(quotas.channel, slot.channel), eq(quotas.day, slot.day), sql`${quotas.remaining} > 0`))
+    .set({ remaining: sql`${quotas.remaining} - ${count}`, updatedAt: now as Date })
+    .where(
+      and(eq(quotas.kind, slot.kind), eq(quotas.channel, slot.channel), eq(quotas.day, slot.day), sql`${quotas.remaining} >= ${count}`),
+    )
     .returning({ remaining: quotas.remaining });
 
 export const quotasRepo = (db: Executor) => ({

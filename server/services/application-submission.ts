@@ -133,26 +133,23 @@ export function createSubmission({
   async function fileBookings(filings: Filing[]): Promise<PromiseSettledResult<Filed | null>[]> {
     const slot = filings[0]!.slot!;
     const full = () => fullDays.has(slot.kind, slot.channel, slot.day);
-    const together = (some: Filing[]) => repos.filing.fileMany(slot, filings[0]!.chinaDay, some).catch(() => null);
-    const answered = (filed: (Filed | null)[]): PromiseSettledResult<Filed | null>[] =>
-      filed.map((value) => ({ status: 'fulfilled', value }));
+    // null: fewer places left than filings (nothing written); undefined: the statement failed.
+    const together = (some: Filing[]) => repos.filing.fileMany(slot, filings[0]!.chinaDay, some).catch(() => undefined);
+    const answered = (filed: Filed[]): PromiseSettledResult<Filed | null>[] => {
+      if (filed[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+      return filed.map((value) => ({ status: 'fulfilled', value }));
+    };
     let done: PromiseSettledResult<Filed | null>[] = [];
     if (filings.length > 1 && new Set(filings.map((f) => f.application.userId)).size === filings.length && !full()) {
       const all = await together(filings);
-      if (all) {
-        if (all[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
-        return answered(all);
-      }
+      if (all) return answered(all);
       // Fewer places left than bookings: as many as are left go together, the first in line; once they took the last
       // place, the rest are refused without the database.
-      const left = (await repos.quotas.find(slot.kind, slot.channel, slot.day).catch(() => null))?.remaining;
+      const left = all === null ? (await repos.quotas.find(slot.kind, slot.channel, slot.day).catch(() => null))?.remaining : undefined;
       if (left === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
       else if (left !== undefined && left > 1 && left < filings.length) {
         const first = await together(filings.slice(0, left));
-        if (first) {
-          if (first[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
-          done = answered(first);
-        }
+        if (first) done = answered(first);
       }
     }
     for (const f of filings.slice(done.length)) {

@@ -218,6 +218,19 @@ describe('POST /api/daily/sfzbl/add', () => {
   });
 });
 
+/** The one-row filing statement, its first call made slow: the bookings after it arrive while it is on its way. */
+function slowFirstFiling() {
+  const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
+  let first = true;
+  return vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
+    if (first) {
+      first = false;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return fileOne(f);
+  });
+}
+
 describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
   const FULL = { code: 100, msg: '该日期名额已满，请选择其他日期' };
 
@@ -253,15 +266,7 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     await setQuota(t, 'sfzbl', '2', day, 6);
     const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t)));
     // The first statement of the day is slow, so that the others arrive while it is on its way.
-    const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
-    let first = true;
-    const singles = vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
-      if (first) {
-        first = false;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return fileOne(f);
-    });
+    const singles = slowFirstFiling();
     const many = vi.spyOn(t.app.repos.filing, 'fileMany');
     try {
       const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
@@ -293,15 +298,7 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
     const day = days()[3]!;
     await setQuota(t, 'sfzbl', '2', day, 5);
     const users = await Promise.all(Array.from({ length: 4 }, () => createUser(t)));
-    const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
-    let first = true;
-    const singles = vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
-      if (first) {
-        first = false;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return fileOne(f);
-    });
+    const singles = slowFirstFiling();
     // As a unique violation would (a key claimed meanwhile by a twin on another instance).
     const many = vi
       .spyOn(t.app.repos.filing, 'fileMany')
