@@ -65,6 +65,16 @@ export function createSubmission({
 }) {
   const idempotency = createIdempotency(repos);
   const submits = new Gate(SUBMIT_GATE);
+  /** The places a day had left after this instance's last statement for it: how many of a batch to send first, never a guard. */
+  const left = new Map<string, number>();
+  const placesLeft = {
+    get: (day: string) => left.get(day),
+    note(day: string, remaining: number | null) {
+      if (left.size > 1000) left.clear(); // days are few; a stray flood starts over
+      if (remaining) left.set(day, remaining);
+      else left.delete(day);
+    },
+  };
 
   async function replay(userId: number, req: IdempotentRequest): Promise<ApplicationRow | null> {
     const id = await idempotency.prior(userId, req);
@@ -130,38 +140,47 @@ export function createSubmission({
    * when a user is there twice or a statement fails (a key claimed twice, an application already in progress, a place
    * taken meanwhile by another instance): each then gets its own answer.
    */
-  async function fileBookings(filings: Filing[]): Promise<PromiseSettledResult<Filed | null>[]> {
+  async function fileBookings(day: string, filings: Filing[]): Promise<PromiseSettledResult<Filed | null>[]> {
     const slot = filings[0]!.slot!;
     const full = () => fullDays.has(slot.kind, slot.channel, slot.day);
     // null: fewer places left than filings (nothing written); undefined: the statement failed.
     const together = (some: Filing[]) => repos.filing.fileMany(slot, filings[0]!.chinaDay, some).catch(() => undefined);
     const answered = (filed: Filed[]): PromiseSettledResult<Filed | null>[] => {
+      placesLeft.note(day, filed[0]!.remaining);
       if (filed[0]!.remaining === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
       return filed.map((value) => ({ status: 'fulfilled', value }));
     };
     let done: PromiseSettledResult<Filed | null>[] = [];
     if (filings.length > 1 && new Set(filings.map((f) => f.application.userId)).size === filings.length && !full()) {
-      const all = await together(filings);
-      if (all) return answered(all);
-      // Fewer places left than bookings: as many as are left go together, the first in line; once they took the last
-      // place, the rest are refused without the database.
-      const left = all === null ? (await repos.quotas.find(slot.kind, slot.channel, slot.day).catch(() => null))?.remaining : undefined;
-      if (left === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
-      else if (left !== undefined && left > 1 && left < filings.length) {
-        const first = await together(filings.slice(0, left));
-        if (first) done = answered(first);
+      // As many as the day had left after this instance's last statement for it, the first in line (all of them when
+      // that is not known or enough): the usual rush files its last places in one statement, without a refused one.
+      const known = placesLeft.get(day);
+      const some = known !== undefined && known > 1 && known < filings.length ? filings.slice(0, known) : filings;
+      const first = await together(some);
+      if (first) done = answered(first);
+      else {
+        // Fewer places left than that (taken meanwhile on another instance): as many as are left go together, the
+        // first in line; once they took the last place, the rest are refused without the database.
+        const left = first === null ? (await repos.quotas.find(slot.kind, slot.channel, slot.day).catch(() => null))?.remaining : undefined;
+        if (left === 0) fullDays.mark(slot.kind, slot.channel, slot.day);
+        else if (left !== undefined && left > 1 && left < some.length) {
+          const again = await together(filings.slice(0, left));
+          if (again) done = answered(again);
+        }
       }
     }
     for (const f of filings.slice(done.length)) {
       try {
-        done.push({ status: 'fulfilled', value: full() ? null : await fileOne(repos, f) });
+        const filed = full() ? null : await fileOne(repos, f);
+        if (filed) placesLeft.note(day, filed.remaining);
+        done.push({ status: 'fulfilled', value: filed });
       } catch (reason) {
         done.push({ status: 'rejected', reason });
       }
     }
     return done;
   }
-  const bookings = new KeyedBatches<Filing, Filed | null>((_, filings) => fileBookings(filings));
+  const bookings = new KeyedBatches<Filing, Filed | null>((day, filings) => fileBookings(day, filings));
 
   return {
     /**

@@ -1,8 +1,8 @@
 // 身份证办理 (sfzbl): handling methods, appointment days with places, isSelect, add/edit, the quota under
 // concurrency (on PostgreSQL this is the real test), withdrawal and refusal giving the place back.
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { applicationEvents, applications, counters, notices } from '../../server/db/schema.ts';
+import { applicationEvents, applications, counters, notices, quotas } from '../../server/db/schema.ts';
 import { chinaDate } from '../../server/services/clock.ts';
 import { FullDays } from '../../server/services/full-days.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
@@ -218,16 +218,20 @@ describe('POST /api/daily/sfzbl/add', () => {
   });
 });
 
-/** The one-row filing statement, its first call made slow: the bookings after it arrive while it is on its way. */
-function slowFirstFiling() {
+/**
+ * The one-row filing statement, its first call made slow: the bookings after it arrive while it is on its way.
+ * `meanwhile` runs once that first filing is written, before it answers.
+ */
+function slowFirstFiling(meanwhile?: () => Promise<void>) {
   const fileOne = t.app.repos.filing.file.bind(t.app.repos.filing);
   let first = true;
   return vi.spyOn(t.app.repos.filing, 'file').mockImplementation(async (f) => {
-    if (first) {
-      first = false;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return fileOne(f);
+    if (!first) return fileOne(f);
+    first = false;
+    await new Promise((r) => setTimeout(r, 100));
+    const filed = await fileOne(f);
+    await meanwhile?.();
+    return filed;
   });
 }
 
@@ -273,20 +277,55 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
       const booked = answers.filter((a) => a.body.code === 200);
       expect(booked).toHaveLength(6);
       expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(3).fill('该日期名额已满，请选择其他日期'));
-      // The first alone; the 8 that waited in one statement, which with 5 places left wrote nothing; then the first 5
-      // of them in one statement, and the other 3 refused without the database.
+      // The first alone, which left 5 places; then the first 5 of the 8 that waited in one statement, and the other 3
+      // refused without the database: no statement refused, no quota read.
       expect(singles.mock.calls).toHaveLength(1);
-      expect(many.mock.calls).toHaveLength(2);
+      expect(many.mock.calls).toHaveLength(1);
       const alone = singles.mock.calls[0]![0].application.userId;
-      const [waited, first] = many.mock.calls.map((c) => c[2].map((f) => f.application.userId));
-      expect(new Set([alone, ...waited!])).toEqual(new Set(users.map((u) => u.id)));
-      expect(first).toEqual(waited!.slice(0, 5));
+      const together = many.mock.calls[0]![2].map((f) => f.application.userId);
+      expect(together).toHaveLength(5);
+      const bookedUsers = users.filter((_, i) => answers[i]!.body.code === 200).map((u) => u.id);
+      expect(new Set([alone, ...together])).toEqual(new Set(bookedUsers));
+      // No statement wrote nothing (the quota is read once by each booking's form, as always).
+      expect(await Promise.all(many.mock.results.map((r) => r.value))).not.toContain(null);
       expect(new Set(booked.map((a) => a.body.data.id)).size).toBe(6);
       const numbers = booked.map((a) => Number(a.body.data.sqbh.slice(-6))).sort((x, y) => x - y);
       expect(numbers.at(-1)! - numbers[0]!).toBe(5);
       expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
       const [stored] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.slotDay, day));
       expect(stored!.n).toBe(6);
+    } finally {
+      singles.mockRestore();
+      many.mockRestore();
+    }
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
+  it('places taken meanwhile on another instance: the statement for as many as were left writes nothing, then as many as are left go together', async () => {
+    const day = days()[3]!;
+    await setQuota(t, 'sfzbl', '2', day, 6);
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t)));
+    // After the first booking (5 left here), another instance takes 2 places.
+    const singles = slowFirstFiling(async () => {
+      await t.app.db
+        .update(quotas)
+        .set({ remaining: sql`${quotas.remaining} - 2` })
+        .where(and(eq(quotas.kind, 'sfzbl'), eq(quotas.channel, '2'), eq(quotas.day, day)));
+    });
+    const many = vi.spyOn(t.app.repos.filing, 'fileMany');
+    try {
+      const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+      expect(answers.filter((a) => a.body.code === 200)).toHaveLength(4);
+      expect(answers.filter((a) => a.body.code === 100)).toHaveLength(5);
+      // The first 5 of the 8 that waited (refused: 3 left), then the first 3 of them together.
+      const [tried, filed] = many.mock.calls.map((c) => c[2].map((f) => f.application.userId));
+      expect(many.mock.calls).toHaveLength(2);
+      expect(tried).toHaveLength(5);
+      expect(filed).toEqual(tried!.slice(0, 3));
+      expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
+      const ids = users.map((u) => u.id);
+      const [stored] = await t.app.db.select({ n: count() }).from(applications).where(inArray(applications.userId, ids));
+      expect(stored!.n).toBe(4);
     } finally {
       singles.mockRestore();
       many.mockRestore();

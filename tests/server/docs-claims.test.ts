@@ -406,6 +406,17 @@ const claims: Claim[] = [
   },
   {
     doc: 'docs/architecture.md',
+    says: "How many are left is first taken from the instance's last statement for the day (the usual rush files its last places without a refused statement), and read from the quota row when places went meanwhile on another instance",
+    by: [
+      { test: 'tests/server/daily-id-card.test.ts', has: 'No statement wrote nothing' },
+      {
+        test: 'tests/server/daily-id-card.test.ts',
+        has: 'places taken meanwhile on another instance: the statement for as many as were left writes nothing, then as many as are left go together',
+      },
+    ],
+  },
+  {
+    doc: 'docs/architecture.md',
     says: 'a day seen full (a refused decrement, or the last place taken here) is refused without the database',
     by: [
       {
