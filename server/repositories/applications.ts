@@ -57,12 +57,22 @@ export const applicationsRepo = (db: Executor) => ({
 
   /** The one application in progress (1-6) of a user for a kind and sub-service. */
   async findActive(userId: number, kind: string, sub = ''): Promise<ApplicationRow | null> {
-    const [row] = await db
-      .select()
-      .from(applications)
-      .where(
-        and(eq(applications.userId, userId), eq(applications.kind, kind), eq(applications.sub, sub), between(applications.status, 1, 6)),
-      );
+    // Asked by every submit: a statement prepared once per connection (building its SQL cost more than running it).
+    const statement = prepared(db, 'application_find_active', (name) =>
+      db
+        .select()
+        .from(applications)
+        .where(
+          and(
+            eq(applications.userId, sql.placeholder('userId')),
+            eq(applications.kind, sql.placeholder('kind')),
+            eq(applications.sub, sql.placeholder('sub')),
+            between(applications.status, 1, 6),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await statement.execute({ userId, kind, sub });
     return openApplication(row);
   },
 
@@ -229,15 +239,23 @@ export const idempotencyRepo = (db: Executor) => ({
   /** Several keys in one query (services/idempotency.ts batches the look-ups of a rush). */
   async findMany(keys: { userId: number; operation: string; key: string }[]): Promise<IdempotencyRow[]> {
     if (!keys.length) return [];
-    const rows = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(
-        sql`(${idempotencyKeys.userId}, ${idempotencyKeys.operation}, ${idempotencyKeys.key}) in (select * from unnest(${sql.param(
-          keys.map((k) => k.userId),
-        )}::integer[], ${sql.param(keys.map((k) => k.operation))}::varchar[], ${sql.param(keys.map((k) => k.key))}::varchar[]))`,
-      );
-    return rows;
+    // A rush makes one of these per turn of the event loop: a statement prepared once per connection, the keys as arrays.
+    const statement = prepared(db, 'idempotency_find_many', (name) =>
+      db
+        .select()
+        .from(idempotencyKeys)
+        .where(
+          sql`(${idempotencyKeys.userId}, ${idempotencyKeys.operation}, ${idempotencyKeys.key}) in (select * from unnest(${sql.placeholder(
+            'userIds',
+          )}::integer[], ${sql.placeholder('operations')}::varchar[], ${sql.placeholder('keys')}::varchar[]))`,
+        )
+        .prepare(name),
+    );
+    return statement.execute({
+      userIds: keys.map((k) => k.userId),
+      operations: keys.map((k) => k.operation),
+      keys: keys.map((k) => k.key),
+    });
   },
 
   async purgeBefore(before: Date): Promise<void> {
