@@ -66,13 +66,13 @@ export function createSubmission({
   const idempotency = createIdempotency(repos);
   const submits = new Gate(SUBMIT_GATE);
   /** The places a day had left after this instance's last statement for it: how many of a batch to send first, never a guard. */
-  const left = new Map<string, number>();
+  const lastRemaining = new Map<string, number>();
   const placesLeft = {
-    get: (day: string) => left.get(day),
+    get: (day: string) => lastRemaining.get(day),
     note(day: string, remaining: number | null) {
-      if (left.size > 1000) left.clear(); // days are few; a stray flood starts over
-      if (remaining) left.set(day, remaining);
-      else left.delete(day);
+      if (lastRemaining.size > 1000) lastRemaining.clear(); // days are few; a stray flood starts over
+      if (remaining) lastRemaining.set(day, remaining);
+      else lastRemaining.delete(day);
     },
   };
 
@@ -151,11 +151,12 @@ export function createSubmission({
       return filed.map((value) => ({ status: 'fulfilled', value }));
     };
     let done: PromiseSettledResult<Filed | null>[] = [];
-    if (filings.length > 1 && new Set(filings.map((f) => f.application.userId)).size === filings.length && !full()) {
-      // As many as the day had left after this instance's last statement for it, the first in line (all of them when
-      // that is not known or enough): the usual rush files its last places in one statement, without a refused one.
-      const known = placesLeft.get(day);
-      const some = known !== undefined && known > 1 && known < filings.length ? filings.slice(0, known) : filings;
+    // As many as the day had left after this instance's last statement for it, the first in line (all of them when
+    // that is not known or enough): the usual rush files its last places in one statement, without a refused one. One
+    // place left goes by the one-row statement below.
+    const known = placesLeft.get(day);
+    if (known !== 1 && filings.length > 1 && new Set(filings.map((f) => f.application.userId)).size === filings.length && !full()) {
+      const some = known !== undefined && known < filings.length ? filings.slice(0, known) : filings;
       const first = await together(some);
       if (first) done = answered(first);
       else {

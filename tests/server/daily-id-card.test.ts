@@ -278,7 +278,7 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
       expect(booked).toHaveLength(6);
       expect(answers.filter((a) => a.body.code === 100).map((a) => a.body.msg)).toEqual(Array(3).fill('该日期名额已满，请选择其他日期'));
       // The first alone, which left 5 places; then the first 5 of the 8 that waited in one statement, and the other 3
-      // refused without the database: no statement refused, no quota read.
+      // refused without the database.
       expect(singles.mock.calls).toHaveLength(1);
       expect(many.mock.calls).toHaveLength(1);
       const alone = singles.mock.calls[0]![0].application.userId;
@@ -294,6 +294,26 @@ describe('a day just seen full (issue 10: a rush refused cheaply)', () => {
       expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
       const [stored] = await t.app.db.select({ n: count() }).from(applications).where(eq(applications.slotDay, day));
       expect(stored!.n).toBe(6);
+    } finally {
+      singles.mockRestore();
+      many.mockRestore();
+    }
+    await setQuota(t, 'sfzbl', '2', day, 20);
+  });
+
+  it('one place left after the first booking: the next in line takes it alone, the others are refused without a statement for several', async () => {
+    const day = days()[5]!;
+    await setQuota(t, 'sfzbl', '2', day, 2);
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t)));
+    const singles = slowFirstFiling();
+    const many = vi.spyOn(t.app.repos.filing, 'fileMany');
+    try {
+      const answers = await Promise.all(users.map((u) => post(t, ADD, u.token, form(day, { blfs: '2' }), key())));
+      expect(answers.filter((a) => a.body.code === 200)).toHaveLength(2);
+      expect(answers.filter((a) => a.body.code === 100)).toHaveLength(7);
+      expect(singles).toHaveBeenCalledTimes(2);
+      expect(many).not.toHaveBeenCalled();
+      expect((await quotaOf(t, 'sfzbl', '2', day)).remaining).toBe(0);
     } finally {
       singles.mockRestore();
       many.mockRestore();
