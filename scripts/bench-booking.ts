@@ -1,13 +1,17 @@
-// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--cold-sessions] [--sources] [--cpu-prof DIR]`:
+// `npm run bench:booking [-- --n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg] [--instances 2] [--warm-up 1000] [--cold-sessions] [--sources] [--cpu-prof DIR]`:
 // N users book one ID-card appointment day that has `places` places, all at once, against the real server over HTTP
 // (loopback). As on a phone, each client has opened the booking form first (its list of days, not timed), so the rush
 // meets signed-in users the server has seen; with --cold-sessions it does not (every token's first request is the
 // booking). PGlite in a temporary DATA_DIR by default; with --pg (or DATABASE_URL set) a fresh PostgreSQL database
 // on that server (dropped afterwards), optionally served by several server instances (the clients take turns). The
-// server runs as production runs it (`node --enable-source-maps dist/server/main.js`, built first by `npm run build`
-// when the build is missing or older than the sources); --sources runs `server/main.ts` through tsx instead.
-// A warm-up rush of 100 other users on another day comes first (not reported). With --sizes, one rush per size, each
-// on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
+// server runs as production runs it (`node dist/server/main.js` with the flags of deploy/systemd/hukou@.service's
+// ExecStart, built first by `npm run build` when the build is missing or older than the sources); --sources runs
+// `server/main.ts` through tsx instead. Its peak memory (resident set) is printed at the end.
+// Warm-up rushes come first: --warm-up other users (1,000 by default, in rushes of up to 500, each on a day of its own,
+// against the server and against the bare handler alike), so that the rush measured meets a server that has been
+// running, its code compiled by V8, as a production server is at the hour bookings open (bench:read warms up for the
+// same reason). Each warm-up rush's figures are printed on one line, the first being those of a server just started.
+// With --sizes, one rush per size, each on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
 // booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
 // notice): exit 1 otherwise. Each rush is repeated, with the same client, against a bare Fastify handler started by
 // this script (scripts/bench-bare.ts), and the ratio printed: the client shares the machine's cores with the server,
@@ -26,11 +30,13 @@ import { daysAhead } from '../server/services/appointments.ts';
 import { chinaDate } from '../server/services/clock.ts';
 import {
   cpuMsOf,
+  peakRssMbOf,
   DEFAULT_PG,
   ensureBuilt,
   makeTarget,
   makeUsers,
   percentile,
+  productionNodeFlags,
   sizesOf,
   startBare,
   startServer,
@@ -38,7 +44,8 @@ import {
   type RunningServer,
 } from './bench-common.ts';
 
-const WARM_UP = 100;
+/** At most this many users in one warm-up rush. */
+const WARM_UP_RUSH = 500;
 
 const { values: args } = parseArgs({
   options: {
@@ -47,6 +54,7 @@ const { values: args } = parseArgs({
     places: { type: 'string', default: '20' },
     pg: { type: 'boolean', default: false },
     instances: { type: 'string', default: '1' },
+    'warm-up': { type: 'string', default: '1000' },
     'cold-sessions': { type: 'boolean', default: false },
     sources: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
@@ -55,16 +63,23 @@ const { values: args } = parseArgs({
 const sizes = sizesOf(args.sizes ?? args.n);
 const PLACES = Number(args.places);
 const INSTANCES = Number(args.instances);
+const WARM_UP = Number(args['warm-up']);
+/** The warm-up rushes' sizes: WARM_UP users in rushes of up to WARM_UP_RUSH. */
+const warmUps = Array.from({ length: Math.ceil(WARM_UP / WARM_UP_RUSH) }, (_, k) => Math.min(WARM_UP_RUSH, WARM_UP - k * WARM_UP_RUSH));
 const adminUrl = args.pg || process.env.DATABASE_URL ? (process.env.DATABASE_URL ?? DEFAULT_PG) : undefined;
 if (
   !Number.isInteger(PLACES) ||
   PLACES < 0 ||
   !Number.isInteger(INSTANCES) ||
   INSTANCES < 1 ||
+  !Number.isInteger(WARM_UP) ||
+  WARM_UP < 1 ||
   INSTANCES > 4 ||
   (INSTANCES > 1 && !adminUrl)
 ) {
-  console.error('usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]] [--sources]');
+  console.error(
+    'usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]] [--warm-up 1000] [--sources]',
+  );
   process.exit(2);
 }
 
@@ -123,15 +138,16 @@ async function main() {
   try {
     const total = WARM_UP + sizes.reduce((a, b) => a + b, 0);
     const days = daysAhead(chinaDate(new Date()), 14, true);
-    if (sizes.length + 1 > days.length) throw new Error(`at most ${days.length - 1} sizes (one appointment day each)`);
-    console.log(`${t.label}: preparing ${total} users and ${sizes.length + 1} days with ${PLACES} places…`);
+    const dayCount = warmUps.length + sizes.length;
+    if (dayCount > days.length) throw new Error(`at most ${days.length} warm-up rushes and sizes together (one appointment day each)`);
+    console.log(`${t.label}: preparing ${total} users and ${dayCount} days with ${PLACES} places…`);
     let tokens: string[];
     const handle = await t.open();
     try {
       await seed(handle.db, { now: new Date(), demo: false });
       tokens = (await makeUsers(handle, total)).tokens;
       const repos = createRepositories(handle.db);
-      for (const day of days.slice(0, sizes.length + 1)) await repos.quotas.setTotal('sfzbl', '1', day, PLACES);
+      for (const day of days.slice(0, dayCount)) await repos.quotas.setTotal('sfzbl', '1', day, PLACES);
     } finally {
       await handle.close();
     }
@@ -158,8 +174,25 @@ async function main() {
       return { outcomes, seconds, cpuUs: ((cpu() - cpuBefore) * 1000) / n };
     };
 
-    await rush(0, WARM_UP, days[0]!); // warm-up: compiles the routes' code paths (a rush meets a server that has been running)
-    await rush(0, WARM_UP, days[0]!, true);
+    // Warm-up (see the top): the rush measured meets a server that has been running. Each warm-up rush on a day of its
+    // own (its places filled, the rest refused), the same users then against the bare handler.
+    let from = 0;
+    const warmed: { n: number; day: string; booked: number }[] = [];
+    console.log(
+      `\nwarm-up: ${WARM_UP} other users in ${warmUps.length} rush${warmUps.length > 1 ? 'es' : ''} (the first: a server just started)`,
+    );
+    for (const [k, n] of warmUps.entries()) {
+      const warm = await rush(from, n, days[k]!);
+      const bareWarm = await rush(from, n, days[k]!, true);
+      from += n;
+      warmed.push({ n, day: days[k]!, booked: warm.outcomes.filter((r) => r.code === 200).length });
+      const ms = (o: Outcome[]) => o.map((r) => r.ms).sort((a, b) => a - b);
+      const p99 = percentile(ms(warm.outcomes), 99);
+      const bareP99 = percentile(ms(bareWarm.outcomes), 99);
+      console.log(
+        `  warm-up ${k + 1}: ${n} bookings, ${(n / warm.seconds).toFixed(0)} requests/s (${(bareWarm.seconds / warm.seconds).toFixed(2)}× bare), p99 ${p99.toFixed(0)} ms (${(p99 / bareP99).toFixed(2)}× bare), CPU ${warm.cpuUs.toFixed(0)} µs per request (bare ${bareWarm.cpuUs.toFixed(0)})`,
+      );
+    }
 
     const results: {
       n: number;
@@ -171,9 +204,8 @@ async function main() {
       cpuUs: number;
       bare: { seconds: number; latencies: number[]; cpuUs: number };
     }[] = [];
-    let from = WARM_UP;
     for (const [k, n] of sizes.entries()) {
-      const day = days[k + 1]!;
+      const day = days[warmUps.length + k]!;
       console.log(
         `\n${n} concurrent bookings of ${day}${args['cold-sessions'] ? ' (cold sessions)' : ''} over HTTP (${servers.map((s) => s.base).join(', ')}); ${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}…`,
       );
@@ -207,6 +239,8 @@ async function main() {
         `  bare Fastify    ${(n / bareRun.seconds).toFixed(0)} requests/s, p50 ${percentile(bareLatencies, 50).toFixed(0)} ms, p99 ${percentile(bareLatencies, 99).toFixed(0)} ms, CPU ${bareRun.cpuUs.toFixed(0)} µs per request (the same rush and client)`,
       );
     }
+    // The most memory each instance held over the run (the young generation's size is one of production's flags).
+    const peakRss = servers.map((s) => peakRssMbOf(s.child.pid).toFixed(0)).join(' and ');
     for (const s of servers) await stopServer(s.child);
     await stopServer(bare.child);
 
@@ -228,7 +262,8 @@ async function main() {
         .from(notices)
         .where(ids.length ? inArray(notices.applicationId, ids) : eq(notices.id, -1));
       console.log(`\n  database        ${t.label}, ${servers.length} server instance${servers.length > 1 ? 's' : ''}`);
-      for (const r of results) {
+      console.log(`  server memory   peak RSS ${peakRss} MB (node ${args.sources ? '--import tsx' : productionNodeFlags().join(' ')})`);
+      for (const r of [...warmed, ...results]) {
         const quota = await repos.quotas.find('sfzbl', '1', r.day);
         const [stored] = await check.db
           .select({ n: count() })
@@ -237,7 +272,7 @@ async function main() {
         const right = r.booked === PLACES && stored!.n === PLACES && quota?.remaining === 0;
         okay &&= right;
         console.log(
-          `  ${String(r.n).padStart(5)} clients: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`,
+          `  ${String(r.n).padStart(5)} clients${warmed.includes(r as never) ? ' (warm-up)' : ''}: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`,
         );
       }
       const issued = counter?.value ?? 0;

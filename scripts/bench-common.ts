@@ -179,10 +179,31 @@ export function ensureBuilt(): void {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/**
+ * The Node.js flags production starts the server with: those of deploy/systemd/hukou@.service's ExecStart (the
+ * Dockerfile's CMD carries the same, checked by tests/server/docs-claims.test.ts), so a benchmark runs what production runs.
+ */
+export function productionNodeFlags(): string[] {
+  const unit = readFileSync(join(root, 'deploy/systemd/hukou@.service'), 'utf8');
+  const command = /^ExecStart=\S+ (.*) dist\/server\/main\.js$/m.exec(unit);
+  if (!command) throw new Error('deploy/systemd/hukou@.service: no ExecStart=<node> <flags> dist/server/main.js');
+  return command[1]!.split(' ');
+}
+
+/** The most memory the process has held (resident set, /proc VmHWM), in MB; NaN when it cannot be read. */
+export function peakRssMbOf(pid: number | undefined): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Starts `server/main.ts` in production mode and resolves with its base URL once it listens. */
 export function startServer(t: Target, opts: ServerOptions = {}): Promise<RunningServer> {
-  // The built server as deploy/systemd/hukou@.service starts it (stack traces through the source maps), or the sources.
-  const nodeArgs = opts.built ? ['--enable-source-maps'] : ['--import', 'tsx'];
+  // The built server with the flags deploy/systemd/hukou@.service starts it with, or the sources.
+  const nodeArgs = opts.built ? productionNodeFlags() : ['--import', 'tsx'];
   if (opts.cpuProfDir) nodeArgs.push(...cpuProfArgs(opts.cpuProfDir));
   const child = spawn(process.execPath, [...nodeArgs, opts.built ? 'dist/server/main.js' : 'server/main.ts'], {
     cwd: root,
