@@ -11,14 +11,15 @@
 // against the server and against the bare handler alike), so that the rush measured meets a server that has been
 // running, its code compiled by V8, as a production server is at the hour bookings open (bench:read warms up for the
 // same reason). Each warm-up rush's figures are printed on one line, the first being those of a server just started.
-// With --sizes, one rush per size, each on a day of its own, and the latency curve is printed. Prints requests per second, p50/p99 latency and the number
-// booked, which must equal `places`; a refused booking must leave nothing behind (no reference number, event or
-// notice): exit 1 otherwise. Each rush is repeated, with the same client, against a bare Fastify handler started by
-// this script (scripts/bench-bare.ts), and the ratio printed: the client shares the machine's cores with the server,
-// and the bare figure is what that allows. Beside them, the CPU time the server's processes spent per request of the
-// rush (/proc, user + system) and the bare handler's: a cost ratio the machine's other load moves far less. With
-// --cpu-prof DIR, V8 CPU profiles of the server and (in DIR/bare) of the bare handler, sampled every 100 µs, and each
-// rush's window on their clock. Not part of npm test.
+// With --sizes, one rush per size, each on a day of its own, and the latency curve is printed. Prints requests per
+// second, p50/p99 latency and the number booked, which must equal `places` (on the warm-up days too); a refused
+// booking must leave nothing behind (no reference number, event or notice): exit 1 otherwise. Each rush is repeated,
+// with the same client, against a bare Fastify handler started by this script (scripts/bench-bare.ts), and the ratio
+// printed: the client shares the machine's cores with the server, and the bare figure is what that allows. Beside
+// them, the CPU time the server's processes spent per request of the rush (/proc, user + system) and the bare
+// handler's: a cost ratio the machine's other load moves far less. With --cpu-prof DIR, V8 CPU profiles of the server
+// and (in DIR/bare) of the bare handler, sampled every 100 µs, and each rush's window on their clock. Not part of
+// npm test.
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -177,7 +178,7 @@ async function main() {
     // Warm-up (see the top): the rush measured meets a server that has been running. Each warm-up rush on a day of its
     // own (its places filled, the rest refused), the same users then against the bare handler.
     let from = 0;
-    const warmed: { n: number; day: string; booked: number }[] = [];
+    const warmed: { n: number; day: string; booked: number; warmUp: true }[] = [];
     console.log(
       `\nwarm-up: ${WARM_UP} other users in ${warmUps.length} rush${warmUps.length > 1 ? 'es' : ''} (the first: a server just started)`,
     );
@@ -185,7 +186,7 @@ async function main() {
       const warm = await rush(from, n, days[k]!);
       const bareWarm = await rush(from, n, days[k]!, true);
       from += n;
-      warmed.push({ n, day: days[k]!, booked: warm.outcomes.filter((r) => r.code === 200).length });
+      warmed.push({ n, day: days[k]!, booked: warm.outcomes.filter((r) => r.code === 200).length, warmUp: true });
       const ms = (o: Outcome[]) => o.map((r) => r.ms).sort((a, b) => a - b);
       const p99 = percentile(ms(warm.outcomes), 99);
       const bareP99 = percentile(ms(bareWarm.outcomes), 99);
@@ -272,7 +273,7 @@ async function main() {
         const right = r.booked === PLACES && stored!.n === PLACES && quota?.remaining === 0;
         okay &&= right;
         console.log(
-          `  ${String(r.n).padStart(5)} clients${warmed.includes(r as never) ? ' (warm-up)' : ''}: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`,
+          `  ${String(r.n).padStart(5)} clients${'warmUp' in r ? ' (warm-up)' : ''}: booked ${r.booked} of ${PLACES} places (stored ${stored!.n}, remaining ${quota?.remaining})${right ? '' : '  WRONG'}`,
         );
       }
       const issued = counter?.value ?? 0;
