@@ -904,6 +904,17 @@ const claims: Claim[] = [
     ],
   },
   {
+    doc: 'UPGRADING.md',
+    says: '`hukou@.service` and the Dockerfile start node with `--max-semi-space-size=64`',
+    by: [
+      {
+        file: 'deploy/systemd/hukou@.service',
+        has: 'ExecStart=/usr/bin/node --enable-source-maps --max-semi-space-size=64 dist/server/main.js',
+      },
+      { file: 'deploy/Dockerfile', has: 'CMD ["node", "--enable-source-maps", "--max-semi-space-size=64", "dist/server/main.js"]' },
+    ],
+  },
+  {
     doc: 'docs/deploy.md',
     says: 'They also run it with `--max-semi-space-size=64`',
     by: [
