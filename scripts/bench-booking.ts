@@ -37,7 +37,6 @@ import {
   makeTarget,
   makeUsers,
   percentile,
-  productionNodeFlags,
   sizesOf,
   startBare,
   startServer,
@@ -73,10 +72,10 @@ if (
   PLACES < 0 ||
   !Number.isInteger(INSTANCES) ||
   INSTANCES < 1 ||
-  !Number.isInteger(WARM_UP) ||
-  WARM_UP < 1 ||
   INSTANCES > 4 ||
-  (INSTANCES > 1 && !adminUrl)
+  (INSTANCES > 1 && !adminUrl) ||
+  !Number.isInteger(WARM_UP) ||
+  WARM_UP < 1
 ) {
   console.error(
     'usage: npm run bench:booking -- [--n 500 | --sizes 100,500,1000,2000] [--places 20] [--pg [--instances 2]] [--warm-up 1000] [--sources]',
@@ -263,7 +262,7 @@ async function main() {
         .from(notices)
         .where(ids.length ? inArray(notices.applicationId, ids) : eq(notices.id, -1));
       console.log(`\n  database        ${t.label}, ${servers.length} server instance${servers.length > 1 ? 's' : ''}`);
-      console.log(`  server memory   peak RSS ${peakRss} MB (node ${args.sources ? '--import tsx' : productionNodeFlags().join(' ')})`);
+      console.log(`  server memory   peak RSS ${peakRss} MB (node ${servers[0]!.flags!.join(' ')})`);
       for (const r of [...warmed, ...results]) {
         const quota = await repos.quotas.find('sfzbl', '1', r.day);
         const [stored] = await check.db

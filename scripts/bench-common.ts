@@ -157,6 +157,8 @@ export interface ServerOptions {
 export interface RunningServer {
   child: ChildProcess;
   base: string;
+  /** The node flags it was started with, before the script (startServer's; the CPU profile's among them). */
+  flags?: string[];
 }
 
 /** The newest modification time of the files under `dir` (ms). */
@@ -232,7 +234,7 @@ export function startServer(t: Target, opts: ServerOptions = {}): Promise<Runnin
         child.stdout!.off('data', onData);
         if (opts.onLog) child.stdout!.on('data', (c: Buffer) => opts.onLog!(c.toString()));
         else child.stdout!.resume();
-        resolve({ child, base: `http://127.0.0.1:${port}` });
+        resolve({ child, base: `http://127.0.0.1:${port}`, flags: nodeArgs });
       }
     };
     child.stdout!.on('data', onData);
