@@ -14,7 +14,9 @@ import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from './page-dat
  * tiles' sectors; the borrow count, and the dictionaries and dates its form shows), so their answers travel with the
  * scripts instead of after them (shared/pages/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts):
  * a GET by its URL, a POST (`POST <path> <json>`) by its URL and body. A URL naming a value the stored user does not
- * have is not called.
+ * have is not called. A page without early calls (the sign-in, registration and guide pages) does not read the stored
+ * session at all: a page's first localStorage read waits for the browser to load the site's whole storage, on the
+ * main thread, while the page is being read (some 5 to 15 ms of it under bench:phone's 4× slowdown).
  */
 export const BOOT_SCRIPT =
   '(function(){' +
@@ -23,8 +25,8 @@ export const BOOT_SCRIPT =
   `addEventListener("click",function(e){if(!document.documentElement.hasAttribute("${LIVE_ATTRIBUTE}")&&e.target.closest&&` +
   'e.target.closest("a[aria-disabled]"))e.preventDefault()},true);' +
   'var b=JSON.parse(document.getElementById("app-boot").textContent);' +
-  'try{var t=localStorage.getItem("token"),u=JSON.parse(localStorage.getItem("userInfo")||"{}")||{};' +
-  `if(t&&b.early){var c={};window.${EARLY_GLOBAL}={token:t,at:Date.now(),calls:c};` +
+  'if(b.early)try{var t=localStorage.getItem("token"),u=JSON.parse(localStorage.getItem("userInfo")||"{}")||{};' +
+  `if(t){var c={};window.${EARLY_GLOBAL}={token:t,at:Date.now(),calls:c};` +
   'b.early.forEach(function(p){var m=1,o={headers:{qhyhAuthorization:"Bearer "+t}},k,i;' +
   'p=p.replace(/\\{(\\w+)\\}/g,function(_,k){if(u[k]==null)m=0;return encodeURIComponent(u[k])});' +
   'if(p.slice(0,5)=="POST "){i=p.indexOf(" ",5);o.method="POST";o.headers["Content-Type"]="application/json";' +

@@ -29,8 +29,9 @@ function network() {
  * The page as the build writes it: its data block, then the boot script run as the browser runs it (its import of the
  * entry handed to a spy: the test runner's sandbox has no dynamic import for code it did not load itself).
  */
-function boot(early: string[]) {
-  document.head.innerHTML = `<script type="application/json" id="app-boot">${JSON.stringify({ entry: '/web/assets/index-e1.js', preload: [], early })}</script>`;
+function boot(early?: string[]) {
+  // The build leaves `early` out of a page that has none (scripts/vite-plugin-shell-html.ts).
+  document.head.innerHTML = `<script type="application/json" id="app-boot">${JSON.stringify({ entry: '/web/assets/index-e1.js', preload: [], ...(early ? { early } : {}) })}</script>`;
   expect(BOOT_SCRIPT.match(/import\(b\.entry\)/g)).toHaveLength(1);
   const entry = vi.fn();
   new Function('importEntry', BOOT_SCRIPT.replace('import(b.entry)', 'importEntry(b.entry)'))(entry);
@@ -91,6 +92,22 @@ describe('calls a page starts before the app', () => {
     boot(['/api/userOpenSector?loginType={loginType}']);
     expect(calls).toEqual([]);
     expect((globalThis as Record<string, unknown>)[EARLY_GLOBAL]).toBeUndefined();
+  });
+
+  it('does not read the stored session on a page without early calls (the sign-in page), signed in or not', () => {
+    localStorage.setItem('token', 'tok-7');
+    localStorage.setItem('userInfo', JSON.stringify(sampleUser));
+    const calls = network();
+    const read = vi.spyOn(localStorage, 'getItem');
+    try {
+      boot();
+      expect(read).not.toHaveBeenCalled();
+      boot(['/api/userOpenSector?loginType={loginType}']);
+      expect(read).toHaveBeenCalledWith('token');
+    } finally {
+      read.mockRestore();
+    }
+    expect(calls).toHaveLength(1);
   });
 
   it('is not given to another user who signed in since', async () => {
