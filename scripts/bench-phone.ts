@@ -1,7 +1,8 @@
 // `npm run bench:phone [-- --runs 5 --dist dist/web --only <measure> --waterfall]`: what a person on a weak phone gets, side by side with the Vue
 // peer builds of ../shared/anchors/peers (their README). Chromium (playwright, Debian's /usr/bin/chromium) with
 // Lighthouse's mobile throttling applied through the DevTools protocol: 562.5 ms request latency, 1,474 kbit/s down,
-// 675 kbit/s up, 4× CPU slowdown. A fresh browser for every run; the median of the runs is printed.
+// 675 kbit/s up, 4× CPU slowdown. A fresh browser for every run, the sites taking turns run by run (a change in the
+// machine's load falls on all of them); the median of the runs is printed.
 //
 // Measured, from the navigation's start (performance.now() in the page, checked every frame and reported by a console
 // message, so that no script of the harness's own runs in the page while it loads; "usable" means visible, enabled
@@ -158,6 +159,8 @@ const USABLE = 'bench:phone usable at ';
 /** In the page before its scripts: the time at which `selector` first matches a visible, enabled element. */
 const watchScript = (selector: string) => `
   (() => {
+    // Taken before the page's own scripts run: the app quiets the console in production (src/main.tsx).
+    const report = console.debug.bind(console);
     // Visible, enabled and reachable by a finger: nothing (a loading layer, a skeleton) covers its middle.
     const usable = (el) => {
       if (el.disabled || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') return false;
@@ -169,7 +172,7 @@ const watchScript = (selector: string) => `
       return !!top && (el === top || el.contains(top) || top.contains(el) || top.closest('label')?.contains(el));
     };
     const check = () => {
-      if ([...document.querySelectorAll(${JSON.stringify(selector)})].some(usable)) console.debug(${JSON.stringify(USABLE)} + performance.now());
+      if ([...document.querySelectorAll(${JSON.stringify(selector)})].some(usable)) report(${JSON.stringify(USABLE)} + performance.now());
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -314,32 +317,35 @@ async function main() {
   try {
     for (const m of measures) {
       if (args.only && !m.key.includes(args.only)) continue;
-      const rows: { name: string; ms: number; bytes: number; runs: number[] }[] = [];
-      for (const target of targets) {
-        if (!m.peers && !target.form) continue;
-        const loads: Load[] = [];
-        for (let i = 0; i < RUNS; i++) {
+      // Round by round, each site once a round, so that a change in the machine's load falls on every site alike.
+      const sites = targets.filter((target) => m.peers || target.form);
+      const loads = new Map<string, Load[]>(sites.map((target) => [target.name, []]));
+      for (let i = 0; i < RUNS; i++) {
+        for (const target of sites) {
           const browser = await chromium.launch({
             executablePath: '/usr/bin/chromium',
             args: ['--no-sandbox', ...(tls ? [`--ignore-certificate-errors-spki-list=${tls.spki}`] : [])],
           });
           try {
             const t = { ...target, storage: m.signedIn ? target.storage : undefined };
-            loads.push(await run(browser, t, m.what, m.path, m.repeat));
+            loads.get(target.name)!.push(await run(browser, t, m.what, m.path, m.repeat));
           } finally {
             await browser.close();
           }
         }
-        rows.push({
+      }
+      const rows = sites.map((target) => {
+        const list = loads.get(target.name)!;
+        return {
           name: target.name,
-          ms: median(loads.map((l) => l.ms)),
-          bytes: median(loads.map((l) => l.bytes)),
-          runs: loads.map((l) => l.ms).sort((a, b) => a - b),
-        });
-        if (args.waterfall && target.name === 'this app') {
-          const last = loads.at(-1)!;
-          console.log(`  ${m.key}, this app, last run (usable at ${(last.ms / 1000).toFixed(2)} s):\n${last.waterfall.join('\n')}`);
-        }
+          ms: median(list.map((l) => l.ms)),
+          bytes: median(list.map((l) => l.bytes)),
+          runs: list.map((l) => l.ms).sort((a, b) => a - b),
+        };
+      });
+      if (args.waterfall && loads.has('this app')) {
+        const last = loads.get('this app')!.at(-1)!;
+        console.log(`  ${m.key}, this app, last run (usable at ${(last.ms / 1000).toFixed(2)} s):\n${last.waterfall.join('\n')}`);
       }
       const peerRows = rows.filter((r) => r.name !== 'this app');
       const fastest = peerRows.length ? Math.min(...peerRows.map((r) => r.ms)) : undefined;
