@@ -14,8 +14,8 @@ import { EARLY_GLOBAL, EARLY_SUBMIT_ATTRIBUTE, LIVE_ATTRIBUTE } from './page-dat
  * tiles' sectors; the borrow count, and the dictionaries and dates its form shows), so their answers travel with the
  * scripts instead of after them (shared/pages/page-data.ts EARLY_GLOBAL; the API client takes them, src/api/early.ts):
  * a GET by its URL, a POST (`POST <path> <json>`) by its URL and body. A URL naming a value the stored user does not
- * have is not called. A page without early calls (the sign-in, registration and guide pages) does not read the stored
- * session at all: a page's first localStorage read waits for the browser to load the site's whole storage, on the
+ * have is not called. A page without early calls (every page but home and the borrow form: sign-in, registration, the
+ * other services' pages) does not read the stored session at all: a page's first localStorage read waits for the browser to load the site's whole storage, on the
  * main thread, while the page is being read (some 5 to 15 ms of it under bench:phone's 4× slowdown).
  */
 export const BOOT_SCRIPT =

@@ -944,11 +944,11 @@ const claims: Claim[] = [
   },
   {
     doc: 'docs/performance.md',
-    says: 'A page without such calls (the sign-in, registration and guide pages) does not read the stored session at all',
+    says: "A page without such calls (every page but home and the borrow form: sign-in, registration, the other services' pages) does not read the stored session at all",
     by: [
       {
         test: 'tests/unit/early-calls.test.ts',
-        has: 'does not read the stored session on a page without early calls (the sign-in page), signed in or not',
+        has: 'does not read the stored session on a page without early calls (the sign-in page), even for someone signed in',
       },
     ],
   },

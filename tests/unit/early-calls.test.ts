@@ -94,7 +94,7 @@ describe('calls a page starts before the app', () => {
     expect((globalThis as Record<string, unknown>)[EARLY_GLOBAL]).toBeUndefined();
   });
 
-  it('does not read the stored session on a page without early calls (the sign-in page), signed in or not', () => {
+  it('does not read the stored session on a page without early calls (the sign-in page), even for someone signed in', () => {
     localStorage.setItem('token', 'tok-7');
     localStorage.setItem('userInfo', JSON.stringify(sampleUser));
     const calls = network();
